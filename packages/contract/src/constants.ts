@@ -1,0 +1,94 @@
+/** Business constants of spec section 9. Each value lives here once. */
+
+export const BIO_MAX = 100;
+export const DETAIL_MAX = 25;
+export const POST_TEXT_MAX = 250;
+export const NAME_MIN = 2;
+export const NAME_MAX = 16;
+export const SIGNUP_PASSWORD_MIN = 6;
+export const SIGNUP_PASSWORD_MAX = 36;
+export const RESET_PASSWORD_MIN = 6;
+export const RESET_PASSWORD_MAX = 50;
+export const RESET_CODE_LENGTH = 5;
+export const RESET_EMAIL_MAX = 50;
+/** RFC 5321: no deliverable address is longer. */
+export const EMAIL_MAX = 254;
+export const IMAGE_MAX_BYTES = 5_242_880;
+export const BIRTH_YEAR_CHOICES = 108;
+/** API.md: sign-up needs an age of at least 14 years. */
+export const MIN_SIGNUP_AGE = 14;
+export const IMAGE_LISTING_MAX = 30;
+export const PROFILE_PHOTOS_SHOWN = 9;
+export const PROFILE_FRIENDS_SHOWN = 9;
+export const PROFILE_HEADER_FRIENDS_SHOWN = 6;
+export const PICTURE_ZOOM = { min: 1, max: 3, step: 0.2 } as const;
+export const PICTURE_CROP_ASPECT = 1;
+export const COVER_CROP_HEIGHT = 350;
+export const BUILTIN_BACKGROUND_COUNT = 9;
+export const REDIRECT_DELAY_MS = {
+  login: 1000,
+  register: 3000,
+  activation: 3000,
+  reset: 2000,
+} as const;
+export const SUGGESTION_NAME_MAX = 11;
+export const SCROLL_FIX = { minScreenWidth: 900, columnHeightThreshold: 1000 } as const;
+export const MESSAGE_DISPLAY_MS = 5000;
+export const REACTION_POPUP_DELAY_MS = 500;
+export const COMMENTS_INITIAL = 2;
+export const COMMENTS_STEP = 3;
+export const POST_GRID_MAX_IMAGES = 5;
+export const POST_REMOVAL_DELAY_MS = 200;
+export const TRASH_RETENTION_DAYS = 30;
+export const UNVERIFIED_LIFETIME_DAYS = 30;
+export const RELATIVE_TIME_REFRESH_MS = 30_000;
+export const SHORTCUTS_SHOWN = 8;
+export const STORY_BREAKPOINTS = [
+  { maxWidth: 885, count: 5 },
+  { maxWidth: 960, count: 4 },
+  { maxWidth: 1030, count: 5 },
+  { maxWidth: 1175, count: 4 },
+] as const;
+export const STORY_COUNT_DEFAULT = 5;
+export const STATIC_BADGES = { icons: '9+', circle: '5' } as const;
+export const WIDE_LAYOUT_BREAKPOINTS = { form: 850, wide: 1050 } as const;
+export const COOKIE_NAMES = { user: 'user', darkTheme: 'darkTheme' } as const;
+export const EMOJI_PICKER = {
+  width: 350,
+  height: 450,
+  recentCap: 14,
+  longPressMs: 500,
+  searchDebounceMs: 100,
+} as const;
+export const EMOJI_CATEGORIES = [
+  'suggested',
+  'smileys_people',
+  'animals_nature',
+  'food_drink',
+  'travel_places',
+  'activities',
+  'objects',
+  'symbols',
+  'flags',
+] as const;
+export const FEED_PAGE_DEFAULT = 20;
+export const FEED_PAGE_MAX = 50;
+export const SEARCH_RESULTS_MAX = 20;
+export const SEARCH_TERM_MAX = 100;
+export const UPLOAD_FILES_MAX = 20;
+/** API.md: JWT sessions last 7 days. */
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
+export const RESET_WINDOW_TTL_MS = 15 * 60 * 1000;
+export const RESET_CODE_MAX_TRIES = 5;
+/** Unambiguous upper-case letters and digits (no 0/O, 1/I/L). */
+export const RESET_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const DEFAULT_PICTURE = '/images/default-avatar.svg';
+export const COPYRIGHT_YEAR = 2022;
+
+/** Story count for a window width, per spec section 2 (first matching breakpoint wins). */
+export function storyCountForWidth(width: number): number {
+  for (const bp of STORY_BREAKPOINTS) if (width <= bp.maxWidth) return bp.count;
+  return STORY_COUNT_DEFAULT;
+}

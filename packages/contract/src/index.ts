@@ -1,0 +1,7 @@
+export * from './constants.js';
+export * from './enums.js';
+export { firstIssueMessage } from './issues.js';
+export * from './messages.js';
+export * from './schemas/auth.js';
+export * from './schemas/responses.js';
+export * from './schemas/users-posts.js';

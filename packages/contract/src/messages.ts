@@ -1,0 +1,129 @@
+/** Every validation message of spec section 5, verbatim (typos included), and the server's own sentences. */
+
+export const LOGIN_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please provide a valid email',
+  passwordRequired: 'Please provide your password',
+} as const;
+
+export const REGISTER_MESSAGES = {
+  firstNameRequired: "What's your First name ?",
+  lastNameRequired: "What's your Last name ?",
+  firstNameLength: 'First name must be between 2 and 16 characters.',
+  lastNameLength: 'Last name must be between 2 and 16 characters.',
+  nameLetters: 'Numbers and special characters are not allowed.',
+  emailRequired: "You'll need this when you log in and if you ever need to reset your password.",
+  emailInvalid: 'Enter a valid email address.',
+  // The spec gives no message for an empty password; this one is ours.
+  passwordRequired:
+    'Enter a combination of at least six numbers, letters and punctuation marks (such as ! and &).',
+  passwordMin: 'Password must be atleast 6 characters.',
+  passwordMax: "Password can't be more than 36 characters",
+  birthDate:
+    'it looks like you(ve enetered the wrong info.Please make sure that you use your real date of birth.',
+  genderRequired: 'Please choose a gender. You can change who can see this later.',
+} as const;
+
+export const FIND_ACCOUNT_MESSAGES = {
+  emailRequired: 'Enter your Email to continue',
+  emailInvalid: 'Enter a valid Email',
+  emailMax: "Email can't be more than 50 characters",
+} as const;
+
+export const RESET_CODE_MESSAGES = {
+  required: 'verification code is required to continue',
+  min: 'must be 5 characters',
+  max: 'maximum of 5 characters',
+} as const;
+
+export const NEW_PASSWORD_MESSAGES = {
+  required: 'Enter new Password',
+  min: 'Enter at least 6 characters',
+  max: 'must be between 6 and 50 characters',
+  confirmRequired: 'confirm password',
+  mismatch: 'passwords do not match',
+} as const;
+
+export const DETAILS_MESSAGES = {
+  bioMax: 'Bio must be at most 100 characters.',
+  detailMax: 'Each detail must be at most 25 characters.',
+  relationship: 'Relationship must be Single, In a relationship, Married or Divorced.',
+} as const;
+
+export const POST_MESSAGES = {
+  textMax: 'A post can have at most 250 characters.',
+  empty: 'Add some text, a background or a photo before posting.',
+} as const;
+
+/** File messages of spec section 5; `{file}` is replaced with the file name. */
+export const FILE_MESSAGES = {
+  cover: {
+    type: 'image/file format is not supported',
+    size: 'File size is too large.max 5mb allowed',
+  },
+  picture: {
+    size: '{file} is too large max 5mb allowed.',
+    type: '{file} format is not supported.',
+  },
+  post: {
+    type: '{file} format is unsupported ! only Jpeg, Png, Webp, Gif are allowed.',
+    size: '{file} size is too large max 5mb allowed.',
+  },
+  comment: {
+    type: '{file} is not supported',
+    size: '{file} size is too large',
+  },
+} as const;
+
+export function fileMessage(template: string, fileName: string): string {
+  return template.replaceAll('{file}', fileName);
+}
+
+/** Sentences the server answers with; the web shows them as they are. */
+export const SERVER_MESSAGES = {
+  registerSuccess: 'Register Success ! please activate your email to start',
+  loginSuccess: 'Login Success !',
+  invalidCredentials: 'Invalid credentials.Please try again.',
+  emailTaken: 'This email address already exists,try with a different email address',
+  activated: 'Account has been activated successfully.',
+  alreadyActivated: 'This account is already activated.',
+  notYourActivation: "You don't have the authorization to complete this operation.",
+  activationInvalid: 'This activation link is invalid or has expired.',
+  verificationSent: 'Email verification link has been sent to your email.',
+  accountNotFound: 'Account does not exists.',
+  resetCodeSent: 'Email reset code has been sent to your email',
+  resetCodeWrong: 'Verification code is wrong.',
+  resetCodeExpired: 'This code has expired. Please send a new code.',
+  resetCodeBurnt: 'Too many wrong codes. Please send a new code.',
+  resetNotAllowed: 'Please verify the code sent to your email before changing your password.',
+  passwordChanged: 'Your password has been changed. You can log in now.',
+  unauthenticated: 'Please log in to continue.',
+  sessionExpired: 'Your session has ended. Please log in again.',
+  notFound: 'Not found.',
+  tooManyRequests: 'Too many attempts. Please wait {minutes} and try again.',
+  unexpected: 'Something went wrong on our side. Please try again.',
+  invalidInput: 'The request is not valid.',
+  activationTokenMissing: 'The activation link is missing its token.',
+  malformedJson: 'The request body is not valid JSON.',
+  unsupportedMediaType: 'This kind of request body is not accepted here.',
+  payloadTooLarge: 'The request is too large.',
+} as const;
+
+/** The 429 sentence with its wait filled in, rounded up to whole minutes. */
+export function tooManyRequestsMessage(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return SERVER_MESSAGES.tooManyRequests.replace(
+    '{minutes}',
+    minutes === 1 ? '1 minute' : `${minutes} minutes`,
+  );
+}
+
+export const UI_MESSAGES = {
+  activationSuccess: 'Account verification succeeded. Redirecting!',
+  activationFailure: 'Account verification failed.',
+  unexpectedError: 'Unexpected Application Error!',
+  verifyBanner:
+    'Your account is not verified,verify your account before it gets deleted after a month from creating.',
+  verifyBannerLink: 'click here to resend verification link',
+  noPosts: 'No posts available',
+} as const;

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { GENDERS, REACTIONS, RELATIONSHIPS } from '../enums.js';
+
+/** Spec section 3 shapes, as the server answers them. */
+
+export const messageSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  picture: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  token: z.string(),
+  verified: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authResponseSchema = sessionUserSchema.extend({ message: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const resetUserInfoSchema = z.object({ email: z.string(), picture: z.string() });
+export type ResetUserInfo = z.infer<typeof resetUserInfoSchema>;
+
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  picture: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const detailsSchema = z.object({
+  bio: z.string().optional(),
+  otherName: z.string().optional(),
+  job: z.string().optional(),
+  workplace: z.string().optional(),
+  highSchool: z.string().optional(),
+  college: z.string().optional(),
+  currentCity: z.string().optional(),
+  hometown: z.string().optional(),
+  relationship: z.enum(RELATIONSHIPS).optional().or(z.literal('')),
+  instagram: z.string().optional(),
+});
+export type Details = z.infer<typeof detailsSchema>;
+
+export const postAuthorSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  picture: z.string(),
+  cover: z.string(),
+  gender: z.enum(GENDERS),
+});
+
+export const commentSchema = z.object({
+  _id: z.string(),
+  comment: z.string(),
+  image: z.string(),
+  commentBy: z.object({
+    _id: z.string(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    picture: z.string(),
+  }),
+  commentAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const reactionSummarySchema = z.object({
+  check: z.enum(REACTIONS).nullable(),
+  reacts: z.array(z.object({ react: z.enum(REACTIONS), count: z.number().int() })),
+  total: z.number().int(),
+  checkSaved: z.boolean(),
+});
+export type ReactionSummary = z.infer<typeof reactionSummarySchema>;
+
+export const postSchema = z.object({
+  _id: z.string(),
+  user: postAuthorSchema,
+  type: z.enum(['profilePicture', 'coverPicture']).nullable(),
+  text: z.string().nullable(),
+  background: z.string().nullable(),
+  images: z.array(z.object({ url: z.string() })),
+  comments: z.array(commentSchema),
+  commentCount: z.number().int(),
+  reactions: reactionSummarySchema,
+  createdAt: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const friendshipSchema = z.object({
+  friends: z.boolean(),
+  following: z.boolean(),
+  requestSent: z.boolean(),
+  requestReceived: z.boolean(),
+});
+export type Friendship = z.infer<typeof friendshipSchema>;
+
+export const profileSchema = z.object({
+  ok: z.literal(true),
+  _id: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  picture: z.string(),
+  cover: z.string(),
+  gender: z.enum(GENDERS),
+  friends: z.array(publicUserSchema.omit({ _id: true })),
+  friendship: friendshipSchema,
+  details: detailsSchema,
+  posts: z.array(postSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const imageListingSchema = z.object({
+  resources: z.array(
+    z.object({ secure_url: z.string(), public_id: z.string(), folder: z.string() }),
+  ),
+  total_count: z.number().int(),
+  next_cursor: z.string().optional(),
+});
+export type ImageListing = z.infer<typeof imageListingSchema>;
+
+export const uploadResponseSchema = z.array(z.object({ url: z.string() }));
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const searchHistoryEntrySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  user: publicUserSchema,
+});
+export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
+
+export const friendsPageSchema = z.object({
+  requests: z.array(publicUserSchema),
+  sentRequests: z.array(publicUserSchema),
+  friends: z.array(publicUserSchema),
+});
+export type FriendsPage = z.infer<typeof friendsPageSchema>;
+
+export interface Story {
+  profile_picture: string;
+  profile_name: string;
+  image: string;
+}

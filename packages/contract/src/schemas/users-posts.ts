@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import {
+  BIO_MAX,
+  DETAIL_MAX,
+  IMAGE_LISTING_MAX,
+  POST_TEXT_MAX,
+  SEARCH_TERM_MAX,
+} from '../constants.js';
+import { BUILTIN_BACKGROUNDS, POST_TYPES, REACTIONS, RELATIONSHIPS } from '../enums.js';
+import { DETAILS_MESSAGES, POST_MESSAGES } from '../messages.js';
+
+/** Payloads of spec section 7 (users and posts). The server validates every one of them. */
+
+const detail = z.string().trim().max(DETAIL_MAX, DETAILS_MESSAGES.detailMax);
+
+export const detailsInputSchema = z.object({
+  bio: z.string().trim().max(BIO_MAX, DETAILS_MESSAGES.bioMax).optional(),
+  otherName: detail.optional(),
+  job: detail.optional(),
+  workplace: detail.optional(),
+  highSchool: detail.optional(),
+  college: detail.optional(),
+  currentCity: detail.optional(),
+  hometown: detail.optional(),
+  relationship: z
+    .union([z.enum(RELATIONSHIPS), z.literal('')], { error: DETAILS_MESSAGES.relationship })
+    .optional(),
+  instagram: detail.optional(),
+});
+export type DetailsInput = z.infer<typeof detailsInputSchema>;
+
+export const updateDetailsSchema = z.object({ infos: detailsInputSchema });
+export const pictureUrlSchema = z.object({ url: z.string().min(1).max(2048) });
+export const listImagesSchema = z.object({
+  path: z.string().regex(/^[a-z0-9]+\/\*$/, 'The path must look like {username}/*.'),
+  sort: z.enum(['asc', 'desc']).default('desc'),
+  max: z.coerce.number().int().min(1).max(IMAGE_LISTING_MAX).default(IMAGE_LISTING_MAX),
+  cursor: z.string().optional(),
+});
+export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const postIdParamSchema = z.object({ postId: z.string().min(1).max(64) });
+export const searchTermParamSchema = z.object({
+  searchTerm: z.string().trim().min(1).max(SEARCH_TERM_MAX),
+});
+export const searchUserSchema = z.object({ searchUser: z.string().min(1).max(64) });
+
+export const createPostSchema = z
+  .object({
+    type: z.enum(POST_TYPES).nullable().default(null),
+    background: z
+      .string()
+      .nullable()
+      .default(null)
+      .refine((b) => b === null || b === '' || BUILTIN_BACKGROUNDS.includes(b), {
+        message: 'Choose one of the built-in backgrounds.',
+      }),
+    text: z.string().max(POST_TEXT_MAX, POST_MESSAGES.textMax).nullable().default(null),
+    user: z.string().optional(),
+    images: z
+      .array(z.object({ url: z.string().min(1).max(2048) }))
+      .max(20)
+      .nullable()
+      .default(null),
+  })
+  .refine((p) => Boolean(p.text?.trim()) || Boolean(p.background) || (p.images?.length ?? 0) > 0, {
+    message: POST_MESSAGES.empty,
+  });
+export type CreatePostInput = z.infer<typeof createPostSchema>;
+
+export const reactSchema = z.object({
+  react: z.enum(REACTIONS),
+  postId: z.string().min(1).max(64),
+});
+export type ReactInput = z.infer<typeof reactSchema>;
+
+export const commentInputSchema = z.object({
+  comment: z.string().max(8000).default(''),
+  image: z.string().max(2048).default(''),
+  postId: z.string().min(1).max(64),
+});
+export type CommentInput = z.infer<typeof commentInputSchema>;
+
+export const feedQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z.string().max(200).optional(),
+});

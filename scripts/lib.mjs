@@ -1,0 +1,98 @@
+// Shared steps of the root scripts. Only Node built-ins here: these run before `npm ci`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const stampDir = join(root, 'node_modules', '.cache', 'hearth');
+
+export function log(message) {
+  console.log(`\x1b[36m[hearth]\x1b[0m ${message}`);
+}
+
+/** Runs a command in the repository, streaming its output; throws when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+  }
+}
+
+/** Like run, but reports success instead of throwing. */
+export function attempt(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status === 0;
+}
+
+export function runAsync(command, args, options = {}) {
+  return spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export function ensureDependencies() {
+  const lock = join(root, 'package-lock.json');
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  const stale =
+    !existsSync(installed) ||
+    (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs);
+  if (!stale) return;
+  log(
+    'Installing dependencies (the first time takes a few minutes: better-sqlite3 builds from source)…',
+  );
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const parts = [
+  {
+    name: 'contract',
+    inputs: ['packages/contract/src', 'packages/contract/tsconfig.build.json'],
+    output: 'packages/contract/dist/index.js',
+    build: ['npm', ['run', 'build', '-w', '@hearth/contract']],
+  },
+  {
+    name: 'server',
+    inputs: ['packages/contract/src', 'apps/server/src', 'apps/server/tsconfig.build.json'],
+    output: 'apps/server/dist/main.js',
+    build: ['npm', ['run', 'build', '-w', '@hearth/server']],
+  },
+  {
+    name: 'web',
+    inputs: [
+      'packages/contract/src',
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+    ],
+    output: 'apps/web/dist/index.html',
+    build: ['npm', ['run', 'build', '-w', '@hearth/web']],
+  },
+];
+
+/** Builds each part whose sources changed since its last build. */
+export function ensureBuilt() {
+  mkdirSync(stampDir, { recursive: true });
+  const lockTime = newestMtime(join(root, 'package-lock.json'));
+  for (const part of parts) {
+    const stamp = join(stampDir, `${part.name}.stamp`);
+    const newest = Math.max(lockTime, ...part.inputs.map((p) => newestMtime(join(root, p))));
+    const built = existsSync(stamp) ? Number(readFileSync(stamp, 'utf8')) : 0;
+    if (existsSync(join(root, part.output)) && built >= newest) continue;
+    log(`Building ${part.name}…`);
+    run(...part.build);
+    writeFileSync(stamp, String(newest));
+  }
+}

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const alias = { '@hearth/contract': contract };
+
+// One runner for every suite. The server suite runs twice: on SQLite and on PostgreSQL.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'contract', root: 'packages/contract', environment: 'node' },
+      },
+      ...(['sqlite', 'postgres'] as const).map((engine) => ({
+        resolve: { alias },
+        test: {
+          name: `server-${engine}`,
+          root: 'apps/server',
+          environment: 'node',
+          env: { TEST_DB: engine },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          environment: 'node',
+          include: ['**/*.e2e.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
