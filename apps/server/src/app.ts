@@ -1,0 +1,153 @@
+import { SERVER_MESSAGES } from '@hearth/contract';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/database.js';
+import { registerApiDocs } from './http/docs.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { validatorCompiler } from './http/validation.js';
+import { inlineScriptHashes, registerNotFound, registerWebApp } from './http/web-app.js';
+import { type Clock, systemClock } from './infra/clock.js';
+import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js';
+import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
+import { MailDelivery } from './jobs/mail-delivery.js';
+import { identifyMember } from './modules/auth/hooks.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
+import { SessionTokens } from './modules/auth/session-tokens.js';
+import { devMailboxRoutes } from './modules/mail/routes.js';
+import { createMailQueue } from './modules/mail/service.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  /** Opened and migrated by the caller, who also closes it after the app. */
+  db: Db;
+  clock?: Clock;
+  /** Overrides the transport chosen from config.smtpUrl. */
+  mailTransport?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox sender; main.ts starts its polling, closing the app stops it. */
+    mailDelivery: MailDelivery;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** The whole HTTP application, wired from its dependencies; nothing listens until the caller says. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    frameworkErrors: answerFrameworkError,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection problem'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+
+  await registerSecurityHeaders(app, config.publicUrl, inlineScriptHashes(config.webDist));
+  await registerRateLimitStore(app, redis, config.redisKeyPrefix);
+  await registerApiDocs(app, config.publicUrl);
+
+  const transport =
+    deps.mailTransport ??
+    (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : devTransport(app.log));
+  const mailDelivery = new MailDelivery({ db, transport, clock, log: app.log });
+  app.decorate('mailDelivery', mailDelivery);
+  app.addHook('onClose', () => mailDelivery.stop());
+
+  const auth = new AuthService({
+    db,
+    clock,
+    mail: createMailQueue(clock, () => mailDelivery.kick()),
+    sessions: new SessionTokens(config.jwtSecret, clock),
+    publicUrl: config.publicUrl,
+    passwordHashLogN: config.passwordHashLogN,
+  });
+
+  app.decorateRequest('member', null);
+  app.decorateRequest('authFailure', null);
+
+  const api: FastifyPluginAsyncZod = async (scope) => {
+    scope.addHook('onRequest', identifyMember(auth));
+    // Every API call counts against the member (or, signed out, the IP) on top of its own limits.
+    scope.addHook(
+      'onRequest',
+      limitHook(scope, 'member', config.limits.memberDefault, (request) =>
+        request.member ? `member:${request.member.id}` : `ip:${request.ip}`,
+      ),
+    );
+    scope.get(
+      '/health',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness and database check',
+          response: { 200: z.object({ ok: z.literal(true) }) },
+        },
+      },
+      async () => {
+        await db.selectFrom('users').select('id').limit(1).execute();
+        return { ok: true as const };
+      },
+    );
+    await scope.register(authRoutes, { prefix: '/auth', auth, limits: config.limits });
+  };
+  await app.register(api, { prefix: '/api/v1' });
+
+  if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes(db));
+
+  registerNotFound(app, await registerWebApp(app, config.webDist));
+  return app;
+}
+
+/** Errors raised before routing (a malformed URL) skip the error handler; same answer shape. */
+const answerFrameworkError: FastifyServerOptions['frameworkErrors'] = (_error, _request, reply) => {
+  // The option is generic over every route's reply type; this answer fits any of them.
+  (reply as unknown as FastifyReply).code(400).send({ message: SERVER_MESSAGES.invalidInput });
+};
+
+/**
+ * A client may send `Content-Type: application/json` with no body (resendVerification has
+ * none); Fastify refuses that by default, we read it as "no body".
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,116 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-config-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('configuration from the environment', () => {
+  it('with nothing set, a newcomer gets the embedded defaults', () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      host: '127.0.0.1',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Hearth <no-reply@localhost>',
+      redisUrl: undefined,
+      trustProxy: false,
+    });
+    expect(config.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
+    expect(config.limits.loginPerIp).toEqual({ max: 25, windowMs: 5 * 60_000 });
+    expect(config.limits.loginPerAccount).toEqual({ max: 25, windowMs: 60 * 60_000 });
+    expect(config.limits.signupPerIp).toEqual({ max: 5, windowMs: 30 * 60_000 });
+    expect(config.limits.resetCodeSendPerEmail).toEqual({ max: 5, windowMs: 30 * 60_000 });
+    expect(config.limits.memberDefault).toEqual({ max: 1500, windowMs: 5 * 60_000 });
+  });
+
+  it('the SQLite file follows the data folder unless DATABASE_URL is set', () => {
+    expect(loadConfig({ DATA_DIR: dir }).databaseUrl).toBe(`sqlite:${dir}/app.db`);
+    expect(loadConfig({ DATA_DIR: `${dir}/` }).databaseUrl).toBe(`sqlite:${dir}/app.db`);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'sqlite:/srv/hearth.db' }).databaseUrl).toBe(
+      'sqlite:/srv/hearth.db',
+    );
+  });
+
+  it('the public URL follows the port unless set', () => {
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://social.example/' }).publicUrl).toBe(
+      'https://social.example',
+    );
+  });
+
+  it('a missing data folder is created', async () => {
+    const nested = path.join(dir, 'a', 'b');
+    expect(loadConfig({ DATA_DIR: nested }).dataDir).toBe(nested);
+    expect((await stat(nested)).isDirectory()).toBe(true);
+  });
+
+  it('without JWT_SECRET a secret is made once and kept, so restarts keep sessions', async () => {
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    const file = path.join(dir, 'jwt-secret');
+    expect((await readFile(file, 'utf8')).trim()).toBe(first);
+    expect((await stat(file)).mode & 0o077).toBe(0);
+  });
+
+  it('JWT_SECRET, when set, is used as it is', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+  });
+
+  it('every rate limit can be changed from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      RATE_LIMIT_LOGIN_IP: '7',
+      RATE_LIMIT_LOGIN_IP_WINDOW_SECONDS: '60',
+      RATE_LIMIT_SIGNUP_IP: '2',
+      RATE_LIMIT_MEMBER: '100',
+    });
+    expect(config.limits.loginPerIp).toEqual({ max: 7, windowMs: 60_000 });
+    expect(config.limits.signupPerIp.max).toBe(2);
+    expect(config.limits.memberDefault.max).toBe(100);
+  });
+
+  it('PostgreSQL, SMTP and Redis are chosen by their URLs', () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://hearth@db:5432/hearth',
+      SMTP_URL: 'smtp://user:pass@mail:587',
+      REDIS_URL: 'redis://cache:6379',
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://hearth@db:5432/hearth',
+      smtpUrl: 'smtp://user:pass@mail:587',
+      redisUrl: 'redis://cache:6379',
+      nodeEnv: 'production',
+      trustProxy: true,
+    });
+  });
+
+  it('empty variables count as unset', () => {
+    expect(loadConfig({ DATA_DIR: dir, SMTP_URL: '', PORT: '' }).smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with sqlite: or postgres:\/\//],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ RATE_LIMIT_LOGIN_IP: 'many' }, /RATE_LIMIT_LOGIN_IP/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+  ])('a wrong value %j stops start-up with a readable reason', (env, reason) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(reason);
+  });
+});

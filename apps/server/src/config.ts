@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** A rate limit: at most `max` requests per `windowMs`. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/** Every limit of API.md's Limits section, by name. */
+export interface Limits {
+  loginPerIp: Limit;
+  loginPerAccount: Limit;
+  signupPerIp: Limit;
+  resetCodeSendPerEmail: Limit;
+  resetCodeSendPerIp: Limit;
+  resetCodeCheckPerIp: Limit;
+  findUserPerIp: Limit;
+  resendVerificationPerAccount: Limit;
+  memberDefault: Limit;
+}
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  webDist: string;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
+  trustProxy: boolean;
+  /** log2 of scrypt's cost parameter N. */
+  passwordHashLogN: number;
+  limits: Limits;
+}
+
+const MINUTE = 60_000;
+
+/** env name stem -> limit name and default (API.md's Limits section). */
+const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs: number }> = {
+  loginPerIp: { env: 'LOGIN_IP', max: 25, windowMs: 5 * MINUTE },
+  loginPerAccount: { env: 'LOGIN_ACCOUNT', max: 25, windowMs: 60 * MINUTE },
+  signupPerIp: { env: 'SIGNUP_IP', max: 5, windowMs: 30 * MINUTE },
+  resetCodeSendPerEmail: { env: 'RESET_CODE_SEND_EMAIL', max: 5, windowMs: 30 * MINUTE },
+  // Ours: one address cannot fan out reset mail to many inboxes.
+  resetCodeSendPerIp: { env: 'RESET_CODE_SEND_IP', max: 20, windowMs: 30 * MINUTE },
+  resetCodeCheckPerIp: { env: 'RESET_CODE_CHECK_IP', max: 25, windowMs: 5 * MINUTE },
+  findUserPerIp: { env: 'FIND_USER_IP', max: 30, windowMs: 5 * MINUTE },
+  resendVerificationPerAccount: {
+    env: 'RESEND_VERIFICATION_ACCOUNT',
+    max: 5,
+    windowMs: 30 * MINUTE,
+  },
+  memberDefault: { env: 'MEMBER', max: 1500, windowMs: 5 * MINUTE },
+};
+
+export function defaultLimits(): Limits {
+  const entries = Object.entries(LIMIT_DEFAULTS).map(([name, d]) => [
+    name,
+    { max: d.max, windowMs: d.windowMs },
+  ]);
+  return Object.fromEntries(entries) as Limits;
+}
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const positiveInt = z.coerce.number().int().positive();
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'DATABASE_URL must start with sqlite: or postgres://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIST: z.string().min(1).default(path.resolve(serverRoot, '../web/dist')),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Hearth <no-reply@localhost>'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default('hearth:'),
+  TRUST_PROXY: booleanFlag.default(false),
+  PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+});
+
+/** Reads the environment into a typed config; throws a readable error on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means "not set", as it does in most .env files.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    // Unset: the SQLite file lives in the data folder (sqlite:./data/app.db by default).
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${e.DATA_DIR.replace(/[/\\]+$/, '')}/app.db`,
+    dataDir,
+    webDist: path.resolve(e.WEB_DIST),
+    jwtSecret: e.JWT_SECRET ?? persistentJwtSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    trustProxy: e.TRUST_PROXY,
+    passwordHashLogN: e.PASSWORD_HASH_LOG_N,
+    limits: limitsFromEnv(present),
+  };
+}
+
+/** RATE_LIMIT_<NAME>=max and RATE_LIMIT_<NAME>_WINDOW_SECONDS=seconds override each default. */
+function limitsFromEnv(env: Record<string, string | undefined>): Limits {
+  const limits = defaultLimits();
+  for (const [name, d] of Object.entries(LIMIT_DEFAULTS)) {
+    const limit = limits[name as keyof Limits];
+    const max = env[`RATE_LIMIT_${d.env}`];
+    const seconds = env[`RATE_LIMIT_${d.env}_WINDOW_SECONDS`];
+    if (max !== undefined) limit.max = parseLimitNumber(`RATE_LIMIT_${d.env}`, max);
+    if (seconds !== undefined) {
+      limit.windowMs = parseLimitNumber(`RATE_LIMIT_${d.env}_WINDOW_SECONDS`, seconds) * 1000;
+    }
+  }
+  return limits;
+}
+
+function parseLimitNumber(name: string, value: string): number {
+  const parsed = positiveInt.safeParse(value);
+  if (!parsed.success) throw new Error(`Invalid configuration:\n${name}: expected a whole number`);
+  return parsed.data;
+}
+
+/** Generated once and kept in the data folder, so restarts keep every session. */
+function persistentJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    try {
+      // 'wx' fails if another process created it first; then its secret wins.
+      writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, {
+        mode: 0o600,
+        flag: 'wx',
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const stored = readFileSync(file, 'utf8').trim();
+  if (stored.length < 32) throw new Error(`${file} holds no usable secret; delete it to make one.`);
+  return stored;
+}

@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
+import { openDatabase } from './database.js';
+import { migrateToLatest, migrateToNothing } from './migrate.js';
+
+async function tableNames(database: TestDatabase): Promise<string[]> {
+  const tables = await database.db.introspection.getTables();
+  // PostgreSQL lists every schema's tables; other suites run beside this one.
+  return tables
+    .filter((t) => database.engine === 'sqlite' || t.schema === database.schema)
+    .map((t) => t.name)
+    .sort();
+}
+
+describe('migrations', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('create the account tables, and running them again changes nothing', async () => {
+    await migrateToLatest(database);
+    expect(await tableNames(database)).toEqual(
+      ['email_verifications', 'mail_outbox', 'password_resets', 'users'].sort(),
+    );
+  });
+
+  it('can be undone completely and applied again', async () => {
+    await migrateToNothing(database);
+    expect(await tableNames(database)).toEqual([]);
+    await migrateToLatest(database);
+    expect(await tableNames(database)).toHaveLength(4);
+  });
+
+  it('the e-mail and username are unique, and removing a member removes their links and codes', async () => {
+    const now = new Date().toISOString();
+    const user = {
+      id: 'u1',
+      email: 'a@example.test',
+      password_hash: 'x',
+      first_name: 'A',
+      last_name: 'B',
+      username: 'ab',
+      gender: 'female',
+      birth_year: 1990,
+      birth_month: 1,
+      birth_day: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await database.db.insertInto('users').values(user).execute();
+    await expect(
+      database.db
+        .insertInto('users')
+        .values({ ...user, id: 'u2', username: 'other' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      database.db
+        .insertInto('users')
+        .values({ ...user, id: 'u3', email: 'b@example.test' })
+        .execute(),
+    ).rejects.toThrow();
+    const stored = await database.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      picture: '/images/default-avatar.svg',
+      cover: '',
+      verified: 0,
+      token_version: 0,
+      details: '{}',
+    });
+
+    await database.db
+      .insertInto('email_verifications')
+      .values({
+        id: 'v1',
+        user_id: 'u1',
+        token_hash: 'h',
+        expires_at: now,
+        used_at: null,
+        created_at: now,
+      })
+      .execute();
+    await database.db.deleteFrom('users').where('id', '=', 'u1').execute();
+    const links = await database.db.selectFrom('email_verifications').select('id').execute();
+    expect(links).toEqual([]);
+  });
+
+  it('acknowledged writes are durable: SQLite in WAL with full sync and foreign keys, PostgreSQL with synchronous commit', async () => {
+    if (database.engine === 'postgres') {
+      const setting = async (name: string) =>
+        (
+          await sql<{ value: string }>`select current_setting(${name}) as value`.execute(
+            database.db,
+          )
+        ).rows[0]?.value;
+      expect(await setting('synchronous_commit')).toBe('on');
+      expect(await setting('fsync')).toBe('on');
+      return;
+    }
+    const handle = openDatabase(database.url);
+    try {
+      const pragma = async (name: string) =>
+        Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(2);
+      expect(await pragma('foreign_keys')).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { type MigrationResultSet, Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import { migrations } from './migrations/index.js';
+
+function migrator(handle: DatabaseHandle, schema: string | undefined): Migrator {
+  return new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => Object.fromEntries(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+/**
+ * On PostgreSQL Kysely looks for its bookkeeping tables in every schema unless told which one;
+ * naming the current schema keeps several deployments (or test suites) in one database apart.
+ */
+async function currentSchema(handle: DatabaseHandle): Promise<string | undefined> {
+  if (handle.engine !== 'postgres') return undefined;
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+    handle.db,
+  );
+  return result.rows[0]?.schema;
+}
+
+function unwrap({ error, results }: MigrationResultSet): void {
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}`, { cause: error });
+  }
+}
+
+/** Brings the database to the newest schema. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  unwrap(await migrator(handle, await currentSchema(handle)).migrateToLatest());
+}
+
+/** Undoes every migration (tests of the down path). */
+export async function migrateToNothing(handle: DatabaseHandle): Promise<void> {
+  unwrap(await migrator(handle, await currentSchema(handle)).migrateTo(NO_MIGRATIONS));
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts.js';
+
+/** Every migration, in the order it runs. Names never change once released. */
+export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
+  ['0001-accounts', accounts],
+];

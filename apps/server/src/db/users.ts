@@ -1,0 +1,30 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export const USERS = 'users';
+
+export interface UsersTable {
+  id: string;
+  /** Always stored lower-cased, so uniqueness is case-insensitive on both engines. */
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  picture: Generated<string>;
+  cover: Generated<string>;
+  gender: string;
+  birth_year: number;
+  birth_month: number;
+  birth_day: number;
+  verified: Generated<number>;
+  /** Raised by a password reset; a session token carrying an older value is refused. */
+  token_version: Generated<number>;
+  /** The profile details object as JSON text. */
+  details: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test-support/test-app.js';
+
+const THEME_SCRIPT = "document.documentElement.classList.add('dark')";
+const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-3f2a1b.js"></script></head><body><div id="root"></div></body></html>`;
+
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'hearth-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX);
+  await writeFile(path.join(webDist, 'assets', 'app-3f2a1b.js'), 'console.log("app")');
+  await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+});
+afterAll(async () => {
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const page = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('serving the built web app', () => {
+  const ctx = useTestApp({ config: () => ({ webDist }) });
+
+  it('the home page is index.html, revalidated on every visit', async () => {
+    const res = await ctx.app.inject({ url: '/', headers: page });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('the CSP allows the page’s own inline theme script, and no other inline script', async () => {
+    const res = await ctx.app.inject({ url: '/', headers: page });
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it('hashed assets are cached for a year as immutable', async () => {
+    const res = await ctx.app.inject({ url: '/assets/app-3f2a1b.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('other files are served and revalidated', async () => {
+    const res = await ctx.app.inject({ url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a deep link opened in the browser loads the app (history fallback)', async () => {
+    for (const url of [
+      '/profile/adalovelace',
+      '/activate/some-token',
+      '/friends/requests',
+      '/reset',
+    ]) {
+      const res = await ctx.app.inject({ url, headers: page });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('a missing script is a 404, not the page', async () => {
+    const res = await ctx.app.inject({ url: '/assets/missing-123.js', headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('API and dev paths never fall back to the page', async () => {
+    for (const url of ['/api/v1/unknown', '/api/nothing', '/dev/unknown']) {
+      const res = await ctx.app.inject({ url, headers: page });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('a POST to an unknown page path is a JSON 404', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/profile', headers: page });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('without a built web app', () => {
+  const ctx = useTestApp();
+
+  it('page paths get a JSON 404 and the API still works', async () => {
+    const res = await ctx.app.inject({ url: '/profile/ada', headers: page });
+    expect(res.statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+  });
+});

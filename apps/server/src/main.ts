@@ -1,0 +1,36 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+
+const config = loadConfig();
+const database = openDatabase(config.databaseUrl);
+await migrateToLatest(database);
+
+const app = await buildApp({
+  config,
+  db: database.db,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+});
+app.mailDelivery.start();
+
+let closing = false;
+async function shutDown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  // The app first (it stops the mail job), then the database it was using.
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutDown('SIGINT'));
+process.once('SIGTERM', () => void shutDown('SIGTERM'));
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(
+  config.smtpUrl
+    ? 'mail: sent over SMTP_URL'
+    : `mail: dev outbox, read it at ${config.publicUrl}/dev/mailbox`,
+);
+app.log.info(`database: ${database.engine}; open ${config.publicUrl}`);

@@ -1,0 +1,125 @@
+import { RESET_CODE_MAX_TRIES } from '@hearth/contract';
+import type { Db } from '../../db/database.js';
+import type { NewEmailVerification } from '../../db/email-verifications.js';
+import type { NewPasswordReset } from '../../db/password-resets.js';
+import type { NewUser, UserRow } from '../../db/users.js';
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Usernames that start with `base` (the candidates a suffix has to avoid). */
+export async function usernamesStartingWith(db: Db, base: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('username')
+    .where('username', 'like', `${base}%`)
+    .execute();
+  return rows.map((r) => r.username);
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function insertEmailVerification(db: Db, row: NewEmailVerification): Promise<void> {
+  await db.insertInto('email_verifications').values(row).execute();
+}
+
+export function findEmailVerification(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('email_verifications')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Spends the link; false when it was already used (a double click raced us). */
+export async function useEmailVerification(db: Db, id: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('email_verifications')
+    .set({ used_at: nowIso })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markVerified(db: Db, userId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ verified: 1, updated_at: nowIso })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A new code replaces any earlier one for that member. */
+export async function replacePasswordReset(db: Db, row: NewPasswordReset): Promise<void> {
+  await db.deleteFrom('password_resets').where('user_id', '=', row.user_id).execute();
+  await db.insertInto('password_resets').values(row).execute();
+}
+
+export function findPasswordReset(db: Db, userId: string) {
+  return db
+    .selectFrom('password_resets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Reserves one of the code's tries before it is compared, so parallel guesses can never get
+ * more than RESET_CODE_MAX_TRIES comparisons. Undefined when none is left.
+ */
+export async function spendResetTry(db: Db, id: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('password_resets')
+    .set((eb) => ({ wrong_tries: eb('wrong_tries', '+', 1) }))
+    .where('id', '=', id)
+    .where('wrong_tries', '<', RESET_CODE_MAX_TRIES)
+    .returning('wrong_tries')
+    .executeTakeFirst();
+  return row?.wrong_tries;
+}
+
+/** A right code gives its try back and opens the window for changing the password. */
+export async function openResetWindow(db: Db, id: string, untilIso: string): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set((eb) => ({ wrong_tries: eb('wrong_tries', '-', 1), validated_until: untilIso }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Consumes an open window; false when there is none (never opened, closed, or used). */
+export async function consumeResetWindow(db: Db, userId: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('password_resets')
+    .where('user_id', '=', userId)
+    .where('validated_until', 'is not', null)
+    .where('validated_until', '>', nowIso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The new password ends every older session: tokens carry the version they were made with. */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: nowIso,
+    }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,274 @@
+import {
+  ACTIVATION_TTL_MS,
+  type AuthResponse,
+  DEFAULT_PICTURE,
+  type LoginInput,
+  type MessageResponse,
+  RESET_CODE_MAX_TRIES,
+  RESET_CODE_TTL_MS,
+  RESET_WINDOW_TTL_MS,
+  type RegisterInput,
+  type ResetUserInfo,
+  SERVER_MESSAGES,
+} from '@hearth/contract';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/database.js';
+import { uniqueViolation } from '../../db/errors.js';
+import type { UserRow } from '../../db/users.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { addMs, type Clock } from '../../infra/clock.js';
+import type { MailQueue } from '../mail/service.js';
+import { activationMail, resetCodeMail } from '../mail/templates.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { toAuthResponse, toResetUserInfo } from './present.js';
+import {
+  changePassword,
+  consumeResetWindow,
+  findEmailVerification,
+  findPasswordReset,
+  findUserByEmail,
+  findUserById,
+  insertEmailVerification,
+  insertUser,
+  markVerified,
+  openResetWindow,
+  replacePasswordReset,
+  spendResetTry,
+  useEmailVerification,
+  usernamesStartingWith,
+} from './repo.js';
+import { randomResetCode, randomToken, sameHash, sha256 } from './secrets.js';
+import type { SessionTokens } from './session-tokens.js';
+import { nextFreeUsername, randomFreeUsername, usernameBase } from './username.js';
+
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  mail: MailQueue;
+  sessions: SessionTokens;
+  publicUrl: string;
+  passwordHashLogN: number;
+}
+
+/** What a valid session resolves to, or why it does not. */
+export type Authentication = { member: UserRow } | { failure: string };
+
+// Members registering the same name at once collide on the username; the losers retry, and
+// after a few rounds pick a random suffix so a crowd cannot keep colliding.
+const USERNAME_ATTEMPTS = 10;
+const SEQUENTIAL_USERNAME_ATTEMPTS = 3;
+
+export class AuthService {
+  /** Compared against when the e-mail is unknown, so that case costs as much as a wrong password. */
+  private readonly decoyHash: Promise<string>;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.decoyHash = hashPassword('decoy password', deps.passwordHashLogN);
+  }
+
+  async register(input: RegisterInput): Promise<AuthResponse> {
+    const { db, clock, mail } = this.deps;
+    const email = input.email.toLowerCase();
+    if (await findUserByEmail(db, email)) throw conflict(SERVER_MESSAGES.emailTaken);
+    const passwordHash = await hashPassword(input.password, this.deps.passwordHashLogN);
+    const base = usernameBase(input.first_name, input.last_name);
+    const activationToken = randomToken();
+
+    for (let attempt = 1; ; attempt++) {
+      const now = clock.now();
+      const user: UserRow = {
+        id: uuidv7(),
+        email,
+        password_hash: passwordHash,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        username: '',
+        picture: DEFAULT_PICTURE,
+        cover: '',
+        gender: input.gender,
+        birth_year: input.bYear,
+        birth_month: input.bMonth,
+        birth_day: input.bDay,
+        verified: 0,
+        token_version: 0,
+        details: '{}',
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
+      try {
+        await db.transaction().execute(async (trx) => {
+          const taken = await usernamesStartingWith(trx, base);
+          user.username =
+            attempt <= SEQUENTIAL_USERNAME_ATTEMPTS
+              ? nextFreeUsername(base, taken)
+              : randomFreeUsername(base, taken);
+          await insertUser(trx, user);
+          await insertEmailVerification(trx, {
+            id: uuidv7(),
+            user_id: user.id,
+            token_hash: sha256(activationToken),
+            expires_at: addMs(now, ACTIVATION_TTL_MS).toISOString(),
+            used_at: null,
+            created_at: now.toISOString(),
+          });
+          await mail.enqueue(
+            trx,
+            activationMail(email, user.first_name, this.activationLink(activationToken)),
+          );
+        });
+      } catch (error) {
+        const column = uniqueViolation(error);
+        if (column?.includes('email')) throw conflict(SERVER_MESSAGES.emailTaken);
+        if (column?.includes('username') && attempt < USERNAME_ATTEMPTS) continue;
+        throw error;
+      }
+      mail.deliverSoon();
+      return toAuthResponse(SERVER_MESSAGES.registerSuccess, user, await this.sessionFor(user));
+    }
+  }
+
+  async login(input: LoginInput): Promise<AuthResponse> {
+    const user = await findUserByEmail(this.deps.db, input.email.toLowerCase());
+    const matches = await verifyPassword(
+      input.password,
+      user?.password_hash ?? (await this.decoyHash),
+    );
+    if (!user || !matches) throw invalid(SERVER_MESSAGES.invalidCredentials);
+    return toAuthResponse(SERVER_MESSAGES.loginSuccess, user, await this.sessionFor(user));
+  }
+
+  /** Resolves a bearer token to the member, checking the token version against the database. */
+  async authenticate(token: string): Promise<Authentication> {
+    const check = await this.deps.sessions.verify(token);
+    if (!check.ok) {
+      return {
+        failure:
+          check.reason === 'expired'
+            ? SERVER_MESSAGES.sessionExpired
+            : SERVER_MESSAGES.unauthenticated,
+      };
+    }
+    const member = await findUserById(this.deps.db, check.claims.userId);
+    if (!member || member.token_version !== check.claims.tokenVersion) {
+      return { failure: SERVER_MESSAGES.sessionExpired };
+    }
+    return { member };
+  }
+
+  async activateAccount(member: UserRow, token: string): Promise<MessageResponse> {
+    const { db, clock } = this.deps;
+    const link = await findEmailVerification(db, sha256(token));
+    if (!link) throw invalid(SERVER_MESSAGES.activationInvalid);
+    if (link.user_id !== member.id) throw forbidden(SERVER_MESSAGES.notYourActivation);
+    if (member.verified === 1) throw invalid(SERVER_MESSAGES.alreadyActivated);
+    const now = clock.now().toISOString();
+    if (link.used_at !== null || link.expires_at <= now) {
+      throw invalid(SERVER_MESSAGES.activationInvalid);
+    }
+    const activated = await db.transaction().execute(async (trx) => {
+      if (!(await useEmailVerification(trx, link.id, now))) return false;
+      await markVerified(trx, member.id, now);
+      return true;
+    });
+    if (!activated) throw invalid(SERVER_MESSAGES.activationInvalid);
+    return { message: SERVER_MESSAGES.activated };
+  }
+
+  async resendVerification(member: UserRow): Promise<MessageResponse> {
+    const { db, clock, mail } = this.deps;
+    if (member.verified === 1) throw invalid(SERVER_MESSAGES.alreadyActivated);
+    const token = randomToken();
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await insertEmailVerification(trx, {
+        id: uuidv7(),
+        user_id: member.id,
+        token_hash: sha256(token),
+        expires_at: addMs(now, ACTIVATION_TTL_MS).toISOString(),
+        used_at: null,
+        created_at: now.toISOString(),
+      });
+      await mail.enqueue(
+        trx,
+        activationMail(member.email, member.first_name, this.activationLink(token)),
+      );
+    });
+    mail.deliverSoon();
+    return { message: SERVER_MESSAGES.verificationSent };
+  }
+
+  async findUser(email: string): Promise<ResetUserInfo> {
+    return toResetUserInfo(await this.existingAccount(email));
+  }
+
+  async sendResetCode(email: string): Promise<MessageResponse> {
+    const { db, clock, mail } = this.deps;
+    const user = await this.existingAccount(email);
+    const code = randomResetCode();
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await replacePasswordReset(trx, {
+        id: uuidv7(),
+        user_id: user.id,
+        code_hash: sha256(code),
+        expires_at: addMs(now, RESET_CODE_TTL_MS).toISOString(),
+        wrong_tries: 0,
+        validated_until: null,
+        created_at: now.toISOString(),
+      });
+      await mail.enqueue(trx, resetCodeMail(user.email, user.first_name, code));
+    });
+    mail.deliverSoon();
+    return { message: SERVER_MESSAGES.resetCodeSent };
+  }
+
+  async validateResetCode(email: string, code: string): Promise<MessageResponse> {
+    const { db, clock } = this.deps;
+    const user = await this.existingAccount(email);
+    const reset = await findPasswordReset(db, user.id);
+    if (!reset) throw invalid(SERVER_MESSAGES.resetCodeWrong);
+    if (reset.wrong_tries >= RESET_CODE_MAX_TRIES) throw invalid(SERVER_MESSAGES.resetCodeBurnt);
+    const now = clock.now();
+    if (reset.expires_at <= now.toISOString()) throw invalid(SERVER_MESSAGES.resetCodeExpired);
+    const triesSpent = await spendResetTry(db, reset.id);
+    if (triesSpent === undefined) throw invalid(SERVER_MESSAGES.resetCodeBurnt);
+    if (!sameHash(sha256(code.toUpperCase()), reset.code_hash)) {
+      throw invalid(
+        triesSpent >= RESET_CODE_MAX_TRIES
+          ? SERVER_MESSAGES.resetCodeBurnt
+          : SERVER_MESSAGES.resetCodeWrong,
+      );
+    }
+    await openResetWindow(db, reset.id, addMs(now, RESET_WINDOW_TTL_MS).toISOString());
+    return { message: 'ok' };
+  }
+
+  async resetPassword(email: string, password: string): Promise<MessageResponse> {
+    const { db, clock } = this.deps;
+    const user = await findUserByEmail(db, email.toLowerCase());
+    if (!user) throw forbidden(SERVER_MESSAGES.resetNotAllowed);
+    const passwordHash = await hashPassword(password, this.deps.passwordHashLogN);
+    const now = clock.now().toISOString();
+    const changed = await db.transaction().execute(async (trx) => {
+      if (!(await consumeResetWindow(trx, user.id, now))) return false;
+      await changePassword(trx, user.id, passwordHash, now);
+      return true;
+    });
+    if (!changed) throw forbidden(SERVER_MESSAGES.resetNotAllowed);
+    return { message: SERVER_MESSAGES.passwordChanged };
+  }
+
+  private async existingAccount(email: string): Promise<UserRow> {
+    const user = await findUserByEmail(this.deps.db, email.toLowerCase());
+    if (!user) throw notFound(SERVER_MESSAGES.accountNotFound);
+    return user;
+  }
+
+  private activationLink(token: string): string {
+    return `${this.deps.publicUrl}/activate/${token}`;
+  }
+
+  private sessionFor(user: UserRow): Promise<string> {
+    return this.deps.sessions.sign({ userId: user.id, tokenVersion: user.token_version });
+  }
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { type App, buildApp } from '../app.js';
+import { type AppConfig, defaultLimits, type Limit, type Limits } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { MailTransport } from '../infra/mail/mail-transport.js';
+import { TestClock } from './test-clock.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export type ConfigOverrides = Partial<Omit<AppConfig, 'limits'>> & { limits?: Partial<Limits> };
+
+/** So high that no test trips a limit it is not about. */
+const GENEROUS: Limit = { max: 1_000_000, windowMs: 60_000 };
+
+export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
+  const { limits, ...rest } = overrides;
+  const generous = Object.fromEntries(
+    Object.keys(defaultLimits()).map((name) => [name, { ...GENEROUS }]),
+  ) as unknown as Limits;
+  return {
+    nodeEnv: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    publicUrl: 'http://hearth.test',
+    databaseUrl: 'sqlite::memory:',
+    dataDir: os.tmpdir(),
+    webDist: path.join(os.tmpdir(), 'hearth-no-web-dist'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    smtpUrl: undefined,
+    mailFrom: 'Hearth <no-reply@hearth.test>',
+    redisUrl: undefined,
+    redisKeyPrefix: `hearth-test:${randomBytes(6).toString('hex')}:`,
+    trustProxy: false,
+    // The cheapest scrypt cost: tests hash hundreds of passwords; the cost is stored per hash.
+    passwordHashLogN: 10,
+    ...rest,
+    limits: { ...generous, ...limits },
+  };
+}
+
+export interface TestAppOptions {
+  config?: ConfigOverrides | (() => ConfigOverrides);
+  /** Built per test, e.g. a transport that fails on purpose. */
+  mailTransport?: () => MailTransport;
+}
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  database: TestDatabase;
+  clock: TestClock;
+  config: AppConfig;
+}
+
+/**
+ * Vitest hooks: one fresh database per describe block (migrated, dropped afterwards) and a
+ * fresh app, clock and empty tables for every test. Read the context inside tests only.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase();
+    ctx.db = ctx.database.db;
+  });
+  beforeEach(async () => {
+    await ctx.database.clear();
+    ctx.clock = new TestClock();
+    const overrides = typeof options.config === 'function' ? options.config() : options.config;
+    ctx.config = testConfig(overrides);
+    ctx.app = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      clock: ctx.clock,
+      ...(options.mailTransport ? { mailTransport: options.mailTransport() } : {}),
+    });
+    await ctx.app.ready();
+  });
+  afterEach(async () => {
+    await ctx.app?.close();
+  });
+  afterAll(async () => {
+    await ctx.database?.destroy();
+  });
+  return ctx;
+}
+
+export interface CallOptions {
+  token?: string;
+  ip?: string;
+}
+
+/** POSTs JSON the way the web client does. */
+export function post(
+  app: App,
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    ...(body === undefined ? {} : { payload: body as object }),
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
+}

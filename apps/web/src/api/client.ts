@@ -1,0 +1,85 @@
+import { SERVER_MESSAGES } from '@hearth/contract';
+
+export const API_BASE = '/api/v1';
+
+/** A failed call: `message` is the server's own sentence, ready to show to a person. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClient {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
+}
+
+export interface ApiClientOptions {
+  /** The session token; when present every call carries `Authorization: Bearer {token}`. */
+  token?: string | undefined;
+  /** Called when an authenticated call answers 401: the session is over. */
+  onUnauthorized?: () => void;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const { message } = body as { message: unknown };
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
+}
+
+export function createApiClient({ token, onUnauthorized }: ApiClientOptions = {}): ApiClient {
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) {
+      payload = body;
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload });
+    } catch {
+      throw new ApiError(SERVER_MESSAGES.unexpected, 0);
+    }
+    const data = await readBody(response);
+    if (!response.ok) {
+      if (response.status === 401 && token) onUnauthorized?.();
+      throw new ApiError(messageOf(data) ?? SERVER_MESSAGES.unexpected, response.status);
+    }
+    return data as T;
+  }
+
+  return {
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body),
+    put: (path, body) => request('PUT', path, body),
+    delete: (path) => request('DELETE', path),
+  };
+}
+
+/** The message to show for any failure of a call. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : SERVER_MESSAGES.unexpected;
+}

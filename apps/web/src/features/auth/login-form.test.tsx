@@ -1,0 +1,97 @@
+import { LOGIN_MESSAGES, REDIRECT_DELAY_MS, SERVER_MESSAGES } from '@hearth/contract';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubServer } from '../../test/fake-server';
+import { authAnswer } from '../../test/fixtures';
+import { renderApp, userCookie } from '../../test/render-app';
+
+async function loginScreen(path = '/login', options: Parameters<typeof renderApp>[1] = {}) {
+  const app = renderApp(path, options);
+  const email = await screen.findByPlaceholderText('Email address or phone number');
+  const password = screen.getByPlaceholderText('Password');
+  const submit = screen.getByRole('button', { name: 'Log In' });
+  return { ...app, email, password, submit };
+}
+
+describe('login form', () => {
+  it('shows no error before a field is touched', async () => {
+    const { user, email } = await loginScreen();
+    await user.type(email, 'not-an-email');
+    expect(screen.queryByText(LOGIN_MESSAGES.emailInvalid)).not.toBeInTheDocument();
+  });
+
+  it('asks for the e-mail and the password when both are left empty', async () => {
+    stubServer({});
+    const { user, submit } = await loginScreen();
+    await user.click(submit);
+    expect(await screen.findByText(LOGIN_MESSAGES.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(LOGIN_MESSAGES.passwordRequired)).toBeInTheDocument();
+  });
+
+  it('says the e-mail is not valid once the field is left', async () => {
+    const { user, email, password } = await loginScreen();
+    await user.type(email, 'ada@');
+    await user.click(password);
+    expect(await screen.findByText(LOGIN_MESSAGES.emailInvalid)).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(LOGIN_MESSAGES.passwordRequired)).not.toBeInTheDocument();
+  });
+
+  it('shows the required password message after the password field is left empty', async () => {
+    const { user, email, password } = await loginScreen();
+    await user.click(password);
+    await user.click(email);
+    expect(await screen.findByText(LOGIN_MESSAGES.passwordRequired)).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal under the form", async () => {
+    stubServer({
+      'POST /auth/login': () => ({
+        status: 400,
+        body: { message: SERVER_MESSAGES.invalidCredentials },
+      }),
+    });
+    const { user, email, password, submit, pathname } = await loginScreen();
+    await user.type(email, 'ada@example.com');
+    await user.type(password, 'wrong-password');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.invalidCredentials);
+    expect(pathname()).toBe('/login');
+    expect(userCookie()).toBeNull();
+  });
+
+  it('greets in green, stores the user without the message, and goes to / after the delay', async () => {
+    const { calls } = stubServer({ 'POST /auth/login': () => ({ body: authAnswer() }) });
+    const { user, email, password, submit, pathname } = await loginScreen('/login', {
+      fakeTimers: true,
+    });
+    await user.type(email, 'ada@example.com');
+    await user.type(password, 'correct horse');
+    await user.click(submit);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(SERVER_MESSAGES.loginSuccess);
+    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'correct horse' });
+    const stored = userCookie();
+    expect(stored).toMatchObject({ first_name: 'Ada', token: 'token-of-ada' });
+    expect(stored).not.toHaveProperty('message');
+    expect(pathname()).toBe('/login');
+
+    await act(() => vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS.login));
+    expect(await screen.findByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/profile');
+    expect(pathname()).toBe('/');
+  });
+
+  it('keeps a member who logs in from a logged-in route on that route', async () => {
+    stubServer({ 'POST /auth/login': () => ({ body: authAnswer() }) });
+    const { user, email, password, submit, pathname } = await loginScreen('/friends', {
+      fakeTimers: true,
+    });
+    await user.type(email, 'ada@example.com');
+    await user.type(password, 'correct horse');
+    await user.click(submit);
+    await screen.findByRole('status');
+    await act(() => vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS.login));
+    expect(await screen.findByRole('heading', { name: 'Friends' })).toBeInTheDocument();
+    expect(pathname()).toBe('/friends');
+  });
+});

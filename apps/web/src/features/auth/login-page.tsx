@@ -1,0 +1,47 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { LoginFooter } from './login-footer';
+import { LoginForm } from './login-form';
+import styles from './login-page.module.css';
+
+// The sign-up modal is only needed once 'Create Account' is clicked.
+const RegisterModal = lazy(() =>
+  import('./register-modal').then((m) => ({ default: m.RegisterModal })),
+);
+
+interface LoginPageProps {
+  /** Set on /login (go to /); absent where the login replaces a logged-in screen (stay). */
+  redirectTo?: string;
+}
+
+export function LoginPage({ redirectTo }: LoginPageProps) {
+  const [signingUp, setSigningUp] = useState(false);
+  return (
+    <div className={styles.page}>
+      <main className={styles.main}>
+        <div className={styles.brand}>
+          <h1 className={styles.wordmark}>
+            <img src="/images/logo.svg" alt="" width={60} height={60} />
+            hearth
+          </h1>
+          <p className={styles.tagline}>
+            Hearth helps you stay close to the people in your life, on a network you can host
+            yourself.
+          </p>
+        </div>
+        <div className={styles.side}>
+          <LoginForm redirectTo={redirectTo} onCreateAccount={() => setSigningUp(true)} />
+          <p className={styles.createPage}>
+            <Link to="/">Create a Page</Link> for a celebrity, brand or business.
+          </p>
+        </div>
+      </main>
+      <LoginFooter />
+      {signingUp && (
+        <Suspense fallback={null}>
+          <RegisterModal onClose={() => setSigningUp(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

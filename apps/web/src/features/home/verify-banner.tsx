@@ -1,0 +1,52 @@
+import { MESSAGE_DISPLAY_MS, UI_MESSAGES } from '@hearth/contract';
+import { useEffect, useState } from 'react';
+import { useResendVerificationMutation } from '../../api/auth';
+import { errorMessage } from '../../api/client';
+import styles from './verify-banner.module.css';
+
+type Notice = { tone: 'success' | 'error'; text: string; id: number };
+
+/** Shown while the member's account is not verified (spec 'Verification banner'). */
+export function VerifyBanner() {
+  const resend = useResendVerificationMutation();
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  // Each answer stays for MESSAGE_DISPLAY_MS; a newer one restarts the clock.
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), MESSAGE_DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  function onResend() {
+    resend.mutate(undefined, {
+      onSuccess: (answer) => setNotice({ tone: 'success', text: answer.message, id: Date.now() }),
+      onError: (error) => setNotice({ tone: 'error', text: errorMessage(error), id: Date.now() }),
+    });
+  }
+
+  return (
+    <section className={styles.banner} aria-label="Account verification">
+      <p className={styles.text}>
+        {UI_MESSAGES.verifyBanner}{' '}
+        <button
+          type="button"
+          className={styles.link}
+          onClick={onResend}
+          disabled={resend.isPending}
+        >
+          {UI_MESSAGES.verifyBannerLink}
+        </button>
+      </p>
+      {notice && (
+        <p
+          key={notice.id}
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+          className={notice.tone === 'error' ? styles.error : styles.success}
+        >
+          {notice.text}
+        </p>
+      )}
+    </section>
+  );
+}

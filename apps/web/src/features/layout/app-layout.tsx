@@ -1,0 +1,19 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Header } from '../header/header';
+import styles from './app-layout.module.css';
+import { PageFallback } from './page-fallback';
+
+/** The logged-in layout: the header above every screen of the logged-in area. */
+export function AppLayout() {
+  return (
+    <div className={styles.layout}>
+      <Header />
+      <main className={styles.main}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

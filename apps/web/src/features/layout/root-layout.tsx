@@ -1,0 +1,11 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageFallback } from './page-fallback';
+
+export function RootLayout() {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Outlet />
+    </Suspense>
+  );
+}

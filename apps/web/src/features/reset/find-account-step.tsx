@@ -1,0 +1,53 @@
+import { type FindUserInput, findUserSchema, type ResetUserInfo } from '@hearth/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useFindUserMutation } from '../../api/auth';
+import { errorMessage } from '../../api/client';
+import buttons from '../../ui/button.module.css';
+import { TextField } from '../../ui/form-field';
+import { FormMessage } from '../../ui/message';
+import { Spinner } from '../../ui/spinner';
+import { SubmitButton } from '../../ui/submit-button';
+import { ResetCard } from './reset-card';
+import styles from './reset-page.module.css';
+
+/** Step 0: find the account by e-mail. */
+export function FindAccountStep({ onFound }: { onFound: (account: ResetUserInfo) => void }) {
+  const findUser = useFindUserMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FindUserInput>({
+    resolver: zodResolver(findUserSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit((input) => findUser.mutate(input, { onSuccess: onFound }));
+
+  return (
+    <ResetCard title="Find your Account">
+      <form onSubmit={onSubmit} noValidate>
+        <p className={styles.text}>Please enter your email address to search for your account.</p>
+        <TextField
+          label="Email address or phone number"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        {findUser.isError && <FormMessage tone="error">{errorMessage(findUser.error)}</FormMessage>}
+        <div className={styles.actions}>
+          {findUser.isPending && <Spinner label="Searching" />}
+          <Link to="/login" className={buttons.secondary}>
+            Cancel
+          </Link>
+          <SubmitButton className={buttons.primary} disabled={findUser.isPending}>
+            Search
+          </SubmitButton>
+        </div>
+      </form>
+    </ResetCard>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../session/session-context';
+import { Avatar } from '../../ui/avatar';
+import buttons from '../../ui/button.module.css';
+import styles from './reset-page.module.css';
+
+/** The reset screen's header: the logo and Login, or the member's picture and Logout. */
+export function ResetHeader() {
+  const { user, dispatch } = useSession();
+  const navigate = useNavigate();
+  return (
+    <header className={styles.header}>
+      <Link to="/" className={styles.logo} aria-label="Hearth home">
+        <img src="/images/logo.svg" alt="" width={40} height={40} />
+        <span className={styles.logoText}>hearth</span>
+      </Link>
+      {user ? (
+        <div className={styles.account}>
+          <Link to="/profile" aria-label={`${user.first_name} ${user.last_name}`}>
+            <Avatar src={user.picture} />
+          </Link>
+          <button
+            type="button"
+            className={buttons.primary}
+            onClick={() => {
+              dispatch({ type: 'LOGOUT' });
+              navigate('/login');
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      ) : (
+        <Link to="/login" className={buttons.primary}>
+          Login
+        </Link>
+      )}
+    </header>
+  );
+}

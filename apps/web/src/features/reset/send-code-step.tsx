@@ -1,0 +1,58 @@
+import type { ResetUserInfo } from '@hearth/contract';
+import { useSendResetCodeMutation } from '../../api/auth';
+import { errorMessage } from '../../api/client';
+import { Avatar } from '../../ui/avatar';
+import buttons from '../../ui/button.module.css';
+import { FormMessage } from '../../ui/message';
+import { Spinner } from '../../ui/spinner';
+import { ResetCard } from './reset-card';
+import styles from './reset-page.module.css';
+
+interface SendCodeStepProps {
+  account: ResetUserInfo;
+  onNotYou: () => void;
+  onSent: (message: string) => void;
+}
+
+/** Step 1: the found account, and the code sent to its e-mail. */
+export function SendCodeStep({ account, onNotYou, onSent }: SendCodeStepProps) {
+  const sendCode = useSendResetCodeMutation();
+  return (
+    <ResetCard title="Reset Your Password">
+      <div className={styles.accountGrid}>
+        <div>
+          <p className={styles.text}>How do you want to receive the code to reset your password?</p>
+          <p className={styles.via}>
+            <strong>Code via email</strong>
+            <span>{account.email}</span>
+          </p>
+        </div>
+        <div className={styles.found}>
+          <Avatar src={account.picture} alt={`Picture of ${account.email}`} size={72} />
+          <span>{account.email}</span>
+          <span className={styles.muted}>Hearth user</span>
+        </div>
+      </div>
+      {sendCode.isError && <FormMessage tone="error">{errorMessage(sendCode.error)}</FormMessage>}
+      <div className={styles.actions}>
+        {sendCode.isPending && <Spinner label="Sending code" />}
+        <button type="button" className={buttons.secondary} onClick={onNotYou}>
+          Not you?
+        </button>
+        <button
+          type="button"
+          className={buttons.primary}
+          disabled={sendCode.isPending}
+          onClick={() =>
+            sendCode.mutate(
+              { email: account.email },
+              { onSuccess: (answer) => onSent(answer.message) },
+            )
+          }
+        >
+          Send code via email
+        </button>
+      </div>
+    </ResetCard>
+  );
+}

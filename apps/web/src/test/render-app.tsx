@@ -1,0 +1,54 @@
+import { COOKIE_NAMES, type SessionUser } from '@hearth/contract';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from '../api/query-client';
+import { AppProviders } from '../app-providers';
+import { routes } from '../router';
+import { storeSessionUser } from '../session/session-cookie';
+
+interface RenderAppOptions {
+  /** A member already logged in (stored in the `user` cookie, as after a login). */
+  user?: SessionUser;
+  /** Fake timers that still run on their own, for the app's redirect delays. */
+  fakeTimers?: boolean;
+}
+
+/** The whole app, as main.tsx builds it (StrictMode included), at `path`. */
+export function renderApp(path: string, { user, fakeTimers = false }: RenderAppOptions = {}) {
+  if (user) storeSessionUser(user);
+  if (fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  const person = userEvent.setup(
+    fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {},
+  );
+  return { ...view, router, user: person, pathname: () => router.state.location.pathname };
+}
+
+/** The value of the `user` cookie, parsed, or null when there is none. */
+export function userCookie(): Record<string, unknown> | null {
+  const prefix = `${COOKIE_NAMES.user}=`;
+  const raw = document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+  return raw ? JSON.parse(decodeURIComponent(raw)) : null;
+}
+
+/** Makes the window `width` px wide, as the app's media queries see it. */
+export function setWindowWidth(width: number) {
+  const { happyDOM } = window as unknown as {
+    happyDOM: { setViewport(viewport: { width: number; height: number }): void };
+  };
+  happyDOM.setViewport({ width, height: 900 });
+}

@@ -1,0 +1,29 @@
+import { DEFAULT_PICTURE } from '@hearth/contract';
+import type { SyntheticEvent } from 'react';
+import styles from './avatar.module.css';
+
+interface AvatarProps {
+  src: string | undefined;
+  /** Empty when a name beside the picture already says who it is. */
+  alt?: string;
+  size?: number;
+  className?: string;
+}
+
+function showDefaultPicture(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(DEFAULT_PICTURE)) img.src = DEFAULT_PICTURE;
+}
+
+export function Avatar({ src, alt = '', size = 40, className }: AvatarProps) {
+  return (
+    <img
+      className={className ? `${styles.avatar} ${className}` : styles.avatar}
+      src={src || DEFAULT_PICTURE}
+      alt={alt}
+      width={size}
+      height={size}
+      onError={showDefaultPicture}
+    />
+  );
+}

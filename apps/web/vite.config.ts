@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { COOKIE_NAMES } from '../../packages/contract/src/constants.ts';
+
+const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
+
+// Paths the back end answers; the regexes keep e.g. /developers out of the proxy.
+const proxy = Object.fromEntries(
+  ['api', 'dev', 'media'].map((prefix) => [`^/${prefix}(/|$)`, { target: apiOrigin }]),
+);
+
+/** Applies the dark theme before first paint, so a dark-theme member never sees a light flash. */
+function themeBeforePaint(): Plugin {
+  const script = `(function(){try{var m=document.cookie.match(/(?:^|; )${COOKIE_NAMES.darkTheme}=([^;]*)/);if(m&&m[1]==='true')document.documentElement.classList.add('dark')}catch(e){}})();`;
+  return {
+    name: 'hearth-theme-before-paint',
+    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'head' }],
+  };
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), themeBeforePaint()],
+  resolve: { alias: { '@hearth/contract': contract } },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // The contract's modules only declare schemas and constants; letting the bundler drop
+      // unused ones keeps zod out of the first-paint chunk.
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.includes('/packages/contract/src/'),
+      },
+    },
+  },
+});
