@@ -58,6 +58,7 @@ export async function startApp(env: Record<string, string> = {}) {
 
   return {
     url,
+    dataDir,
     output,
     async stop() {
       if (child.exitCode === null) {

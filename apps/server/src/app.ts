@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { SERVER_MESSAGES } from '@hearth/contract';
 import Fastify, {
   type FastifyInstance,
@@ -21,13 +22,20 @@ import { inlineScriptHashes, registerNotFound, registerWebApp } from './http/web
 import { type Clock, systemClock } from './infra/clock.js';
 import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js';
 import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
+import { LocalDiskStorage, registerLocalMediaRoute } from './infra/storage/local-disk-storage.js';
+import type { Storage } from './infra/storage/storage.js';
 import { MailDelivery } from './jobs/mail-delivery.js';
+import { Purges } from './jobs/purges.js';
 import { identifyMember } from './modules/auth/hooks.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { createMailQueue } from './modules/mail/service.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { MediaService } from './modules/media/service.js';
+import { postsRoutes } from './modules/posts/routes.js';
+import { PostsService } from './modules/posts/service.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -36,6 +44,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Overrides the transport chosen from config.smtpUrl. */
   mailTransport?: MailTransport;
+  /** Overrides the local disk storage under `{dataDir}/media`. */
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -43,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox sender; main.ts starts its polling, closing the app stops it. */
     mailDelivery: MailDelivery;
+    /** Trash and unverified-account purges; main.ts starts them, closing the app stops them. */
+    purges: Purges;
   }
 }
 
@@ -84,6 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('mailDelivery', mailDelivery);
   app.addHook('onClose', () => mailDelivery.stop());
 
+  const storage = deps.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const purges = new Purges({ db, storage, clock, log: app.log });
+  app.decorate('purges', purges);
+  app.addHook('onClose', () => purges.stop());
+
   const auth = new AuthService({
     db,
     clock,
@@ -92,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     passwordHashLogN: config.passwordHashLogN,
   });
+  const media = new MediaService({ db, storage, clock });
+  const posts = new PostsService({ db, clock, media });
 
   app.decorateRequest('member', null);
   app.decorateRequest('authFailure', null);
@@ -120,8 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     );
     await scope.register(authRoutes, { prefix: '/auth', auth, limits: config.limits });
+    await scope.register(mediaRoutes, { media, limits: config.limits });
+    await scope.register(postsRoutes, { prefix: '/posts', posts });
   };
   await app.register(api, { prefix: '/api/v1' });
+  if (storage instanceof LocalDiskStorage) await registerLocalMediaRoute(app, storage);
 
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes(db));
 

@@ -20,6 +20,7 @@ export interface Limits {
   resetCodeCheckPerIp: Limit;
   findUserPerIp: Limit;
   resendVerificationPerAccount: Limit;
+  uploadsPerMember: Limit;
   memberDefault: Limit;
 }
 
@@ -60,6 +61,8 @@ const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs:
     max: 5,
     windowMs: 30 * MINUTE,
   },
+  // Counted per upload call (a call carries up to 20 images), like Mastodon's media limit.
+  uploadsPerMember: { env: 'UPLOADS_MEMBER', max: 30, windowMs: 30 * MINUTE },
   memberDefault: { env: 'MEMBER', max: 1500, windowMs: 5 * MINUTE },
 };
 

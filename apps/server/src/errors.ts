@@ -5,6 +5,8 @@ export type FailureKind =
   | 'forbidden'
   | 'notFound'
   | 'conflict'
+  | 'tooLarge'
+  | 'unsupportedMediaType'
   | 'tooManyRequests';
 
 /** A failure a member caused and can read about; its message is shown as it is. */
@@ -25,3 +27,6 @@ export const unauthenticated = (message: string) => new DomainError('unauthentic
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (message: string) => new DomainError('notFound', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
+export const tooLarge = (message: string) => new DomainError('tooLarge', message);
+export const unsupportedMediaType = (message: string) =>
+  new DomainError('unsupportedMediaType', message);

@@ -13,13 +13,14 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
 app.mailDelivery.start();
+app.purges.start();
 
 let closing = false;
 async function shutDown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
-  // The app first (it stops the mail job), then the database it was using.
+  // The app first (it stops the mail and purge jobs), then the database it was using.
   await app.close();
   await database.close();
   process.exit(0);

@@ -15,13 +15,13 @@ describe('routes', () => {
 
   it.each(['/login', '/reset'])('sends a logged-in member from %s to /', async (path) => {
     const app = renderApp(path, { user: sessionUser() });
-    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/');
   });
 
   it('sends an unknown route to /', async () => {
     const app = renderApp('/no/such/page', { user: sessionUser() });
-    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/');
   });
 

@@ -14,6 +14,10 @@ export const RESET_EMAIL_MAX = 50;
 /** RFC 5321: no deliverable address is longer. */
 export const EMAIL_MAX = 254;
 export const IMAGE_MAX_BYTES = 5_242_880;
+/** Decoding cap against decompression bombs: width x height (x frames) of an upload. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** Uploads are scaled down to fit this many pixels on their longest side. */
+export const IMAGE_MAX_SIDE = 2048;
 export const BIRTH_YEAR_CHOICES = 108;
 /** API.md: sign-up needs an age of at least 14 years. */
 export const MIN_SIGNUP_AGE = 14;
@@ -76,6 +80,13 @@ export const FEED_PAGE_MAX = 50;
 export const SEARCH_RESULTS_MAX = 20;
 export const SEARCH_TERM_MAX = 100;
 export const UPLOAD_FILES_MAX = 20;
+/** Image types an upload may be, decided by the file's bytes (API.md). */
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Comments a post carries in the feed, and the size of each older-comments page. */
+export const COMMENTS_PAGE_SIZE = 10;
+export const COMMENTS_PAGE_MAX = 50;
+/** Response header carrying the cursor of the next page; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 /** API.md: JWT sessions last 7 days. */
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;

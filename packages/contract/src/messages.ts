@@ -1,3 +1,5 @@
+import { IMAGE_MAX_PIXELS, UPLOAD_FILES_MAX } from './constants.js';
+
 /** Every validation message of spec section 5, verbatim (typos included), and the server's own sentences. */
 
 export const LOGIN_MESSAGES = {
@@ -53,6 +55,30 @@ export const DETAILS_MESSAGES = {
 export const POST_MESSAGES = {
   textMax: 'A post can have at most 250 characters.',
   empty: 'Add some text, a background or a photo before posting.',
+  background: 'Choose one of the built-in backgrounds.',
+  imageNotYours: 'A post can only show photos you uploaded.',
+  notFound: 'This post does not exist or was moved to trash.',
+  notAuthor: 'Only the author can move this post to trash.',
+} as const;
+
+export const COMMENT_MESSAGES = {
+  empty: 'Write a comment or add a photo.',
+  imageNotYours: 'A comment can only show a photo you uploaded.',
+} as const;
+
+/** The upload and image listing calls' own sentences; file type and size use FILE_MESSAGES. */
+export const MEDIA_MESSAGES = {
+  notMultipart:
+    'Send the images as multipart/form-data: a path field, then one or more file fields.',
+  pathMissing: 'The path field must come first, before the files.',
+  pathForbidden:
+    'You can only upload into your own folders: {me}/post_images, {me}/post_images/{postId}, {me}/profile_pictures or {me}/cover_pictures.',
+  noFile: 'Choose at least one image to upload.',
+  unexpectedField: 'Only the fields path and file are accepted.',
+  tooManyFiles: `At most ${UPLOAD_FILES_MAX} images can be uploaded at once.`,
+  tooManyPixels: `{file} has too many pixels: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels are allowed.`,
+  unreadable: '{file} could not be read as an image.',
+  memberNotFound: 'This member does not exist.',
 } as const;
 
 /** File messages of spec section 5; `{file}` is replaced with the file name. */

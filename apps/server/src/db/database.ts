@@ -1,11 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogConfig, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { CommentsTable } from './comments.js';
 import type { EmailVerificationsTable } from './email-verifications.js';
+import type { FollowsTable } from './follows.js';
 import type { MailOutboxTable } from './mail-outbox.js';
+import type { MediaTable } from './media.js';
 import type { PasswordResetsTable } from './password-resets.js';
+import type { PostImagesTable } from './post-images.js';
+import type { PostsTable } from './posts.js';
+import type { ReactionsTable } from './reactions.js';
+import type { SavedPostsTable } from './saved-posts.js';
 import type { UsersTable } from './users.js';
 
 export interface Database {
@@ -13,6 +20,13 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;
+  media: MediaTable;
+  posts: PostsTable;
+  post_images: PostImagesTable;
+  comments: CommentsTable;
+  reactions: ReactionsTable;
+  saved_posts: SavedPostsTable;
+  follows: FollowsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -29,16 +43,18 @@ export interface OpenDatabaseOptions {
   /** Extra PostgreSQL startup options, e.g. `-c search_path=…` for a test schema. */
   pgOptions?: string;
   pgPoolSize?: number;
+  /** Kysely's query log hook (tests count queries with it). */
+  log?: LogConfig;
 }
 
 /** Opens `sqlite:<path>` (embedded default) or `postgres://…`. */
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options);
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
   throw new Error(`Unsupported DATABASE_URL: ${url.split(':')[0]}`);
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, options: OpenDatabaseOptions): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -46,7 +62,10 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    ...(options.log ? { log: options.log } : {}),
+  });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
@@ -56,6 +75,14 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     max: options.pgPoolSize ?? 10,
     ...(options.pgOptions ? { options: options.pgOptions } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(options.log ? { log: options.log } : {}),
+  });
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/** The engine behind a Kysely instance or transaction, for the few statements that differ. */
+export function engineOf(db: Db): Engine {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }

@@ -22,10 +22,46 @@ describe('migrations', () => {
     await database.destroy();
   });
 
-  it('create the account tables, and running them again changes nothing', async () => {
+  const ALL_TABLES = [
+    'comments',
+    'email_verifications',
+    'follows',
+    'mail_outbox',
+    'media',
+    'password_resets',
+    'post_images',
+    'posts',
+    'reactions',
+    'saved_posts',
+    'users',
+  ];
+
+  it('create the account, post and media tables, and running them again changes nothing', async () => {
     await migrateToLatest(database);
-    expect(await tableNames(database)).toEqual(
-      ['email_verifications', 'mail_outbox', 'password_resets', 'users'].sort(),
+    expect(await tableNames(database)).toEqual(ALL_TABLES);
+  });
+
+  it('index what the feed, a post’s comments and its reactions are read by', async () => {
+    const rows =
+      database.engine === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(
+            database.db,
+          )
+        : await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(
+            database.db,
+          );
+    const names = rows.rows.map((r) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'posts_user_id_id',
+        'comments_post_id_id',
+        'reactions_post_id_react',
+        'media_owner_id_id',
+        'posts_deleted_at',
+        'follows_followee_id',
+      ]),
     );
   });
 
@@ -33,7 +69,7 @@ describe('migrations', () => {
     await migrateToNothing(database);
     expect(await tableNames(database)).toEqual([]);
     await migrateToLatest(database);
-    expect(await tableNames(database)).toHaveLength(4);
+    expect(await tableNames(database)).toEqual(ALL_TABLES);
   });
 
   it('the e-mail and username are unique, and removing a member removes their links and codes', async () => {

@@ -9,6 +9,8 @@ const STATUS_OF: Record<FailureKind, number> = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  tooLarge: 413,
+  unsupportedMediaType: 415,
   tooManyRequests: 429,
 };
 

@@ -213,6 +213,24 @@ describe('the service itself', () => {
     expect(doc.paths['/dev/mailbox']).toBeUndefined();
   });
 
+  it('the OpenAPI document lists the post and media calls', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/posts/',
+        '/api/v1/posts/{postId}/comments',
+        '/api/v1/posts/postReacts',
+        '/api/v1/posts/getReacts/{postId}',
+        '/api/v1/posts/comment',
+        '/api/v1/posts/savePost/{postId}',
+        '/api/v1/posts/deletePost/{postId}',
+        '/api/v1/posts/uploadImages',
+        '/api/v1/users/listImages',
+      ]),
+    );
+    expect(doc.paths['/api/v1/posts/'].post.responses['201']).toBeDefined();
+  });
+
   it('the API docs page is served', async () => {
     const res = await ctx.app.inject({ url: '/api/docs/', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);

@@ -8,10 +8,10 @@ export class RequestValidationError extends Error {
 
   constructor(readonly zodError: ZodError) {
     const first = zodError.issues[0];
-    // A body of the wrong shape altogether (a string, an array) has no field message to show.
-    super(
-      first && first.path.length === 0 ? SERVER_MESSAGES.invalidInput : firstIssueMessage(zodError),
-    );
+    // A body of the wrong shape altogether (a string, an array) has no field message to show;
+    // a rule about the whole body (a post with nothing in it) has its own.
+    const wholeBodyShape = first && first.path.length === 0 && first.code !== 'custom';
+    super(wholeBodyShape ? SERVER_MESSAGES.invalidInput : firstIssueMessage(zodError));
     this.name = 'RequestValidationError';
   }
 }

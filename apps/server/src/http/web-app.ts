@@ -36,7 +36,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 }
 
 function isServerPath(url: string): boolean {
-  return /^\/(api|dev)(\/|$|\?)/.test(url);
+  return /^\/(api|dev|media)(\/|$|\?)/.test(url);
 }
 
 function wantsPage(request: FastifyRequest): boolean {

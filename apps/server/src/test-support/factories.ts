@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_PICTURE, type RegisterInput } from '@hearth/contract';
+import { DEFAULT_PICTURE, type Reaction, type RegisterInput } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
+import type { PostRow } from '../db/posts.js';
 import type { UserRow } from '../db/users.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { SessionTokens } from '../modules/auth/session-tokens.js';
@@ -78,9 +79,102 @@ export async function buildUser(
     ...columns,
   };
   await ctx.db.insertInto('users').values(user).execute();
-  const token = await new SessionTokens(ctx.config.jwtSecret, ctx.clock).sign({
+  return { user, password, token: await sessionFor(ctx, user) };
+}
+
+/** A fresh session token for the member, as a login now would give (sessions last 7 days). */
+export function sessionFor(
+  ctx: Pick<TestContext, 'config' | 'clock'>,
+  user: Pick<UserRow, 'id' | 'token_version'>,
+): Promise<string> {
+  return new SessionTokens(ctx.config.jwtSecret, ctx.clock).sign({
     userId: user.id,
     tokenVersion: user.token_version,
   });
-  return { user, password, token };
+}
+
+type Ctx = Pick<TestContext, 'db' | 'clock'>;
+/** A member as the factories accept one: a built user, or anything with the member's id. */
+type Member = BuiltUser | Pick<UserRow, 'id'>;
+const idOf = (member: Member) => ('user' in member ? member.user.id : member.id);
+
+/** `follower` now sees `followee`'s posts in the home feed (friendship calls come later). */
+export async function follow(ctx: Ctx, follower: Member, followee: Member): Promise<void> {
+  await ctx.db
+    .insertInto('follows')
+    .values({
+      follower_id: idOf(follower),
+      followee_id: idOf(followee),
+      created_at: ctx.clock.now().toISOString(),
+    })
+    .execute();
+}
+
+export interface PostSeed {
+  text?: string | null;
+  background?: string | null;
+  type?: string | null;
+  /** Urls shown by the post, in order. */
+  images?: string[];
+  deletedAt?: string | null;
+}
+
+/** Inserts a post directly (for volume); tests of creation itself go through the API. */
+export async function buildPost(ctx: Ctx, author: Member, seed: PostSeed = {}): Promise<PostRow> {
+  const post: PostRow = {
+    id: uuidv7(),
+    user_id: idOf(author),
+    type: seed.type ?? null,
+    text: seed.text === undefined ? `A post ${randomLetters(8)}` : seed.text,
+    background: seed.background ?? null,
+    created_at: ctx.clock.now().toISOString(),
+    deleted_at: seed.deletedAt ?? null,
+  };
+  await ctx.db.insertInto('posts').values(post).execute();
+  const images = seed.images ?? [];
+  if (images.length > 0) {
+    await ctx.db
+      .insertInto('post_images')
+      .values(images.map((url, position) => ({ post_id: post.id, position, url })))
+      .execute();
+  }
+  return post;
+}
+
+export async function buildComment(
+  ctx: Ctx,
+  post: Pick<PostRow, 'id'>,
+  author: Member,
+  seed: { comment?: string; image?: string } = {},
+): Promise<string> {
+  const id = uuidv7();
+  await ctx.db
+    .insertInto('comments')
+    .values({
+      id,
+      post_id: post.id,
+      user_id: idOf(author),
+      comment: seed.comment ?? `A comment ${randomLetters(6)}`,
+      image: seed.image ?? '',
+      created_at: ctx.clock.now().toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+export async function buildReaction(
+  ctx: Ctx,
+  post: Pick<PostRow, 'id'>,
+  member: Member,
+  react: Reaction,
+): Promise<void> {
+  await ctx.db
+    .insertInto('reactions')
+    .values({
+      post_id: post.id,
+      user_id: idOf(member),
+      react,
+      created_at: ctx.clock.now().toISOString(),
+    })
+    .execute();
 }

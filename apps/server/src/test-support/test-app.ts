@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -57,7 +58,8 @@ export interface TestContext {
 
 /**
  * Vitest hooks: one fresh database per describe block (migrated, dropped afterwards) and a
- * fresh app, clock and empty tables for every test. Read the context inside tests only.
+ * fresh app, clock, data folder (uploads land there) and empty tables for every test. Read the
+ * context inside tests only.
  */
 export function useTestApp(options: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
@@ -65,11 +67,13 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
     ctx.database = await createTestDatabase();
     ctx.db = ctx.database.db;
   });
+  let dataDir: string | undefined;
   beforeEach(async () => {
     await ctx.database.clear();
     ctx.clock = new TestClock();
     const overrides = typeof options.config === 'function' ? options.config() : options.config;
-    ctx.config = testConfig(overrides);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-test-data-'));
+    ctx.config = testConfig({ dataDir, ...overrides });
     ctx.app = await buildApp({
       config: ctx.config,
       db: ctx.db,
@@ -80,6 +84,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
   });
   afterEach(async () => {
     await ctx.app?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
   afterAll(async () => {
     await ctx.database?.destroy();
@@ -92,15 +97,16 @@ export interface CallOptions {
   ip?: string;
 }
 
-/** POSTs JSON the way the web client does. */
-export function post(
+/** Sends JSON the way the web client does. */
+function sendJson(
+  method: 'POST' | 'PUT',
   app: App,
   url: string,
-  body?: unknown,
-  options: CallOptions = {},
+  body: unknown,
+  options: CallOptions,
 ): Promise<LightMyRequestResponse> {
   return app.inject({
-    method: 'POST',
+    method,
     url,
     ...(body === undefined ? {} : { payload: body as object }),
     headers: {
@@ -108,5 +114,27 @@ export function post(
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
     },
     ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
+}
+
+export function post(app: App, url: string, body?: unknown, options: CallOptions = {}) {
+  return sendJson('POST', app, url, body, options);
+}
+
+export function put(app: App, url: string, body?: unknown, options: CallOptions = {}) {
+  return sendJson('PUT', app, url, body, options);
+}
+
+/** A GET or DELETE as a signed-in member. */
+export function call(
+  app: App,
+  method: 'GET' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
   });
 }

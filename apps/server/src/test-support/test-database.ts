@@ -3,7 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, type Engine, openDatabase } from '../db/database.js';
+import {
+  type DatabaseHandle,
+  type Engine,
+  type OpenDatabaseOptions,
+  openDatabase,
+} from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -14,6 +19,8 @@ export interface TestDatabase extends DatabaseHandle {
   pgOptions?: string;
   /** Empties every table, keeping the schema. */
   clear(): Promise<void>;
+  /** SQL statements run so far on this database (Kysely's query log), to compare costs. */
+  queryCount(): number;
   /** Closes connections and removes the database (temp file or schema). */
   destroy(): Promise<void>;
 }
@@ -33,7 +40,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return database;
 }
 
-const TABLES = ['mail_outbox', 'password_resets', 'email_verifications', 'users'] as const;
+// Children before parents, so the foreign keys never object.
+const TABLES = [
+  'follows',
+  'saved_posts',
+  'reactions',
+  'comments',
+  'post_images',
+  'posts',
+  'media',
+  'mail_outbox',
+  'password_resets',
+  'email_verifications',
+  'users',
+] as const;
+
+/** Counts every statement Kysely runs, failed ones included. */
+function queryCounter(): { log: OpenDatabaseOptions['log']; count: () => number } {
+  let count = 0;
+  return {
+    log: (event) => {
+      if (event.level === 'query' || event.level === 'error') count += 1;
+    },
+    count: () => count,
+  };
+}
 
 async function clearTables(handle: DatabaseHandle): Promise<void> {
   for (const table of TABLES) await handle.db.deleteFrom(table).execute();
@@ -42,11 +73,13 @@ async function clearTables(handle: DatabaseHandle): Promise<void> {
 async function sqliteDatabase(): Promise<TestDatabase> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-test-'));
   const url = `sqlite:${path.join(dir, 'app.db')}`;
-  const handle = openDatabase(url);
+  const counter = queryCounter();
+  const handle = openDatabase(url, { log: counter.log });
   return {
     ...handle,
     url,
     clear: () => clearTables(handle),
+    queryCount: counter.count,
     async destroy() {
       await handle.close();
       await rm(dir, { recursive: true, force: true });
@@ -64,13 +97,15 @@ async function postgresDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const pgOptions = `-c search_path=${schema}`;
-  const handle = openDatabase(PG_URL, { pgOptions, pgPoolSize: 5 });
+  const counter = queryCounter();
+  const handle = openDatabase(PG_URL, { pgOptions, pgPoolSize: 5, log: counter.log });
   return {
     ...handle,
     url: `${PG_URL}?options=${encodeURIComponent(pgOptions)}`,
     schema,
     pgOptions,
     clear: () => clearTables(handle),
+    queryCount: counter.count,
     async destroy() {
       await handle.close();
       const client = new pg.Client({ connectionString: PG_URL });

@@ -17,6 +17,15 @@ describe('api client', () => {
     expect(calls[0]?.headers.get('Content-Type')).toBeNull();
   });
 
+  it('hands over the headers too when asked, for paging through X-Next-Cursor', async () => {
+    stubServer({
+      'GET /posts': () => ({ body: [], headers: { 'X-Next-Cursor': 'next-page' } }),
+    });
+    const { data, headers } = await createApiClient({ token: 't' }).send('GET', '/posts?limit=10');
+    expect(data).toEqual([]);
+    expect(headers.get('X-Next-Cursor')).toBe('next-page');
+  });
+
   it('sends no Authorization header without a token', async () => {
     const { calls } = stubServer({ 'POST /auth/login': () => ({ body: {} }) });
     await createApiClient().post('/auth/login', { email: 'a@b.co', password: 'x' });

@@ -13,7 +13,15 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer with its headers, for calls that page through `X-Next-Cursor`. */
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
 export interface ApiClient {
+  /** Any call, answered with its headers as well as its body. */
+  send<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
@@ -46,7 +54,7 @@ function messageOf(body: unknown): string | undefined {
 }
 
 export function createApiClient({ token, onUnauthorized }: ApiClientOptions = {}): ApiClient {
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function send<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
@@ -68,10 +76,14 @@ export function createApiClient({ token, onUnauthorized }: ApiClientOptions = {}
       if (response.status === 401 && token) onUnauthorized?.();
       throw new ApiError(messageOf(data) ?? SERVER_MESSAGES.unexpected, response.status);
     }
-    return data as T;
+    return { data: data as T, headers: response.headers };
   }
 
+  const request = async <T>(method: string, path: string, body?: unknown) =>
+    (await send<T>(method, path, body)).data;
+
   return {
+    send,
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, body),
     put: (path, body) => request('PUT', path, body),

@@ -1,4 +1,13 @@
-import { type AuthResponse, DEFAULT_PICTURE, SERVER_MESSAGES } from '@hearth/contract';
+import {
+  type AuthResponse,
+  type Comment,
+  DEFAULT_PICTURE,
+  type Post,
+  REACTIONS,
+  type Reaction,
+  type ReactionSummary,
+  SERVER_MESSAGES,
+} from '@hearth/contract';
 
 export function authAnswer(overrides: Partial<AuthResponse> = {}): AuthResponse {
   return {
@@ -18,4 +27,80 @@ export function authAnswer(overrides: Partial<AuthResponse> = {}): AuthResponse 
 export function sessionUser(overrides: Partial<AuthResponse> = {}) {
   const { message: _message, ...user } = authAnswer(overrides);
   return user;
+}
+
+type PostAuthor = Post['user'];
+
+export const ada: PostAuthor = {
+  _id: '01JADA',
+  username: 'adaowen',
+  first_name: 'Ada',
+  last_name: 'Owen',
+  picture: DEFAULT_PICTURE,
+  cover: '',
+  gender: 'female',
+};
+
+export const grace: PostAuthor = {
+  _id: '01JGRACE',
+  username: 'gracehopper',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  picture: DEFAULT_PICTURE,
+  cover: '',
+  gender: 'female',
+};
+
+/** A reaction summary with all six names, most used first, as getReacts answers. */
+export function reactionSummary(
+  counts: Partial<Record<Reaction, number>> = {},
+  overrides: Partial<Omit<ReactionSummary, 'reacts' | 'total'>> = {},
+): ReactionSummary {
+  const reacts = REACTIONS.map((react) => ({ react, count: counts[react] ?? 0 })).sort(
+    (a, b) => b.count - a.count,
+  );
+  const total = reacts.reduce((sum, entry) => sum + entry.count, 0);
+  return { check: null, checkSaved: false, ...overrides, reacts, total };
+}
+
+let sequence = 0;
+
+export function buildComment(overrides: Partial<Comment> = {}): Comment {
+  sequence += 1;
+  return {
+    _id: `c${sequence}`,
+    comment: `Comment ${sequence}`,
+    image: '',
+    commentBy: {
+      _id: grace._id,
+      username: grace.username,
+      first_name: grace.first_name,
+      last_name: grace.last_name,
+      picture: grace.picture,
+    },
+    commentAt: new Date(Date.UTC(2024, 0, 1, 0, sequence)).toISOString(),
+    ...overrides,
+  };
+}
+
+/** `count` comments, newest first, as the server sends them. */
+export function buildComments(count: number): Comment[] {
+  return Array.from({ length: count }, () => buildComment()).reverse();
+}
+
+export function buildPost(overrides: Partial<Post> = {}): Post {
+  sequence += 1;
+  return {
+    _id: `p${sequence}`,
+    user: ada,
+    type: null,
+    text: `Post ${sequence}`,
+    background: null,
+    images: [],
+    comments: [],
+    commentCount: overrides.comments?.length ?? 0,
+    reactions: reactionSummary(),
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
 }

@@ -1,4 +1,5 @@
 import { COOKIE_NAMES, type SessionUser } from '@hearth/contract';
+import { notifyManager } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -51,4 +52,19 @@ export function setWindowWidth(width: number) {
     happyDOM: { setViewport(viewport: { width: number; height: number }): void };
   };
   happyDOM.setViewport({ width, height: 900 });
+  // happy-dom may announce the resize later; the app should see it now.
+  window.dispatchEvent(new Event('resize'));
+}
+
+/**
+ * From here on the test owns the clock: timers run only when it advances them. Testing
+ * Library drains its work with a zero-delay timer that it advances itself only for Jest's fake
+ * timers; the `jest` stand-in lets it do the same for Vitest's. TanStack Query hands its
+ * results over on a zero-delay timer too, which a fake clock would hold back by a millisecond.
+ */
+export function takeTheClock() {
+  vi.useFakeTimers();
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  notifyManager.setScheduler(queueMicrotask);
+  return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 }

@@ -1,9 +1,25 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { notifyManager } from '@tanstack/react-query';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A screen's code loads lazily; its first, cold import in a test run can take over a second.
+configure({ asyncUtilTimeout: 3000 });
+
+// Outbound HTTP fails unless a test answers it on purpose (stubServer).
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('No fake server answers this call.');
+    }),
+  );
+});
 
 afterEach(() => {
   cleanup();
+  // takeTheClock may have changed it; this is TanStack Query's own default.
+  notifyManager.setScheduler((callback) => setTimeout(callback, 0));
   vi.unstubAllGlobals();
   vi.useRealTimers();
   // Every test starts logged out, in the light theme.

@@ -2,10 +2,19 @@ import styles from './error-box.module.css';
 import { ErrorIcon } from './icons';
 
 /** A failure a member can dismiss: the message and a 'Try again' button that clears it. */
-export function ErrorBox({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function ErrorBox({
+  message,
+  onRetry,
+  compact = false,
+}: {
+  message: string;
+  onRetry: () => void;
+  /** A smaller box, for tight places such as a comment box. */
+  compact?: boolean;
+}) {
   return (
-    <div role="alert" className={styles.box}>
-      <ErrorIcon className={styles.icon} width={28} height={28} />
+    <div role="alert" className={compact ? `${styles.box} ${styles.compact}` : styles.box}>
+      <ErrorIcon className={styles.icon} width={compact ? 22 : 28} height={compact ? 22 : 28} />
       <p className={styles.message}>{message}</p>
       <button type="button" className={styles.retry} onClick={onRetry}>
         Try again

@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Our own small icons, drawn for Hearth. Decorative unless given a title by the caller. */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The frame every icon of ours shares: a 24-unit square, hidden from assistive technology. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -129,6 +129,18 @@ export type ImageListing = z.infer<typeof imageListingSchema>;
 export const uploadResponseSchema = z.array(z.object({ url: z.string() }));
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/** PUT /posts/postReacts. */
+export const reactResponseSchema = z.object({ status: z.literal('success') });
+export type ReactResponse = z.infer<typeof reactResponseSchema>;
+
+/** PUT /posts/savePost/{postId}: whether the post is saved after the toggle. */
+export const saveResponseSchema = z.object({ saved: z.boolean() });
+export type SaveResponse = z.infer<typeof saveResponseSchema>;
+
+/** DELETE /posts/deletePost/{postId}. */
+export const deletePostResponseSchema = z.object({ status: z.literal('ok') });
+export type DeletePostResponse = z.infer<typeof deletePostResponseSchema>;
+
 export const searchHistoryEntrySchema = z.object({
   _id: z.string(),
   createdAt: z.string(),

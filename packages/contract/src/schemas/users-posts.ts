@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import {
   BIO_MAX,
+  COMMENTS_PAGE_MAX,
+  COMMENTS_PAGE_SIZE,
   DETAIL_MAX,
+  FEED_PAGE_DEFAULT,
+  FEED_PAGE_MAX,
   IMAGE_LISTING_MAX,
   POST_TEXT_MAX,
   SEARCH_TERM_MAX,
+  UPLOAD_FILES_MAX,
 } from '../constants.js';
 import { BUILTIN_BACKGROUNDS, POST_TYPES, REACTIONS, RELATIONSHIPS } from '../enums.js';
 import { DETAILS_MESSAGES, POST_MESSAGES } from '../messages.js';
@@ -35,8 +40,9 @@ export const listImagesSchema = z.object({
   path: z.string().regex(/^[a-z0-9]+\/\*$/, 'The path must look like {username}/*.'),
   sort: z.enum(['asc', 'desc']).default('desc'),
   max: z.coerce.number().int().min(1).max(IMAGE_LISTING_MAX).default(IMAGE_LISTING_MAX),
-  cursor: z.string().optional(),
+  cursor: z.string().max(200).optional(),
 });
+export type ListImagesInput = z.infer<typeof listImagesSchema>;
 export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
 export const postIdParamSchema = z.object({ postId: z.string().min(1).max(64) });
 export const searchTermParamSchema = z.object({
@@ -52,13 +58,13 @@ export const createPostSchema = z
       .nullable()
       .default(null)
       .refine((b) => b === null || b === '' || BUILTIN_BACKGROUNDS.includes(b), {
-        message: 'Choose one of the built-in backgrounds.',
+        message: POST_MESSAGES.background,
       }),
     text: z.string().max(POST_TEXT_MAX, POST_MESSAGES.textMax).nullable().default(null),
     user: z.string().optional(),
     images: z
       .array(z.object({ url: z.string().min(1).max(2048) }))
-      .max(20)
+      .max(UPLOAD_FILES_MAX)
       .nullable()
       .default(null),
   })
@@ -81,6 +87,14 @@ export const commentInputSchema = z.object({
 export type CommentInput = z.infer<typeof commentInputSchema>;
 
 export const feedQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_DEFAULT),
   cursor: z.string().max(200).optional(),
 });
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+/** GET /posts/{postId}/comments: older comments, newest first; the cursor is the last `_id` seen. */
+export const commentsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(COMMENTS_PAGE_MAX).default(COMMENTS_PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+});
+export type CommentsQuery = z.infer<typeof commentsQuerySchema>;

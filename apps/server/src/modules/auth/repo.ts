@@ -123,3 +123,40 @@ export async function changePassword(
     .where('id', '=', userId)
     .execute();
 }
+
+/** Accounts still unverified that were created before the cutoff, oldest first. */
+export async function unverifiedAccountsBefore(
+  db: Db,
+  cutoffIso: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('verified', '=', 0)
+    .where('created_at', '<=', cutoffIso)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes those accounts if they are still unverified (a member may verify at the last moment);
+ * everything they made goes with them through the foreign keys. Answers the ids deleted.
+ */
+export async function deleteUnverifiedAccounts(
+  db: Db,
+  ids: string[],
+  cutoffIso: string,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .deleteFrom('users')
+    .where('id', 'in', ids)
+    .where('verified', '=', 0)
+    .where('created_at', '<=', cutoffIso)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -38,7 +38,7 @@ describe('header and account menu', () => {
     const app = renderApp('/', { user: sessionUser() });
     await app.user.click(await screen.findByRole('button', { name: 'Account' }));
     expect(screen.getByRole('region', { name: 'Account menu' })).toBeInTheDocument();
-    await app.user.click(screen.getByRole('heading', { name: 'Welcome, Ada' }));
+    await app.user.click(screen.getByRole('heading', { name: 'Sponsored' }));
     expect(screen.queryByRole('region', { name: 'Account menu' })).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router';
+import { reloadFeed } from '../../api/post-cache';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { FriendsIcon, HomeIcon, SearchIcon } from '../../ui/icons';
 import { AccountMenu } from './account-menu';
 import styles from './header.module.css';
 
-/** The logged-in header; search, the all-menu and badges arrive with their own issues. */
+/**
+ * The logged-in header; search, the all-menu and badges arrive with their own issues.
+ * The home icon also reloads the posts (spec 'Header').
+ */
 export function Header() {
   const user = useSessionUser();
+  const queryClient = useQueryClient();
   return (
     <header className={styles.header}>
       <div className={styles.left}>
@@ -25,7 +31,13 @@ export function Header() {
         </div>
       </div>
       <nav className={styles.middle} aria-label="Main">
-        <NavLink to="/" end className={styles.navLink} aria-label="Home">
+        <NavLink
+          to="/"
+          end
+          className={styles.navLink}
+          aria-label="Home"
+          onClick={() => void reloadFeed(queryClient)}
+        >
           <HomeIcon width={26} height={26} />
         </NavLink>
         <NavLink to="/friends" className={styles.navLink} aria-label="Friends">

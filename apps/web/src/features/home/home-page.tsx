@@ -1,23 +1,28 @@
-import { useId } from 'react';
+import { useRef } from 'react';
 import { useSessionUser } from '../../session/session-context';
+import { PostList } from '../feed/post-list';
+import { CreatePostBox } from '../post/create-post-box';
+import { StoriesStrip } from '../stories/stories-strip';
+import { HomeLeft } from './home-left';
 import styles from './home-page.module.css';
+import { HomeRight } from './home-right';
 import { VerifyBanner } from './verify-banner';
 
-/** The home screen; the feed, stories and side columns arrive with their own issues. */
+/** The home screen (spec section 2): shortcuts, the feed in the middle, contacts on the right. */
 export function HomePage() {
   const user = useSessionUser();
-  const titleId = useId();
+  const middleRef = useRef<HTMLDivElement>(null);
   return (
     <div className={styles.home}>
-      <div className={styles.middle}>
+      <HomeLeft />
+      <div ref={middleRef} className={styles.middle}>
+        <h1 className="visually-hidden">Home</h1>
+        <StoriesStrip />
         {!user.verified && <VerifyBanner />}
-        <section className={styles.card} aria-labelledby={titleId}>
-          <h1 id={titleId} className={styles.title}>
-            Welcome, {user.first_name}
-          </h1>
-          <p className={styles.text}>Posts from you and the people you follow will appear here.</p>
-        </section>
+        <CreatePostBox />
+        <PostList columnRef={middleRef} />
       </div>
+      <HomeRight />
     </div>
   );
 }

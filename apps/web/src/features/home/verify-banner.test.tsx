@@ -8,12 +8,13 @@ import { renderApp, userCookie } from '../../test/render-app';
 describe('verification banner', () => {
   it('is shown only to an unverified member', async () => {
     renderApp('/', { user: sessionUser({ verified: true }) });
-    await screen.findByRole('heading', { name: 'Welcome, Ada' });
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
     expect(screen.queryByText(UI_MESSAGES.verifyBanner, { exact: false })).not.toBeInTheDocument();
   });
 
   it('resends the link and shows the answer for a while', async () => {
     const { calls } = stubServer({
+      'GET /posts': () => ({ body: [] }),
       'POST /auth/resendVerification': () => ({
         body: { message: SERVER_MESSAGES.verificationSent },
       }),
@@ -23,14 +24,16 @@ describe('verification banner', () => {
     await app.user.click(screen.getByRole('button', { name: UI_MESSAGES.verifyBannerLink }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(SERVER_MESSAGES.verificationSent);
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/auth/resendVerification' });
-    expect(calls[0]?.body).toBeUndefined();
+    const resend = calls.find((call) => call.path === '/auth/resendVerification');
+    expect(resend).toMatchObject({ method: 'POST', path: '/auth/resendVerification' });
+    expect(resend?.body).toBeUndefined();
     await act(() => vi.advanceTimersByTimeAsync(MESSAGE_DISPLAY_MS));
     expect(screen.queryByText(SERVER_MESSAGES.verificationSent)).not.toBeInTheDocument();
   });
 
   it('shows a refusal in the error style', async () => {
     stubServer({
+      'GET /posts': () => ({ body: [] }),
       'POST /auth/resendVerification': () => ({
         status: 400,
         body: { message: SERVER_MESSAGES.alreadyActivated },
@@ -43,6 +46,7 @@ describe('verification banner', () => {
 
   it('logs the member out when the server says the session is over', async () => {
     stubServer({
+      'GET /posts': () => ({ body: [] }),
       'POST /auth/resendVerification': () => ({
         status: 401,
         body: { message: SERVER_MESSAGES.sessionExpired },

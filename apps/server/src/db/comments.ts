@@ -1,0 +1,17 @@
+import type { Insertable, Selectable } from 'kysely';
+
+export const COMMENTS = 'comments';
+
+export interface CommentsTable {
+  /** UUIDv7, so newest first is id descending. */
+  id: string;
+  post_id: string;
+  user_id: string;
+  comment: string;
+  /** Url of one of the commenter's uploads, or ''. */
+  image: string;
+  created_at: string;
+}
+
+export type CommentRow = Selectable<CommentsTable>;
+export type NewComment = Insertable<CommentsTable>;

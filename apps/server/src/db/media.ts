@@ -1,0 +1,22 @@
+import type { Insertable, Selectable } from 'kysely';
+
+export const MEDIA = 'media';
+
+/** One uploaded image, re-encoded and stored; its url is what posts and comments refer to. */
+export interface MediaTable {
+  id: string;
+  owner_id: string;
+  /** The upload path it went to, e.g. `ada/post_images` or `ada/post_images/{postId}`. */
+  folder: string;
+  /** Where the storage keeps the bytes; includes the id, so a key is never reused. */
+  storage_key: string;
+  url: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
+export type MediaRow = Selectable<MediaTable>;
+export type NewMedia = Insertable<MediaTable>;

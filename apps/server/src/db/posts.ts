@@ -1,0 +1,19 @@
+import type { Insertable, Selectable } from 'kysely';
+
+export const POSTS = 'posts';
+
+export interface PostsTable {
+  /** UUIDv7: ordering by id is ordering by creation, which keyset pagination relies on. */
+  id: string;
+  user_id: string;
+  /** null for a normal post, 'profilePicture' or 'coverPicture'. */
+  type: string | null;
+  text: string | null;
+  background: string | null;
+  created_at: string;
+  /** Set when the author moves the post to trash; the post is then hidden everywhere. */
+  deleted_at: string | null;
+}
+
+export type PostRow = Selectable<PostsTable>;
+export type NewPost = Insertable<PostsTable>;

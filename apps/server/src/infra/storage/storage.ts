@@ -1,0 +1,21 @@
+/**
+ * Where uploaded files live. Keys are relative paths made by the server (`ada/post_images/{id}.jpg`)
+ * and carry a unique id, so the bytes under a key never change and may be cached forever.
+ * Local disk is the embedded default; an S3-compatible store implements the same interface.
+ */
+export interface Storage {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The stored bytes, or undefined when nothing is stored under the key. */
+  get(key: string): Promise<Buffer | undefined>;
+  /** Removes the file; removing a missing one is not an error (purges may run twice). */
+  delete(key: string): Promise<void>;
+  /** The address a browser loads the file from: same-origin `/media/…` or the bucket's URL. */
+  publicUrl(key: string): string;
+}
+
+/** Keys are built from usernames, folder names and ids only; anything else is a bug. */
+export const STORAGE_KEY = /^[a-z0-9]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9-]+\.[a-z0-9]+$/;
+
+export function assertStorageKey(key: string): void {
+  if (!STORAGE_KEY.test(key)) throw new Error(`Not a storage key: ${key}`);
+}

@@ -1,0 +1,252 @@
+import { TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@hearth/contract';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
+import {
+  buildComment,
+  buildPost,
+  buildReaction,
+  buildUser,
+  follow,
+  sessionFor,
+  signupForm,
+} from '../test-support/factories.js';
+import { jpeg } from '../test-support/images.js';
+import {
+  comment,
+  createPost,
+  deletePost,
+  feedPage,
+  react,
+  savePost,
+} from '../test-support/posts-api.js';
+import { post, type TestContext, useTestApp } from '../test-support/test-app.js';
+import { uploadedUrl } from '../test-support/uploads.js';
+import { Purges } from './purges.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const silent = Fastify({ logger: false }).log;
+
+/** What a browser gets for a media url: 200 while the file exists, 404 after. */
+async function mediaStatus(ctx: TestContext, url: string): Promise<number> {
+  return (await ctx.app.inject({ url })).statusCode;
+}
+
+type Table =
+  | 'posts'
+  | 'comments'
+  | 'reactions'
+  | 'saved_posts'
+  | 'post_images'
+  | 'media'
+  | 'follows'
+  | 'email_verifications'
+  | 'users';
+
+async function rowCount(ctx: TestContext, table: Table) {
+  const row = await ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+describe('purging the trash', () => {
+  const ctx = useTestApp();
+
+  it(`a post in trash for more than ${TRASH_RETENTION_DAYS} days is deleted with its photos, comments, reactions and saves`, async () => {
+    const ada = await buildUser(ctx);
+    const grace = await buildUser(ctx);
+    const photos = [
+      await uploadedUrl(ctx.app, ada.token, `${ada.user.username}/post_images`, await jpeg()),
+      await uploadedUrl(ctx.app, ada.token, `${ada.user.username}/post_images`, await jpeg()),
+    ];
+    const doomed = (
+      await createPost(ctx.app, ada.token, {
+        text: 'soon gone',
+        images: photos.map((url) => ({ url })),
+      })
+    ).json();
+    const reply = await uploadedUrl(
+      ctx.app,
+      grace.token,
+      `${grace.user.username}/post_images/${doomed._id}`,
+      await jpeg(),
+    );
+    await comment(ctx.app, grace.token, { postId: doomed._id, comment: 'nice', image: reply });
+    await react(ctx.app, grace.token, doomed._id, 'love');
+    await savePost(ctx.app, grace.token, doomed._id);
+    const kept = (await createPost(ctx.app, ada.token, { text: 'stays' })).json();
+    await deletePost(ctx.app, ada.token, doomed._id);
+
+    ctx.clock.advance(TRASH_RETENTION_DAYS * DAY_MS - 60_000);
+    expect(await ctx.app.purges.runOnce()).toEqual({ posts: 0, accounts: 0, files: 0 });
+    for (const url of [...photos, reply]) expect(await mediaStatus(ctx, url)).toBe(200);
+
+    ctx.clock.advance(2 * 60_000);
+    expect(await ctx.app.purges.runOnce()).toEqual({ posts: 1, accounts: 0, files: 3 });
+    for (const url of [...photos, reply]) expect(await mediaStatus(ctx, url)).toBe(404);
+    expect(await rowCount(ctx, 'media')).toBe(0);
+    expect(await rowCount(ctx, 'comments')).toBe(0);
+    expect(await rowCount(ctx, 'reactions')).toBe(0);
+    expect(await rowCount(ctx, 'saved_posts')).toBe(0);
+    expect(await rowCount(ctx, 'post_images')).toBe(0);
+    const token = await sessionFor(ctx, ada.user);
+    expect((await feedPage(ctx.app, token)).posts.map((p) => p._id)).toEqual([kept._id]);
+
+    // Nothing left to do: running again changes nothing.
+    expect(await ctx.app.purges.runOnce()).toEqual({ posts: 0, accounts: 0, files: 0 });
+  });
+
+  it('a photo still shown by another post or as a profile picture keeps its file', async () => {
+    const ada = await buildUser(ctx);
+    const folder = `${ada.user.username}/post_images`;
+    const shared = await uploadedUrl(ctx.app, ada.token, folder, await jpeg());
+    const avatar = await uploadedUrl(ctx.app, ada.token, folder, await jpeg());
+    const alone = await uploadedUrl(ctx.app, ada.token, folder, await jpeg());
+    const trashed = (
+      await createPost(ctx.app, ada.token, {
+        text: 'three photos',
+        images: [{ url: shared }, { url: avatar }, { url: alone }],
+      })
+    ).json();
+    await createPost(ctx.app, ada.token, { text: 'reused', images: [{ url: shared }] });
+    await ctx.db
+      .updateTable('users')
+      .set({ picture: avatar })
+      .where('id', '=', ada.user.id)
+      .execute();
+    await deletePost(ctx.app, ada.token, trashed._id);
+
+    ctx.clock.advance((TRASH_RETENTION_DAYS + 1) * DAY_MS);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ posts: 1, files: 1 });
+    expect(await mediaStatus(ctx, alone)).toBe(404);
+    expect(await mediaStatus(ctx, shared)).toBe(200);
+    expect(await mediaStatus(ctx, avatar)).toBe(200);
+  });
+
+  it('live posts are never purged, however old', async () => {
+    const ada = await buildUser(ctx);
+    await buildPost(ctx, ada, { text: 'ancient' });
+    ctx.clock.advance(3650 * DAY_MS);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ posts: 0 });
+    expect(await rowCount(ctx, 'posts')).toBe(1);
+  });
+
+  it('two server processes purging at once delete every due post exactly once', async () => {
+    const ada = await buildUser(ctx);
+    const deletedAt = ctx.clock.now().toISOString();
+    for (let i = 0; i < 25; i++) await buildPost(ctx, ada, { deletedAt });
+    ctx.clock.advance((TRASH_RETENTION_DAYS + 1) * DAY_MS);
+    const storage = new LocalDiskStorage(`${ctx.config.dataDir}/media`);
+    const workers = [1, 2].map(
+      () => new Purges({ db: ctx.db, storage, clock: ctx.clock, log: silent, batchSize: 4 }),
+    );
+    const reports = await Promise.all(workers.map((w) => w.purgeTrash()));
+    expect(reports.reduce((sum, r) => sum + r.posts, 0)).toBe(25);
+    expect(await rowCount(ctx, 'posts')).toBe(0);
+  });
+
+  it('once started, the schedule purges on its own, and stopping it ends the work', async () => {
+    const ada = await buildUser(ctx);
+    await buildPost(ctx, ada, { deletedAt: ctx.clock.now().toISOString() });
+    ctx.clock.advance((TRASH_RETENTION_DAYS + 1) * DAY_MS);
+    const storage = new LocalDiskStorage(`${ctx.config.dataDir}/media`);
+    const purges = new Purges({ db: ctx.db, storage, clock: ctx.clock, log: silent });
+    purges.start(60_000);
+    const deadline = Date.now() + 5_000;
+    while ((await rowCount(ctx, 'posts')) > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await purges.stop();
+    expect(await rowCount(ctx, 'posts')).toBe(0);
+    await buildPost(ctx, ada, { deletedAt: '2000-01-01T00:00:00.000Z' });
+    expect(await purges.runOnce()).toMatchObject({ posts: 0 });
+  });
+});
+
+describe('deleting accounts left unverified', () => {
+  const ctx = useTestApp();
+
+  it(`an account still unverified ${UNVERIFIED_LIFETIME_DAYS} days after sign-up goes, with everything it made`, async () => {
+    const form = signupForm({ first_name: 'Quinn', last_name: 'Ghost' });
+    const signup = await post(ctx.app, '/api/v1/auth/register', form);
+    const { id: ghostId, token: ghostToken, username } = signup.json();
+    const grace = await buildUser(ctx);
+
+    const photo = await uploadedUrl(ctx.app, ghostToken, `${username}/post_images`, await jpeg());
+    const ghostPost = (
+      await createPost(ctx.app, ghostToken, { text: 'hello', images: [{ url: photo }] })
+    ).json();
+    const gracePost = await buildPost(ctx, grace, { text: 'grace stays' });
+    const ghostReply = await uploadedUrl(
+      ctx.app,
+      ghostToken,
+      `${username}/post_images/${gracePost.id}`,
+      await jpeg(),
+    );
+    await comment(ctx.app, ghostToken, { postId: gracePost.id, comment: 'hi', image: ghostReply });
+    await react(ctx.app, ghostToken, gracePost.id, 'wow');
+    await savePost(ctx.app, ghostToken, gracePost.id);
+    // Grace answered on the ghost's post with a photo of her own.
+    const graceReply = await uploadedUrl(
+      ctx.app,
+      grace.token,
+      `${grace.user.username}/post_images/${ghostPost._id}`,
+      await jpeg(),
+    );
+    await comment(ctx.app, grace.token, {
+      postId: ghostPost._id,
+      comment: 'hey',
+      image: graceReply,
+    });
+    await buildComment(ctx, gracePost, grace, { comment: 'my own' });
+    await buildReaction(ctx, { id: ghostPost._id }, grace, 'like');
+    await follow(ctx, { id: ghostId }, grace);
+    await follow(ctx, grace, { id: ghostId });
+    const gracePhoto = await uploadedUrl(
+      ctx.app,
+      grace.token,
+      `${grace.user.username}/post_images`,
+      await jpeg(),
+    );
+
+    ctx.clock.advance(UNVERIFIED_LIFETIME_DAYS * DAY_MS - 60_000);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ accounts: 0 });
+
+    ctx.clock.advance(2 * 60_000);
+    expect(await ctx.app.purges.runOnce()).toEqual({ posts: 0, accounts: 1, files: 3 });
+
+    const login = await post(ctx.app, '/api/v1/auth/login', {
+      email: form.email,
+      password: form.password,
+    });
+    expect(login.statusCode).toBe(400);
+    for (const url of [photo, ghostReply, graceReply])
+      expect(await mediaStatus(ctx, url)).toBe(404);
+    expect(await mediaStatus(ctx, gracePhoto)).toBe(200);
+    expect(await rowCount(ctx, 'users')).toBe(1);
+    expect(await rowCount(ctx, 'follows')).toBe(0);
+    expect(await rowCount(ctx, 'email_verifications')).toBe(0);
+    expect(await rowCount(ctx, 'reactions')).toBe(0);
+    expect(await rowCount(ctx, 'saved_posts')).toBe(0);
+    expect(await rowCount(ctx, 'media')).toBe(1);
+
+    const graceToken = await sessionFor(ctx, grace.user);
+    const [card] = (await feedPage(ctx.app, graceToken)).posts;
+    expect(card?.text).toBe('grace stays');
+    expect(card?.comments.map((c) => c.comment)).toEqual(['my own']);
+    expect(card?.commentCount).toBe(1);
+    expect(card?.reactions.total).toBe(0);
+  });
+
+  it('verified members, and unverified ones younger than the limit, are kept', async () => {
+    const veteran = await buildUser(ctx, { verified: 1 });
+    ctx.clock.advance(UNVERIFIED_LIFETIME_DAYS * DAY_MS);
+    const newcomer = await buildUser(ctx, { verified: 0 });
+    ctx.clock.advance(UNVERIFIED_LIFETIME_DAYS * DAY_MS - 60_000);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ accounts: 0 });
+    const ids = (await ctx.db.selectFrom('users').select('id').execute()).map((r) => r.id).sort();
+    expect(ids).toEqual([veteran.user.id, newcomer.user.id].sort());
+  });
+});

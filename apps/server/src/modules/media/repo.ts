@@ -1,0 +1,96 @@
+import type { Db } from '../../db/database.js';
+import type { MediaRow, NewMedia } from '../../db/media.js';
+
+export async function insertMedia(db: Db, rows: NewMedia[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('media').values(rows).execute();
+}
+
+export async function memberIdByUsername(db: Db, username: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** One page of a member's uploads by id (time order), after the cursor. */
+export function mediaPage(
+  db: Db,
+  ownerId: string,
+  options: { sort: 'asc' | 'desc'; limit: number; cursor: string | undefined },
+): Promise<MediaRow[]> {
+  const { sort, limit, cursor } = options;
+  let query = db.selectFrom('media').selectAll().where('owner_id', '=', ownerId);
+  if (cursor !== undefined) query = query.where('id', sort === 'desc' ? '<' : '>', cursor);
+  return query.orderBy('id', sort).limit(limit).execute();
+}
+
+export async function countMedia(db: Db, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('media')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Which of these urls are uploads of this member. */
+export async function ownedMediaUrls(
+  db: Db,
+  ownerId: string,
+  urls: string[],
+): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('media')
+    .select('url')
+    .where('owner_id', '=', ownerId)
+    .where('url', 'in', urls)
+    .execute();
+  return new Set(rows.map((r) => r.url));
+}
+
+export interface StoredMedia {
+  id: string;
+  owner_id: string;
+  storage_key: string;
+}
+
+/**
+ * The uploads behind these urls that nothing shows any more: no post (live or in trash), no
+ * comment, no member's picture or cover.
+ */
+export function unreferencedMedia(db: Db, urls: string[]): Promise<StoredMedia[]> {
+  if (urls.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('media as m')
+    .select(['m.id', 'm.owner_id', 'm.storage_key'])
+    .where('m.url', 'in', [...new Set(urls)])
+    .where(({ and, not, exists, selectFrom }) =>
+      and([
+        not(
+          exists(
+            selectFrom('post_images as pi').select('pi.post_id').whereRef('pi.url', '=', 'm.url'),
+          ),
+        ),
+        not(exists(selectFrom('comments as c').select('c.id').whereRef('c.image', '=', 'm.url'))),
+        not(exists(selectFrom('users as u').select('u.id').whereRef('u.picture', '=', 'm.url'))),
+        not(exists(selectFrom('users as v').select('v.id').whereRef('v.cover', '=', 'm.url'))),
+      ]),
+    )
+    .execute();
+}
+
+export function mediaOfOwners(db: Db, ownerIds: string[]): Promise<StoredMedia[]> {
+  if (ownerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('media')
+    .select(['id', 'owner_id', 'storage_key'])
+    .where('owner_id', 'in', ownerIds)
+    .execute();
+}
+
+export async function deleteMediaRows(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('media').where('id', 'in', ids).execute();
+}

@@ -1,0 +1,175 @@
+import multipart, { type Multipart } from '@fastify/multipart';
+import {
+  IMAGE_MAX_BYTES,
+  imageListingSchema,
+  listImagesSchema,
+  MEDIA_MESSAGES,
+  messageSchema,
+  UPLOAD_FILES_MAX,
+  uploadResponseSchema,
+} from '@hearth/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Limits } from '../../config.js';
+import { DomainError, invalid, tooLarge, unsupportedMediaType } from '../../errors.js';
+import { limitHook } from '../../infra/limits/rate-limits.js';
+import { memberOf, requireMember } from '../auth/hooks.js';
+import type { MediaService, Upload } from './service.js';
+
+export interface MediaRoutesOptions {
+  media: MediaService;
+  limits: Limits;
+}
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  413: messageSchema,
+  415: messageSchema,
+  429: messageSchema,
+};
+
+// A path field, up to UPLOAD_FILES_MAX files, and a little room for a stray field to be
+// answered with a sentence rather than a parser limit.
+const MULTIPART_LIMITS = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: UPLOAD_FILES_MAX,
+  fields: 5,
+  parts: UPLOAD_FILES_MAX + 5,
+  fieldNameSize: 100,
+  fieldSize: 1000,
+  headerPairs: 100,
+};
+
+/** POST /posts/uploadImages and POST /users/listImages (API.md, Users/media). */
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (
+  app,
+  { media, limits },
+) => {
+  // Registered here only: no other route accepts multipart bodies.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  const uploadsPerMember = limitHook(
+    app,
+    'uploads-member',
+    limits.uploadsPerMember,
+    (request) => request.member?.id,
+  );
+
+  app.post(
+    '/posts/uploadImages',
+    {
+      onRequest: [requireMember, uploadsPerMember],
+      schema: {
+        tags: ['media'],
+        summary: 'Upload images',
+        description:
+          'multipart/form-data: a `path` field first, then one or more `file` fields (at most ' +
+          `${UPLOAD_FILES_MAX}, each at most ${IMAGE_MAX_BYTES} bytes, else 413 naming the file). ` +
+          "The path must be one of the caller's folders `{me}/post_images`, `{me}/post_images/{postId}`, " +
+          '`{me}/profile_pictures`, `{me}/cover_pictures` (else 403). The type is read from the bytes: ' +
+          'jpeg, png, webp or gif (else 415 naming the file); more than 40 megapixels is refused (413). ' +
+          'Every image is re-encoded: orientation applied, longest side at most 2048 px, all metadata ' +
+          '(EXIF, GPS) removed; animated GIFs stay animated. All images are stored or none. Answers ' +
+          '`[{url}]` in the order sent. Limited per member.',
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw unsupportedMediaType(MEDIA_MESSAGES.notMultipart);
+      const member = memberOf(request);
+      let upload: Upload | undefined;
+      try {
+        for await (const part of partsOf(request)) {
+          if (part.type === 'field') {
+            if (part.fieldname !== 'path' || upload) throw invalid(MEDIA_MESSAGES.unexpectedField);
+            upload = media.startUpload(member, String(part.value));
+            continue;
+          }
+          if (part.fieldname !== 'file') throw invalid(MEDIA_MESSAGES.unexpectedField);
+          if (!upload) throw invalid(MEDIA_MESSAGES.pathMissing);
+          await upload.add(part.filename, await readFilePart(part, upload));
+        }
+        if (!upload) throw invalid(MEDIA_MESSAGES.pathMissing);
+        return await upload.finish();
+      } catch (error) {
+        await upload?.abort();
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/users/listImages',
+    {
+      onRequest: [requireMember],
+      schema: {
+        tags: ['media'],
+        summary: "List a member's uploaded images",
+        description:
+          "`{path:'{username}/*', sort, max, cursor?}`: that member's uploads, newest first for " +
+          "'desc' (oldest first for 'asc'), at most `max` (30). `next_cursor` is present when more " +
+          'exist; send it back as `cursor`. Images are public: any member may list any member. ' +
+          'Unknown username: 404.',
+        body: listImagesSchema,
+        response: { 200: imageListingSchema, ...errors },
+      },
+    },
+    async (request) => media.listImages(request.body),
+  );
+};
+
+/** The request's parts; a broken body or a parser limit surfaces as a sentence. */
+async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
+  let iterator: AsyncIterator<Multipart>;
+  try {
+    iterator = request.parts({ limits: MULTIPART_LIMITS })[Symbol.asyncIterator]();
+  } catch (error) {
+    throw asParserError(error);
+  }
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw asParserError(error);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+async function readFilePart(
+  part: { filename: string; toBuffer(): Promise<Buffer> },
+  upload: Upload,
+): Promise<Buffer> {
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if (codeOf(error) === 'FST_REQ_FILE_TOO_LARGE') throw upload.fileTooLarge(part.filename);
+    throw asParserError(error);
+  }
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
+/** Everything the multipart parser throws is the body's fault: a 4xx with a sentence. */
+function asParserError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  switch (codeOf(error)) {
+    case 'FST_FILES_LIMIT':
+      return tooLarge(MEDIA_MESSAGES.tooManyFiles);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return invalid(MEDIA_MESSAGES.unexpectedField);
+    default:
+      // busboy's own: no boundary, a truncated body, a malformed part header.
+      return invalid(MEDIA_MESSAGES.notMultipart);
+  }
+}

@@ -1,0 +1,192 @@
+import { BUILTIN_BACKGROUNDS, POST_MESSAGES, SERVER_MESSAGES } from '@hearth/contract';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test-support/factories.js';
+import { jpeg, png } from '../../test-support/images.js';
+import { createPost, feedPage } from '../../test-support/posts-api.js';
+import { post, useTestApp } from '../../test-support/test-app.js';
+import { uploadedUrl } from '../../test-support/uploads.js';
+
+const EMPTY_REACTIONS = {
+  check: null,
+  reacts: ['like', 'love', 'haha', 'wow', 'sad', 'angry'].map((react) => ({ react, count: 0 })),
+  total: 0,
+  checkSaved: false,
+};
+
+describe('creating a post', () => {
+  const ctx = useTestApp();
+
+  it('a member posts some text and gets 201 with the post as the feed shows it', async () => {
+    const { user, token } = await buildUser(ctx, { first_name: 'Ada', last_name: 'Lovelace' });
+    const res = await createPost(ctx.app, token, {
+      type: null,
+      text: 'Hello, Hearth!',
+      background: null,
+      images: null,
+      user: user.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/),
+      user: {
+        _id: user.id,
+        username: user.username,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        picture: user.picture,
+        cover: '',
+        gender: 'female',
+      },
+      type: null,
+      text: 'Hello, Hearth!',
+      background: null,
+      images: [],
+      comments: [],
+      commentCount: 0,
+      reactions: EMPTY_REACTIONS,
+      createdAt: ctx.clock.now().toISOString(),
+    });
+    expect((await feedPage(ctx.app, token)).posts).toEqual([created]);
+  });
+
+  it('the author is the member signed in, whatever the body’s user says', async () => {
+    const ada = await buildUser(ctx);
+    const grace = await buildUser(ctx);
+    const res = await createPost(ctx.app, ada.token, { text: 'mine', user: grace.user.id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user._id).toBe(ada.user.id);
+    expect((await feedPage(ctx.app, grace.token)).posts).toEqual([]);
+  });
+
+  it('250 characters are fine; 251 are refused with the spec’s message', async () => {
+    const { token } = await buildUser(ctx);
+    const ok = await createPost(ctx.app, token, { text: 'x'.repeat(250) });
+    expect(ok.statusCode).toBe(201);
+    const tooLong = await createPost(ctx.app, token, { text: 'x'.repeat(251) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ message: POST_MESSAGES.textMax });
+  });
+
+  it('a post with one of the nine backgrounds is kept with it; any other background is refused', async () => {
+    const { token } = await buildUser(ctx);
+    expect(BUILTIN_BACKGROUNDS).toHaveLength(9);
+    for (const background of BUILTIN_BACKGROUNDS) {
+      const res = await createPost(ctx.app, token, { text: 'colourful', background });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().background).toBe(background);
+    }
+    for (const background of [
+      'https://evil.example/bg.png',
+      '/backgrounds/10.svg',
+      '/media/x.jpg',
+    ]) {
+      const res = await createPost(ctx.app, token, { text: 'colourful', background });
+      expect(res.statusCode, background).toBe(400);
+      expect(res.json()).toEqual({ message: POST_MESSAGES.background });
+    }
+  });
+
+  it('a background alone makes a post', async () => {
+    const { token } = await buildUser(ctx);
+    const res = await createPost(ctx.app, token, { background: BUILTIN_BACKGROUNDS[3] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ text: null, background: BUILTIN_BACKGROUNDS[3] });
+  });
+
+  it('photos the member uploaded are shown in the order given', async () => {
+    const { user, token } = await buildUser(ctx);
+    const folder = `${user.username}/post_images`;
+    const first = await uploadedUrl(ctx.app, token, folder, await jpeg());
+    const second = await uploadedUrl(ctx.app, token, folder, await png(), 'b.png');
+    const res = await createPost(ctx.app, token, {
+      text: null,
+      images: [{ url: second }, { url: first }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().images).toEqual([{ url: second }, { url: first }]);
+    expect((await feedPage(ctx.app, token)).posts[0]?.images).toEqual([
+      { url: second },
+      { url: first },
+    ]);
+  });
+
+  it('another member’s uploaded photo, or any other url, is refused', async () => {
+    const ada = await buildUser(ctx);
+    const grace = await buildUser(ctx);
+    const hers = await uploadedUrl(
+      ctx.app,
+      grace.token,
+      `${grace.user.username}/post_images`,
+      await jpeg(),
+    );
+    const mine = await uploadedUrl(
+      ctx.app,
+      ada.token,
+      `${ada.user.username}/post_images`,
+      await jpeg(),
+    );
+    for (const images of [
+      [{ url: hers }],
+      [{ url: mine }, { url: hers }],
+      [{ url: 'https://tracker.example/pixel.gif' }],
+      [{ url: mine.replace(/\.jpg$/, '.png') }],
+    ]) {
+      const res = await createPost(ctx.app, ada.token, { text: 'look', images });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: POST_MESSAGES.imageNotYours });
+    }
+    expect((await feedPage(ctx.app, ada.token)).posts).toEqual([]);
+  });
+
+  it.each([
+    [{}],
+    [{ text: null, background: null, images: null }],
+    [{ text: '', background: '', images: [] }],
+    [{ text: '   \n ', background: null, images: [] }],
+    [{ type: 'profilePicture' }],
+  ])('a post with no text, no background and no photo %j is refused', async (body) => {
+    const { token } = await buildUser(ctx);
+    const res = await createPost(ctx.app, token, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: POST_MESSAGES.empty });
+  });
+
+  it.each([
+    [[1, 2]],
+    ['text'],
+    [{ text: 42 }],
+    [{ text: 'a', type: 'story' }],
+    [{ text: 'a', images: 'x.jpg' }],
+    [{ text: 'a', images: [{ url: '' }] }],
+    [{ text: 'a', images: Array.from({ length: 21 }, () => ({ url: '/media/a/b.jpg' })) }],
+  ])('a malformed post %j is 400 with a sentence', async (body) => {
+    const { token } = await buildUser(ctx);
+    const res = await createPost(ctx.app, token, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  it('a profile-picture post keeps its type', async () => {
+    const { user, token } = await buildUser(ctx);
+    const url = await uploadedUrl(
+      ctx.app,
+      token,
+      `${user.username}/profile_pictures`,
+      await jpeg(),
+    );
+    const res = await createPost(ctx.app, token, {
+      type: 'profilePicture',
+      text: 'new me',
+      images: [{ url }],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().type).toBe('profilePicture');
+  });
+
+  it('without a session nothing is posted: 401', async () => {
+    const res = await post(ctx.app, '/api/v1/posts', { text: 'anonymous' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: SERVER_MESSAGES.unauthenticated });
+  });
+});

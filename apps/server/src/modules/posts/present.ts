@@ -1,0 +1,93 @@
+import {
+  type Comment,
+  GENDERS,
+  type Gender,
+  POST_TYPES,
+  type Post,
+  type PostType,
+  REACTIONS,
+  type Reaction,
+  type ReactionSummary,
+} from '@hearth/contract';
+import type { CommentCardRow, ReactionCountRow } from './cards-repo.js';
+import type { PostCardRow } from './repo.js';
+
+export function toComment(row: CommentCardRow): Comment {
+  return {
+    _id: row.id,
+    comment: row.comment,
+    image: row.image,
+    commentBy: {
+      _id: row.user_id,
+      username: row.username,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      picture: row.picture,
+    },
+    commentAt: row.created_at,
+  };
+}
+
+/**
+ * getReacts' answer: all six reactions with their counts, most used first (ties keep the
+ * spec's order), the viewer's own reaction, the total and whether the viewer saved the post.
+ */
+export function toReactionSummary(
+  counts: Pick<ReactionCountRow, 'react' | 'count' | 'mine'>[],
+  saved: boolean,
+): ReactionSummary {
+  const countOf = new Map<string, number>();
+  let check: Reaction | null = null;
+  for (const row of counts) {
+    countOf.set(row.react, Number(row.count));
+    if (Number(row.mine) === 1) check = asReaction(row.react);
+  }
+  const reacts = REACTIONS.map((react) => ({ react, count: countOf.get(react) ?? 0 })).sort(
+    (a, b) => b.count - a.count,
+  );
+  const total = reacts.reduce((sum, r) => sum + r.count, 0);
+  return { check, reacts, total, checkSaved: saved };
+}
+
+export interface PostCard {
+  row: PostCardRow;
+  images: string[];
+  comments: CommentCardRow[];
+  commentCount: number;
+  reactions: ReactionSummary;
+}
+
+export function toPost({ row, images, comments, commentCount, reactions }: PostCard): Post {
+  return {
+    _id: row.id,
+    user: {
+      _id: row.user_id,
+      username: row.author_username,
+      first_name: row.author_first_name,
+      last_name: row.author_last_name,
+      picture: row.author_picture,
+      cover: row.author_cover,
+      gender: asGender(row.author_gender),
+    },
+    type: asPostType(row.type),
+    text: row.text,
+    background: row.background,
+    images: images.map((url) => ({ url })),
+    comments: comments.map(toComment),
+    commentCount,
+    reactions,
+    createdAt: row.created_at,
+  };
+}
+
+function asReaction(value: string): Reaction | null {
+  return (REACTIONS as readonly string[]).includes(value) ? (value as Reaction) : null;
+}
+
+function asGender(value: string): Gender {
+  return (GENDERS as readonly string[]).includes(value) ? (value as Gender) : 'custom';
+}
+
+function asPostType(value: string | null): PostType {
+  return (POST_TYPES as readonly (string | null)[]).includes(value) ? (value as PostType) : null;
+}

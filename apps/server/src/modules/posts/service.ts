@@ -1,0 +1,272 @@
+import {
+  COMMENT_MESSAGES,
+  COMMENTS_PAGE_SIZE,
+  type Comment,
+  type CommentInput,
+  type CommentsQuery,
+  type CreatePostInput,
+  type DeletePostResponse,
+  type FeedQuery,
+  POST_MESSAGES,
+  type Post,
+  type ReactInput,
+  type ReactionSummary,
+  type ReactResponse,
+  type SaveResponse,
+} from '@hearth/contract';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/database.js';
+import type { PostRow } from '../../db/posts.js';
+import type { UserRow } from '../../db/users.js';
+import { forbidden, invalid, notFound } from '../../errors.js';
+import type { Clock } from '../../infra/clock.js';
+import type { MediaService } from '../media/service.js';
+import {
+  commentsPage,
+  imagesOf,
+  newestCommentsOf,
+  type RankedCommentRow,
+  reactionCountsOf,
+  savedAmong,
+} from './cards-repo.js';
+import { toComment, toPost, toReactionSummary } from './present.js';
+import {
+  changeReaction,
+  deleteReaction,
+  insertReactionIfAbsent,
+  lockReaction,
+} from './reactions-repo.js';
+import {
+  deleteSaved,
+  feedPage,
+  findLivePost,
+  insertComment,
+  insertPost,
+  insertSavedIfAbsent,
+  type PostCardRow,
+  trashPost,
+} from './repo.js';
+
+export interface PostsServiceDeps {
+  db: Db;
+  clock: Clock;
+  media: MediaService;
+}
+
+/** A page of a list and the cursor of the next one (undefined on the last page). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | undefined;
+}
+
+// A reaction deleted by a concurrent request between our insert and our read: try again.
+const REACT_ATTEMPTS = 5;
+
+export class PostsService {
+  constructor(private readonly deps: PostsServiceDeps) {}
+
+  async createPost(member: UserRow, input: CreatePostInput): Promise<Post> {
+    const { db, clock, media } = this.deps;
+    const urls = (input.images ?? []).map((image) => image.url);
+    await media.assertOwnUploads(db, member.id, urls, POST_MESSAGES.imageNotYours);
+    const row: PostRow = {
+      id: uuidv7(),
+      user_id: member.id,
+      type: input.type,
+      text: input.text?.trim() ? input.text : null,
+      background: input.background || null,
+      created_at: clock.now().toISOString(),
+      deleted_at: null,
+    };
+    await db.transaction().execute((trx) =>
+      insertPost(
+        trx,
+        row,
+        urls.map((url, position) => ({ post_id: row.id, position, url })),
+      ),
+    );
+    return toPost({
+      row: cardRowOf(row, member),
+      images: urls,
+      comments: [],
+      commentCount: 0,
+      reactions: toReactionSummary([], false),
+    });
+  }
+
+  /** The home feed: a fixed number of queries per page, whatever its size. */
+  async feed(member: UserRow, query: FeedQuery): Promise<Page<Post>> {
+    const rows = await feedPage(this.deps.db, member.id, {
+      limit: query.limit + 1,
+      cursor: query.cursor,
+    });
+    const page = rows.slice(0, query.limit);
+    const nextCursor = rows.length > query.limit ? page.at(-1)?.id : undefined;
+    return { items: await this.cards(member, page), nextCursor };
+  }
+
+  /** A post's comments newest first, older than the cursor ('View more comments'). */
+  async comments(postId: string, query: CommentsQuery): Promise<Page<Comment>> {
+    await this.livePost(postId);
+    return this.commentsPageOf(postId, query.limit, query.cursor);
+  }
+
+  /** Adds a comment; answers the post's newest comments, as the feed carries them. */
+  async comment(member: UserRow, input: CommentInput): Promise<Page<Comment>> {
+    const { db, clock, media } = this.deps;
+    const text = input.comment.trim();
+    const image = input.image.trim();
+    if (!text && !image) throw invalid(COMMENT_MESSAGES.empty);
+    await this.livePost(input.postId);
+    if (image) {
+      await media.assertOwnUploads(db, member.id, [image], COMMENT_MESSAGES.imageNotYours);
+    }
+    await insertComment(db, {
+      id: uuidv7(),
+      post_id: input.postId,
+      user_id: member.id,
+      comment: text,
+      image,
+      created_at: clock.now().toISOString(),
+    });
+    return this.commentsPageOf(input.postId, COMMENTS_PAGE_SIZE, undefined);
+  }
+
+  /**
+   * One reaction per member per post: a new one is added, the same one again removes it,
+   * another one replaces it. Safe under concurrent requests: the primary key allows one row,
+   * and each decision is taken holding that row.
+   */
+  async react(member: UserRow, input: ReactInput): Promise<ReactResponse> {
+    const { db, clock } = this.deps;
+    await this.livePost(input.postId);
+    const nowIso = clock.now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      for (let attempt = 1; attempt <= REACT_ATTEMPTS; attempt++) {
+        const row = {
+          post_id: input.postId,
+          user_id: member.id,
+          react: input.react,
+          created_at: nowIso,
+        };
+        if (await insertReactionIfAbsent(trx, row)) return;
+        const current = await lockReaction(trx, input.postId, member.id);
+        if (current === undefined) continue;
+        if (current === input.react) await deleteReaction(trx, input.postId, member.id);
+        else await changeReaction(trx, input.postId, member.id, input.react, nowIso);
+        return;
+      }
+      throw new Error('reaction kept changing under concurrent requests');
+    });
+    return { status: 'success' };
+  }
+
+  async reactionSummary(member: UserRow, postId: string): Promise<ReactionSummary> {
+    const { db } = this.deps;
+    await this.livePost(postId);
+    const [counts, saved] = await Promise.all([
+      reactionCountsOf(db, [postId], member.id),
+      savedAmong(db, member.id, [postId]),
+    ]);
+    return toReactionSummary(counts, saved.has(postId));
+  }
+
+  /** Saves the post, or unsaves it when it was saved. */
+  async toggleSave(member: UserRow, postId: string): Promise<SaveResponse> {
+    const { db, clock } = this.deps;
+    await this.livePost(postId);
+    const saved = await db.transaction().execute(async (trx) => {
+      if (await insertSavedIfAbsent(trx, member.id, postId, clock.now().toISOString())) {
+        return true;
+      }
+      await deleteSaved(trx, member.id, postId);
+      return false;
+    });
+    return { saved };
+  }
+
+  /** Moves the author's post to trash: hidden everywhere, purged after the retention time. */
+  async deletePost(member: UserRow, postId: string): Promise<DeletePostResponse> {
+    const { db, clock } = this.deps;
+    const post = await this.livePost(postId);
+    if (post.user_id !== member.id) throw forbidden(POST_MESSAGES.notAuthor);
+    if (!(await trashPost(db, postId, clock.now().toISOString()))) {
+      throw notFound(POST_MESSAGES.notFound);
+    }
+    return { status: 'ok' };
+  }
+
+  /**
+   * Everything the cards of these posts show, in four batch queries (images, newest comments
+   * with counts, reaction counts, saves) whatever the number of posts.
+   */
+  private async cards(viewer: UserRow, rows: PostCardRow[]): Promise<Post[]> {
+    if (rows.length === 0) return [];
+    const { db } = this.deps;
+    const ids = rows.map((row) => row.id);
+    const [images, comments, counts, saved] = await Promise.all([
+      imagesOf(db, ids),
+      newestCommentsOf(db, ids, COMMENTS_PAGE_SIZE),
+      reactionCountsOf(db, ids, viewer.id),
+      savedAmong(db, viewer.id, ids),
+    ]);
+    const commentsByPost = groupBy(comments, (c) => c.post_id);
+    const countsByPost = groupBy(counts, (c) => c.post_id);
+    return rows.map((row) => {
+      const postComments = commentsByPost.get(row.id) ?? [];
+      return toPost({
+        row,
+        images: images.get(row.id) ?? [],
+        comments: postComments,
+        commentCount: commentCountOf(postComments),
+        reactions: toReactionSummary(countsByPost.get(row.id) ?? [], saved.has(row.id)),
+      });
+    });
+  }
+
+  private async commentsPageOf(
+    postId: string,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<Page<Comment>> {
+    const rows = await commentsPage(this.deps.db, postId, { limit: limit + 1, cursor });
+    const page = rows.slice(0, limit);
+    return {
+      items: page.map(toComment),
+      nextCursor: rows.length > limit ? page.at(-1)?.id : undefined,
+    };
+  }
+
+  private async livePost(postId: string): Promise<PostRow> {
+    const post = await findLivePost(this.deps.db, postId);
+    if (!post) throw notFound(POST_MESSAGES.notFound);
+    return post;
+  }
+}
+
+function cardRowOf(post: PostRow, author: UserRow): PostCardRow {
+  return {
+    ...post,
+    author_username: author.username,
+    author_first_name: author.first_name,
+    author_last_name: author.last_name,
+    author_picture: author.picture,
+    author_cover: author.cover,
+    author_gender: author.gender,
+  };
+}
+
+function commentCountOf(comments: RankedCommentRow[]): number {
+  return comments.length === 0 ? 0 : Number(comments[0]!.total);
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

@@ -1,0 +1,90 @@
+import {
+  type Comment,
+  NEXT_CURSOR_HEADER,
+  type Post,
+  type Reaction,
+  type ReactionSummary,
+} from '@hearth/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../app.js';
+import { call, post, put } from './test-app.js';
+
+// The post calls as the web client makes them, for tests that read like a member's story.
+
+export function createPost(app: App, token: string, body: unknown) {
+  return post(app, '/api/v1/posts', body, { token });
+}
+
+export function feedRequest(app: App, token: string, query = '') {
+  return call(app, 'GET', `/api/v1/posts${query ? `?${query}` : ''}`, { token });
+}
+
+export function nextCursorOf(res: LightMyRequestResponse): string | undefined {
+  const value = res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** One feed page, failing the test unless it is a 200. */
+export async function feedPage(app: App, token: string, query = '') {
+  const res = await feedRequest(app, token, query);
+  if (res.statusCode !== 200) throw new Error(`feed: ${res.statusCode} ${res.body}`);
+  return { posts: res.json() as Post[], nextCursor: nextCursorOf(res) };
+}
+
+/** Every post of the feed, walking the cursor `limit` at a time. */
+export async function wholeFeed(app: App, token: string, limit = 20) {
+  const posts: Post[] = [];
+  const pageSizes: number[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await feedPage(
+      app,
+      token,
+      `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    posts.push(...page.posts);
+    pageSizes.push(page.posts.length);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { posts, pageSizes };
+}
+
+export function react(app: App, token: string, postId: string, reaction: Reaction) {
+  return put(app, '/api/v1/posts/postReacts', { react: reaction, postId }, { token });
+}
+
+export function getReactsRequest(app: App, token: string, postId: string) {
+  return call(app, 'GET', `/api/v1/posts/getReacts/${postId}`, { token });
+}
+
+export async function getReacts(app: App, token: string, postId: string): Promise<ReactionSummary> {
+  const res = await getReactsRequest(app, token, postId);
+  if (res.statusCode !== 200) throw new Error(`getReacts: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export function comment(
+  app: App,
+  token: string,
+  body: { postId: string; comment?: string; image?: string },
+) {
+  return put(app, '/api/v1/posts/comment', body, { token });
+}
+
+export function commentsRequest(app: App, token: string, postId: string, query = '') {
+  return call(app, 'GET', `/api/v1/posts/${postId}/comments${query ? `?${query}` : ''}`, {
+    token,
+  });
+}
+
+export function commentTexts(comments: Comment[]): string[] {
+  return comments.map((c) => c.comment);
+}
+
+export function savePost(app: App, token: string, postId: string) {
+  return put(app, `/api/v1/posts/savePost/${postId}`, undefined, { token });
+}
+
+export function deletePost(app: App, token: string, postId: string) {
+  return call(app, 'DELETE', `/api/v1/posts/deletePost/${postId}`, { token });
+}

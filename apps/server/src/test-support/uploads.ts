@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../app.js';
+
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; bytes: Buffer; contentType?: string };
+
+/** A multipart/form-data body, parts in the given order, as a browser's FormData sends it. */
+export function multipartBody(parts: FormPart[]): { payload: Buffer; contentType: string } {
+  const boundary = `----hearth${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const head =
+      'value' in part
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+          `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`;
+    chunks.push(Buffer.from(head), 'value' in part ? Buffer.from(part.value) : part.bytes);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+export interface UploadFile {
+  name: string;
+  bytes: Buffer;
+  contentType?: string;
+}
+
+/** POST /api/v1/posts/uploadImages: the path first, then one `file` part per image. */
+export function uploadImages(
+  app: App,
+  token: string,
+  path: string,
+  files: UploadFile[],
+): Promise<LightMyRequestResponse> {
+  return sendForm(app, token, [
+    { name: 'path', value: path },
+    ...files.map((f) => ({
+      name: 'file',
+      filename: f.name,
+      bytes: f.bytes,
+      contentType: f.contentType ?? 'image/jpeg',
+    })),
+  ]);
+}
+
+export function sendForm(
+  app: App,
+  token: string,
+  parts: FormPart[],
+): Promise<LightMyRequestResponse> {
+  const { payload, contentType } = multipartBody(parts);
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/posts/uploadImages',
+    payload,
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+  });
+}
+
+/** Uploads one image and answers its url; fails the test if the upload is refused. */
+export async function uploadedUrl(
+  app: App,
+  token: string,
+  path: string,
+  bytes: Buffer,
+  name = 'photo.jpg',
+): Promise<string> {
+  const res = await uploadImages(app, token, path, [{ name, bytes }]);
+  if (res.statusCode !== 200) throw new Error(`upload refused: ${res.statusCode} ${res.body}`);
+  return (res.json() as Array<{ url: string }>)[0]!.url;
+}

@@ -1,0 +1,68 @@
+import type { Post } from '@hearth/contract';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+
+/** One page of the home feed: its posts and the cursor of the next page, if any. */
+export interface FeedPage {
+  posts: Post[];
+  nextCursor: string | null;
+}
+
+export type FeedData = InfiniteData<FeedPage, string | null>;
+
+export const postKeys = {
+  all: ['posts'] as const,
+  feed: () => [...postKeys.all, 'feed'] as const,
+  /** Comments older than the ones a post carries, fetched for 'View more comments'. */
+  comments: (postId: string) => [...postKeys.all, 'comments', postId] as const,
+};
+
+function mapFeed(data: FeedData | undefined, change: (posts: Post[]) => Post[]) {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, posts: change(page.posts) })) };
+}
+
+/** Every cached copy of a post (the feed, for now), changed the same way. */
+export function patchPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post) {
+  queryClient.setQueryData<FeedData>(postKeys.feed(), (data) =>
+    mapFeed(data, (posts) => posts.map((post) => (post._id === postId ? change(post) : post))),
+  );
+}
+
+export function findPost(queryClient: QueryClient, postId: string): Post | undefined {
+  const data = queryClient.getQueryData<FeedData>(postKeys.feed());
+  for (const page of data?.pages ?? []) {
+    const post = page.posts.find((candidate) => candidate._id === postId);
+    if (post) return post;
+  }
+  return undefined;
+}
+
+export function removePost(queryClient: QueryClient, postId: string) {
+  queryClient.setQueryData<FeedData>(postKeys.feed(), (data) =>
+    mapFeed(data, (posts) => posts.filter((post) => post._id !== postId)),
+  );
+  queryClient.removeQueries({ queryKey: postKeys.comments(postId) });
+}
+
+/** A new post goes to the top of the feed, without a reload. */
+export function prependPost(queryClient: QueryClient, post: Post) {
+  queryClient.setQueryData<FeedData>(postKeys.feed(), (data) => {
+    if (!data) return data;
+    const [first, ...rest] = data.pages;
+    if (!first) return data;
+    return { ...data, pages: [{ ...first, posts: [post, ...first.posts] }, ...rest] };
+  });
+}
+
+/**
+ * 'Reload the posts': keep only the first page, then fetch it again, so the member sees the
+ * newest posts without a skeleton flash and without the later pages refetched one by one.
+ */
+export async function reloadFeed(queryClient: QueryClient) {
+  queryClient.setQueryData<FeedData>(postKeys.feed(), (data) =>
+    data && data.pages.length > 1
+      ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
+      : data,
+  );
+  await queryClient.invalidateQueries({ queryKey: postKeys.all });
+}

@@ -1,0 +1,210 @@
+import {
+  type Comment,
+  NEXT_CURSOR_HEADER,
+  type Post,
+  type Reaction,
+  type ReactionSummary,
+  type SaveResponse,
+  type SessionUser,
+  type UploadResponse,
+} from '@hearth/contract';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { applyReaction } from '../features/reactions/apply-reaction';
+import { useApi, useSessionUser } from '../session/session-context';
+import type { ApiClient } from './client';
+import { type FeedPage, findPost, patchPost, postKeys, prependPost } from './post-cache';
+
+export { postKeys, reloadFeed, removePost } from './post-cache';
+
+/** A small first page paints sooner; the next ones load while the member scrolls. */
+export const FEED_PAGE_SIZE = 10;
+/** Posts stay fresh this long; the header's home icon reloads them on demand. */
+export const FEED_STALE_TIME_MS = 60_000;
+
+/** Upload paths of spec section 7. */
+export const uploadPaths = {
+  postImages: (user: Pick<SessionUser, 'username'>) => `${user.username}/post_images`,
+  commentImage: (user: Pick<SessionUser, 'username'>, postId: string) =>
+    `${user.username}/post_images/${postId}`,
+};
+
+/** Multipart upload: the `path` field first, then one `file` part per image, answered in order. */
+export function uploadImages(api: ApiClient, path: string, files: readonly File[]) {
+  const form = new FormData();
+  form.append('path', path);
+  for (const file of files) form.append('file', file);
+  return api.post<UploadResponse>('/posts/uploadImages', form);
+}
+
+/** The home feed, page by page through the `X-Next-Cursor` header. */
+export function useFeedQuery() {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: postKeys.feed(),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }): Promise<FeedPage> => {
+      const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      const { data, headers } = await api.send<Post[]>('GET', `/posts?${query}`);
+      return { posts: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: FEED_STALE_TIME_MS,
+  });
+}
+
+export interface NewPost {
+  text: string;
+  background: string | null;
+  files: readonly File[];
+}
+
+/** Uploads the photos first, then creates the post; the answer goes to the top of the feed. */
+export function useCreatePostMutation() {
+  const api = useApi();
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ text, background, files }: NewPost) => {
+      const images = files.length
+        ? await uploadImages(api, uploadPaths.postImages(user), files)
+        : null;
+      return api.post<Post>('/posts', {
+        type: null,
+        background: background || null,
+        text: text.trim() ? text : null,
+        user: user.id,
+        images,
+      });
+    },
+    onSuccess: (post) => prependPost(queryClient, post),
+  });
+}
+
+/**
+ * A change shown at once and then sent (spec section 4). When the server refuses, the post's
+ * reactions and saved flag are read back from it; failing that, the earlier state returns.
+ */
+function useOptimisticSummary<Input extends { postId: string }, Answer>(
+  send: (api: ApiClient, input: Input) => Promise<Answer>,
+  change: (summary: ReactionSummary, input: Input) => ReactionSummary,
+  settle?: (summary: ReactionSummary, answer: Answer) => ReactionSummary,
+) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => send(api, input),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: postKeys.feed() });
+      const previous = findPost(queryClient, input.postId)?.reactions;
+      patchPost(queryClient, input.postId, (post) => ({
+        ...post,
+        reactions: change(post.reactions, input),
+      }));
+      return { previous };
+    },
+    onSuccess: (answer, { postId }) => {
+      if (settle) {
+        patchPost(queryClient, postId, (post) => ({
+          ...post,
+          reactions: settle(post.reactions, answer),
+        }));
+      }
+    },
+    onError: async (_error, { postId }, context) => {
+      let reactions = context?.previous;
+      try {
+        reactions = await api.get<ReactionSummary>(`/posts/getReacts/${postId}`);
+      } catch {
+        // The earlier state is the best guess left.
+      }
+      if (reactions) patchPost(queryClient, postId, (post) => ({ ...post, reactions }));
+    },
+  });
+}
+
+export function useReactMutation() {
+  return useOptimisticSummary(
+    (api, { postId, react }: { postId: string; react: Reaction }) =>
+      api.put<unknown>('/posts/postReacts', { react, postId }),
+    (summary, { react }) => applyReaction(summary, react),
+  );
+}
+
+export function useSavePostMutation() {
+  return useOptimisticSummary(
+    (api, { postId }: { postId: string }) => api.put<SaveResponse>(`/posts/savePost/${postId}`),
+    (summary) => ({ ...summary, checkSaved: !summary.checkSaved }),
+    // The server says where the toggle landed (another tab may have toggled it meanwhile).
+    (summary, answer) =>
+      typeof answer?.saved === 'boolean' ? { ...summary, checkSaved: answer.saved } : summary,
+  );
+}
+
+export function useDeletePostMutation() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (postId: string) => api.delete<unknown>(`/posts/deletePost/${postId}`),
+  });
+}
+
+export interface NewComment {
+  postId: string;
+  text: string;
+  file: File | null;
+}
+
+/**
+ * An image comment uploads first, then comments with the first url. The answer (the newest
+ * comments) replaces the post's comments, and its count goes up by one.
+ */
+export function useCommentMutation() {
+  const api = useApi();
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ postId, text, file }: NewComment) => {
+      let image = '';
+      if (file) {
+        const [first] = await uploadImages(api, uploadPaths.commentImage(user, postId), [file]);
+        image = first?.url ?? '';
+      }
+      return api.put<Comment[]>('/posts/comment', { comment: text, image, postId });
+    },
+    onSuccess: (comments, { postId }) =>
+      patchPost(queryClient, postId, (post) => ({
+        ...post,
+        comments,
+        commentCount: Math.max(post.commentCount + 1, comments.length),
+      })),
+  });
+}
+
+export interface CommentsPage {
+  comments: Comment[];
+  nextCursor: string | null;
+}
+
+/**
+ * Comments older than the ones a post carries: the first page starts after `oldestHeld` (the
+ * `_id` of the oldest comment the card has; without one, the newest page), then the pages
+ * follow `X-Next-Cursor`.
+ */
+export function useOlderCommentsQuery(postId: string, oldestHeld: string | null, enabled: boolean) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: postKeys.comments(postId),
+    initialPageParam: oldestHeld,
+    queryFn: async ({ pageParam }): Promise<CommentsPage> => {
+      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+      const { data, headers } = await api.send<Comment[]>(
+        'GET',
+        `/posts/${postId}/comments${query}`,
+      );
+      return { comments: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,164 @@
+import { type KeyboardEvent, type Ref, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useCommentMutation } from '../../api/posts';
+import { useSessionUser } from '../../session/session-context';
+import { Avatar } from '../../ui/avatar';
+import { EmojiPicker, insertAtCaret } from '../../ui/emoji-picker';
+import { ErrorBox } from '../../ui/error-box';
+import { CameraIcon, SmileIcon } from '../../ui/feed-icons';
+import { CloseIcon } from '../../ui/icons';
+import { acceptAttribute, COMMENT_IMAGE_RULES, checkImageFiles } from '../../ui/image-files';
+import { Spinner } from '../../ui/spinner';
+import { useObjectUrl } from '../../ui/use-object-url';
+import styles from './comments.module.css';
+
+/**
+ * Spec 'Comment box': text with emoji, an image with preview, Enter to send (Shift+Enter for a
+ * new line), a spinner while sending, and a clean box after.
+ */
+export function CommentBox({
+  postId,
+  inputRef,
+  onPosted,
+}: {
+  postId: string;
+  inputRef: Ref<HTMLTextAreaElement>;
+  onPosted: () => void;
+}) {
+  const user = useSessionUser();
+  const comment = useCommentMutation();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const preview = useObjectUrl(file);
+  const fieldRef = useRef<HTMLTextAreaElement | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const sendErrorId = useId();
+
+  function setFieldRef(node: HTMLTextAreaElement | null) {
+    fieldRef.current = node;
+    if (typeof inputRef === 'function') inputRef(node);
+    else if (inputRef) inputRef.current = node;
+  }
+
+  function send() {
+    if (comment.isPending) return;
+    setSendError(null);
+    // The spec sends even an empty comment; the server's refusal shows under the box.
+    comment.mutate(
+      { postId, text, file },
+      {
+        onSuccess: () => {
+          setText('');
+          setFile(null);
+          setPicking(false);
+          onPosted();
+        },
+        onError: (error) => setSendError(errorMessage(error)),
+      },
+    );
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  function onFiles(files: FileList | null) {
+    const { accepted, error } = checkImageFiles(files ?? [], COMMENT_IMAGE_RULES);
+    setFileError(error);
+    if (!error && accepted[0]) setFile(accepted[0]);
+    // The same file may be chosen again after a 'Try again'.
+    if (fileInputRef.current) fileInputRef.current.value = '';
+  }
+
+  function insertEmoji(emoji: string) {
+    const field = fieldRef.current;
+    const next = insertAtCaret(field, text, emoji);
+    setText(next.text);
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(next.caret, next.caret);
+    });
+  }
+
+  return (
+    <div className={styles.box}>
+      <div className={styles.boxRow}>
+        <Avatar src={user.picture} size={32} />
+        <div className={styles.field}>
+          <textarea
+            ref={setFieldRef}
+            className={styles.input}
+            rows={1}
+            value={text}
+            placeholder="Write a comment"
+            aria-label="Write a comment"
+            aria-describedby={sendError ? sendErrorId : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              setSendError(null);
+            }}
+            onKeyDown={onKeyDown}
+            readOnly={comment.isPending}
+          />
+          <div className={styles.tools}>
+            {comment.isPending && <Spinner label="Sending comment" size={18} />}
+            <button
+              type="button"
+              className={styles.tool}
+              aria-label="Insert an emoji"
+              aria-expanded={picking}
+              onClick={() => setPicking((was) => !was)}
+            >
+              <SmileIcon width={18} height={18} />
+            </button>
+            <label className={styles.tool}>
+              <CameraIcon width={18} height={18} />
+              <span className="visually-hidden">Attach a photo</span>
+              <input
+                ref={fileInputRef}
+                type="file"
+                className="visually-hidden"
+                accept={acceptAttribute(COMMENT_IMAGE_RULES)}
+                onChange={(event) => onFiles(event.target.files)}
+              />
+            </label>
+          </div>
+        </div>
+      </div>
+      {picking && (
+        <div className={styles.picker}>
+          <EmojiPicker onPick={insertEmoji} />
+        </div>
+      )}
+      {fileError && (
+        <div className={styles.boxNote}>
+          <ErrorBox compact message={fileError} onRetry={() => setFileError(null)} />
+        </div>
+      )}
+      {preview && (
+        <div className={styles.preview}>
+          <img src={preview} alt="Chosen for your comment" />
+          <button
+            type="button"
+            className={styles.removePreview}
+            aria-label="Remove photo"
+            onClick={() => setFile(null)}
+          >
+            <CloseIcon width={16} height={16} />
+          </button>
+        </div>
+      )}
+      {sendError && (
+        <p id={sendErrorId} role="alert" className={styles.sendError}>
+          {sendError}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Post } from '@hearth/contract';
+import type { Ref } from 'react';
+import { Spinner } from '../../ui/spinner';
+import { CommentBox } from './comment-box';
+import { CommentItem } from './comment-item';
+import styles from './comments.module.css';
+import { useCommentPaging } from './use-comment-paging';
+
+export function CommentsSection({
+  post,
+  inputRef,
+}: {
+  post: Post;
+  inputRef: Ref<HTMLTextAreaElement>;
+}) {
+  const paging = useCommentPaging(post);
+  return (
+    <div className={styles.section}>
+      <CommentBox postId={post._id} inputRef={inputRef} onPosted={paging.showOneMore} />
+      {paging.shown.length > 0 && (
+        <ul className={styles.list} aria-label="Comments">
+          {paging.shown.map((comment) => (
+            <CommentItem key={comment._id} comment={comment} />
+          ))}
+        </ul>
+      )}
+      {paging.loading && (
+        <div className={styles.loading}>
+          <Spinner label="Loading comments" size={18} />
+        </div>
+      )}
+      {paging.hasMore && (
+        <button type="button" className={styles.viewMore} onClick={paging.showMore}>
+          View more comments
+        </button>
+      )}
+    </div>
+  );
+}

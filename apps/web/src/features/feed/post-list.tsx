@@ -1,0 +1,127 @@
+import { type Post, UI_MESSAGES } from '@hearth/contract';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useFeedQuery } from '../../api/posts';
+import { ErrorBox } from '../../ui/error-box';
+import { Spinner } from '../../ui/spinner';
+import { PostCard } from '../post/post-card';
+import styles from './post-list.module.css';
+
+/** Extra skeleton height below the middle column (spec 'Post card'). */
+const SKELETON_EXTRA_HEIGHT = 150;
+/** Start loading the next page this far before the member reaches the end. */
+const PREFETCH_MARGIN = '800px 0px';
+
+/** The home feed: a skeleton while it loads, then the cards, page after page on scroll. */
+export function PostList({ columnRef }: { columnRef: RefObject<HTMLElement | null> }) {
+  const feed = useFeedQuery();
+  const posts = useMemo(() => {
+    // A post may move to a later page while the member scrolls; show it once.
+    const seen = new Set<string>();
+    const list: Post[] = [];
+    for (const page of feed.data?.pages ?? []) {
+      for (const post of page.posts) {
+        if (!seen.has(post._id)) {
+          seen.add(post._id);
+          list.push(post);
+        }
+      }
+    }
+    return list;
+  }, [feed.data]);
+
+  if (feed.isPending) return <PostsSkeleton columnRef={columnRef} />;
+  if (feed.isError && !feed.data) {
+    return <ErrorBox message={errorMessage(feed.error)} onRetry={() => void feed.refetch()} />;
+  }
+  if (posts.length === 0) return <p className={styles.empty}>{UI_MESSAGES.noPosts}</p>;
+
+  return (
+    <section className={styles.list} aria-label="Posts">
+      {posts.map((post) => (
+        <PostCard key={post._id} post={post} />
+      ))}
+      {feed.hasNextPage && (
+        <NextPageTrigger
+          busy={feed.isFetchingNextPage}
+          failed={feed.isFetchNextPageError}
+          onReach={() => void feed.fetchNextPage()}
+        />
+      )}
+    </section>
+  );
+}
+
+function NextPageTrigger({
+  busy,
+  failed,
+  onReach,
+}: {
+  busy: boolean;
+  failed: boolean;
+  onReach: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [inView, setInView] = useState(false);
+  const reach = useRef(onReach);
+  useEffect(() => {
+    reach.current = onReach;
+  });
+
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => setInView(entries.some((entry) => entry.isIntersecting)),
+      { rootMargin: PREFETCH_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+
+  // Also after a page arrives (or a fetch was cancelled) while the end is still in view.
+  useEffect(() => {
+    if (inView && !busy && !failed) reach.current();
+  }, [inView, busy, failed]);
+
+  return (
+    <div ref={ref} className={styles.trigger}>
+      {busy && <Spinner label="Loading more posts" />}
+      {failed && (
+        <button type="button" className={styles.retry} onClick={onReach}>
+          Load more posts
+        </button>
+      )}
+    </div>
+  );
+}
+
+function PostsSkeleton({ columnRef }: { columnRef: RefObject<HTMLElement | null> }) {
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const column = columnRef.current;
+    if (column) setHeight(column.offsetHeight + SKELETON_EXTRA_HEIGHT);
+  }, [columnRef]);
+  return (
+    <div
+      className={styles.skeleton}
+      style={height ? { height } : undefined}
+      role="status"
+      aria-label="Loading posts"
+      aria-busy="true"
+    >
+      {[0, 1].map((key) => (
+        <div key={key} className={styles.skeletonCard}>
+          <div className={styles.skeletonHead}>
+            <span className={styles.skeletonAvatar} />
+            <span className={styles.skeletonLines}>
+              <span className={styles.skeletonLine} />
+              <span className={`${styles.skeletonLine} ${styles.short}`} />
+            </span>
+          </div>
+          <span className={styles.skeletonBlock} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import {
+  BUILTIN_BACKGROUNDS,
+  MEDIA_MESSAGES,
+  POST_TEXT_MAX,
+  UPLOAD_FILES_MAX,
+} from '@hearth/contract';
+import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useCreatePostMutation } from '../../api/posts';
+import { useSessionUser } from '../../session/session-context';
+import { Avatar } from '../../ui/avatar';
+import buttons from '../../ui/button.module.css';
+import { EmojiPicker, insertAtCaret } from '../../ui/emoji-picker';
+import { ErrorBox } from '../../ui/error-box';
+import { GlobeIcon, PhotoIcon, SmileIcon } from '../../ui/feed-icons';
+import { CloseIcon } from '../../ui/icons';
+import { acceptAttribute, checkImageFiles, POST_IMAGE_RULES } from '../../ui/image-files';
+import { Popup } from '../../ui/popup';
+import { useObjectUrl } from '../../ui/use-object-url';
+import styles from './create-post-dialog.module.css';
+
+/**
+ * The post-creation dialog (spec sections 4 and 5): text up to 250 characters, one of the nine
+ * backgrounds or photos, emoji; nothing is sent while text, photos and background are all empty.
+ */
+export function CreatePostDialog({
+  showPhotos,
+  onClose,
+}: {
+  /** Opened from Photo/Video: the photo area shows at once. */
+  showPhotos: boolean;
+  onClose: () => void;
+}) {
+  const user = useSessionUser();
+  const create = useCreatePostMutation();
+  const [text, setText] = useState('');
+  const [background, setBackground] = useState<string | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [photosOpen, setPhotosOpen] = useState(showPhotos);
+  const [error, setError] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const counterId = useId();
+
+  const empty = !text.trim() && !background && files.length === 0;
+  const prompt = `What's on your mind, ${user.first_name}?`;
+
+  function addFiles(chosen: Iterable<File>) {
+    const { accepted, error: refused } = checkImageFiles(chosen, POST_IMAGE_RULES);
+    const room = UPLOAD_FILES_MAX - files.length;
+    setError(refused ?? (accepted.length > room ? MEDIA_MESSAGES.tooManyFiles : null));
+    if (accepted.length > 0 && room > 0) {
+      setFiles((current) => [...current, ...accepted.slice(0, room)]);
+      // Photos and a background do not go together; the photos win.
+      setBackground(null);
+      setPhotosOpen(true);
+    }
+    // The same file may be chosen again after a 'Try again'.
+    if (fileInputRef.current) fileInputRef.current.value = '';
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    addFiles(event.dataTransfer.files);
+  }
+
+  function insertEmoji(emoji: string) {
+    const field = fieldRef.current;
+    const next = insertAtCaret(field, text, emoji, POST_TEXT_MAX);
+    setText(next.text);
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(next.caret, next.caret);
+    });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (empty || create.isPending) return;
+    setError(null);
+    create.mutate(
+      { text, background, files },
+      { onSuccess: onClose, onError: (failure) => setError(errorMessage(failure)) },
+    );
+  }
+
+  const showBackgrounds = files.length === 0 && !photosOpen;
+  return (
+    <Popup labelledBy={titleId} onClose={onClose} className={styles.dialog}>
+      <form onSubmit={onSubmit} noValidate>
+        <div className={styles.head}>
+          <h2 id={titleId} className={styles.title}>
+            Create post
+          </h2>
+          <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+
+        <div className={styles.body}>
+          <div className={styles.author}>
+            <Avatar src={user.picture} size={40} />
+            <div>
+              <p className={styles.name}>
+                {user.first_name} {user.last_name}
+              </p>
+              <p className={styles.audience}>
+                <GlobeIcon width={12} height={12} /> Public
+              </p>
+            </div>
+          </div>
+
+          {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
+
+          <div
+            className={background ? `${styles.textArea} ${styles.onBackground}` : styles.textArea}
+            style={background ? { backgroundImage: `url("${background}")` } : undefined}
+          >
+            <textarea
+              ref={fieldRef}
+              className={styles.text}
+              value={text}
+              maxLength={POST_TEXT_MAX}
+              rows={background ? 4 : 3}
+              placeholder={prompt}
+              aria-label={prompt}
+              aria-describedby={counterId}
+              onChange={(event) => setText(event.target.value.slice(0, POST_TEXT_MAX))}
+            />
+          </div>
+
+          <div className={styles.textTools}>
+            <span id={counterId} className={styles.counter}>
+              {text.length}/{POST_TEXT_MAX}
+              <span className="visually-hidden"> characters</span>
+            </span>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label="Insert an emoji"
+              aria-expanded={picking}
+              onClick={() => setPicking((was) => !was)}
+            >
+              <SmileIcon width={24} height={24} />
+            </button>
+          </div>
+          {picking && (
+            <div className={styles.picker}>
+              <EmojiPicker onPick={insertEmoji} />
+            </div>
+          )}
+
+          {showBackgrounds && (
+            <fieldset className={styles.backgrounds}>
+              <legend className="visually-hidden">Background</legend>
+              <button
+                type="button"
+                className={styles.swatch}
+                aria-label="No background"
+                aria-pressed={background === null}
+                onClick={() => setBackground(null)}
+              />
+              {BUILTIN_BACKGROUNDS.map((url, index) => (
+                <button
+                  key={url}
+                  type="button"
+                  className={styles.swatch}
+                  style={{ backgroundImage: `url("${url}")` }}
+                  aria-label={`Background ${index + 1}`}
+                  aria-pressed={background === url}
+                  onClick={() => setBackground(url)}
+                />
+              ))}
+            </fieldset>
+          )}
+
+          {(photosOpen || files.length > 0) && (
+            <section
+              className={styles.photos}
+              aria-label="Photos"
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={onDrop}
+            >
+              <button
+                type="button"
+                className={styles.removeAll}
+                aria-label="Remove all photos"
+                onClick={() => {
+                  setFiles([]);
+                  setPhotosOpen(false);
+                }}
+              >
+                <CloseIcon width={16} height={16} />
+              </button>
+              {files.length > 0 ? (
+                <ul className={styles.previews}>
+                  {files.map((file, index) => (
+                    <PhotoPreview
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be added twice.
+                      key={`${file.name}-${index}`}
+                      file={file}
+                      onRemove={() =>
+                        setFiles((current) => current.filter((_, at) => at !== index))
+                      }
+                    />
+                  ))}
+                </ul>
+              ) : null}
+              <button
+                type="button"
+                className={styles.dropZone}
+                onClick={() => fileInputRef.current?.click()}
+              >
+                <PhotoIcon width={28} height={28} />
+                <span>{files.length > 0 ? 'Add more photos' : 'Add photos/videos'}</span>
+                <span className={styles.hint}>or drag and drop</span>
+              </button>
+            </section>
+          )}
+
+          <div className={styles.addTo}>
+            <span>Add to your post</span>
+            <label className={styles.addPhotos}>
+              <PhotoIcon width={24} height={24} />
+              <span className="visually-hidden">Add photos</span>
+              <input
+                ref={fileInputRef}
+                type="file"
+                multiple
+                className="visually-hidden"
+                accept={acceptAttribute(POST_IMAGE_RULES)}
+                onChange={(event) => addFiles(event.target.files ?? [])}
+              />
+            </label>
+          </div>
+
+          <button
+            type="submit"
+            className={`${buttons.primary} ${styles.submit}`}
+            disabled={empty || create.isPending}
+          >
+            {create.isPending ? 'Posting…' : 'Post'}
+          </button>
+        </div>
+      </form>
+    </Popup>
+  );
+}
+
+function PhotoPreview({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const url = useObjectUrl(file);
+  return (
+    <li className={styles.preview}>
+      {url && <img src={url} alt={file.name} />}
+      <button
+        type="button"
+        className={styles.removePhoto}
+        aria-label={`Remove ${file.name}`}
+        onClick={onRemove}
+      >
+        <CloseIcon width={14} height={14} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,163 @@
+import { POST_REMOVAL_DELAY_MS, type Post } from '@hearth/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { memo, type Ref, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { removePost, useDeletePostMutation, useSavePostMutation } from '../../api/posts';
+import { useSessionUser } from '../../session/session-context';
+import { Avatar } from '../../ui/avatar';
+import { CommentIcon, GlobeIcon, ShareIcon } from '../../ui/feed-icons';
+import { RelativeTime } from '../../ui/relative-time';
+import { CommentsSection } from '../comments/comments-section';
+import { topReactions } from '../reactions/apply-reaction';
+import { LikeButton } from '../reactions/like-button';
+import { ReactionIcon } from '../reactions/reaction-icon';
+import { downloadImages } from './download-images';
+import { ImagesGrid } from './images-grid';
+import styles from './post-card.module.css';
+import { PostMenu } from './post-menu';
+
+const TYPE_WORDING = {
+  profilePicture: 'updated profile picture',
+  coverPicture: 'updated cover photo',
+} as const;
+
+/** One post of a list (spec 'Post card'): header, body, counts, actions, comments, menu. */
+export const PostCard = memo(function PostCard({ post }: { post: Post }) {
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const save = useSavePostMutation();
+  const remove = useDeletePostMutation();
+  const [leaving, setLeaving] = useState(false);
+  const commentFieldRef = useRef<HTMLTextAreaElement>(null);
+  const imagesRef = useRef<HTMLDivElement>(null);
+
+  const author = post.user;
+  const name = `${author.first_name} ${author.last_name}`;
+  const profile = `/profile/${author.username}`;
+  const { reactions } = post;
+  const top = topReactions(reactions);
+
+  function onDelete(closeMenu: () => void) {
+    remove.mutate(post._id, {
+      onSuccess: () => {
+        closeMenu();
+        setLeaving(true);
+        setTimeout(() => removePost(queryClient, post._id), POST_REMOVAL_DELAY_MS);
+      },
+    });
+  }
+
+  return (
+    <article
+      aria-label={`Post by ${name}`}
+      className={leaving ? `${styles.card} ${styles.leaving}` : styles.card}
+    >
+      <header className={styles.header}>
+        <Link to={profile} tabIndex={-1} aria-hidden="true">
+          <Avatar src={author.picture} size={40} />
+        </Link>
+        <div className={styles.meta}>
+          <p className={styles.byline}>
+            <Link to={profile} className={styles.author}>
+              {name}
+            </Link>
+            {post.type && <span className={styles.wording}> {TYPE_WORDING[post.type]}</span>}
+          </p>
+          <p className={styles.when}>
+            <RelativeTime iso={post.createdAt} />
+            <span aria-hidden="true"> · </span>
+            <GlobeIcon width={12} height={12} />
+            <span className="visually-hidden">Public</span>
+          </p>
+        </div>
+        <PostMenu
+          owner={author._id === user.id}
+          saved={reactions.checkSaved}
+          hasImages={post.images.length > 0}
+          onSave={() => save.mutate({ postId: post._id })}
+          onDownload={() => void downloadImages(post.images)}
+          onFullscreen={() => void imagesRef.current?.requestFullscreen?.()}
+          onDelete={onDelete}
+        />
+      </header>
+
+      <PostBody post={post} author={name} imagesRef={imagesRef} />
+
+      <div className={styles.counts}>
+        {reactions.total > 0 ? (
+          <div
+            className={styles.reactionCount}
+            role="img"
+            aria-label={`${reactions.total} ${reactions.total === 1 ? 'reaction' : 'reactions'}: ${top.join(', ')}`}
+          >
+            <span className={styles.reactionIcons}>
+              {top.map((react) => (
+                <ReactionIcon key={react} react={react} size={18} />
+              ))}
+            </span>
+            <span>{reactions.total}</span>
+          </div>
+        ) : (
+          <span />
+        )}
+        <div className={styles.otherCounts}>
+          <span>{`${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}</span>
+          <span>1 share</span>
+        </div>
+      </div>
+
+      <div className={styles.actions}>
+        <LikeButton postId={post._id} reactions={reactions} />
+        <button
+          type="button"
+          className={styles.action}
+          onClick={() => commentFieldRef.current?.focus()}
+        >
+          <CommentIcon />
+          <span>Comment</span>
+        </button>
+        <button type="button" className={styles.action}>
+          <ShareIcon />
+          <span>Share</span>
+        </button>
+      </div>
+
+      <CommentsSection post={post} inputRef={commentFieldRef} />
+    </article>
+  );
+});
+
+function PostBody({
+  post,
+  author,
+  imagesRef,
+}: {
+  post: Post;
+  author: string;
+  imagesRef: Ref<HTMLDivElement>;
+}) {
+  if (post.background) {
+    return (
+      <div className={styles.background} style={{ backgroundImage: `url("${post.background}")` }}>
+        <p className={styles.backgroundText}>{post.text}</p>
+      </div>
+    );
+  }
+  const picture = post.type === 'profilePicture' ? post.images[0] : undefined;
+  return (
+    <>
+      {post.text && <p className={styles.text}>{post.text}</p>}
+      {picture ? (
+        <div
+          ref={imagesRef}
+          className={styles.profilePicture}
+          style={post.user.cover ? { backgroundImage: `url("${post.user.cover}")` } : undefined}
+        >
+          <img src={picture.url} alt={`${author}'s new profile avatar`} loading="lazy" />
+        </div>
+      ) : (
+        <ImagesGrid ref={imagesRef} images={post.images} author={author} />
+      )}
+    </>
+  );
+}

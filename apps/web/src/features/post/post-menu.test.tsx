@@ -1,0 +1,157 @@
+import { POST_REMOVAL_DELAY_MS } from '@hearth/contract';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../test/fake-server';
+import { stubFeed } from '../../test/feed';
+import { ada, buildPost, grace, reactionSummary, sessionUser } from '../../test/fixtures';
+import { renderApp, takeTheClock } from '../../test/render-app';
+
+async function openMenu(name: string) {
+  renderApp('/', { user: sessionUser() });
+  const card = await screen.findByRole('article', { name });
+  const app = userEvent.setup();
+  await app.click(within(card).getByRole('button', { name: 'Post options' }));
+  return { app, card, menu: within(card).getByRole('menu', { name: 'Post options' }) };
+}
+
+const names = (menu: HTMLElement) =>
+  within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => document.getElementById(item.getAttribute('aria-labelledby')!)?.textContent);
+
+describe('the post options menu', () => {
+  it("offers the author the owner's items, with the trash subtitle", async () => {
+    stubFeed([buildPost({ user: ada })]);
+    const { menu } = await openMenu('Post by Ada Owen');
+    expect(names(menu)).toEqual([
+      'Pin Post',
+      'Save Post',
+      'Edit Post',
+      'Edit audience',
+      'Turn off notifications for this post',
+      'Turn off translation',
+      'Edit Date',
+      'Refresh share attachment',
+      'Move to archive',
+      'Move to trash',
+    ]);
+    expect(
+      within(menu).getByRole('menuitem', { name: 'Move to trash' }),
+    ).toHaveAccessibleDescription('Items in your trash are deleted after 30days');
+    expect(within(menu).getByRole('menuitem', { name: 'Save Post' })).toHaveAccessibleDescription(
+      'Add this to your saved items',
+    );
+  });
+
+  it('offers other members notifications and reporting, and Download and Fullscreen for photos', async () => {
+    stubFeed([
+      buildPost({ user: grace, images: [{ url: '/media/gracehopper/post_images/1.webp' }] }),
+    ]);
+    const { menu } = await openMenu('Post by Grace Hopper');
+    expect(names(menu)).toEqual([
+      'Save Post',
+      'Turn on notifications for this post',
+      'Download',
+      'Enter Fullscreen',
+      'Report post',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Report post' })).toHaveAccessibleDescription(
+      "i'm concerned about this post",
+    );
+  });
+
+  it('closes on an outside click and on Escape, focus back on its button', async () => {
+    stubFeed([buildPost({ user: grace })]);
+    const { app, card, menu } = await openMenu('Post by Grace Hopper');
+    expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus();
+    await app.keyboard('{ArrowDown}');
+    expect(
+      within(menu).getByRole('menuitem', { name: 'Turn on notifications for this post' }),
+    ).toHaveFocus();
+    await app.keyboard('{Escape}');
+    expect(menu).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Post options' })).toHaveFocus();
+
+    await app.click(within(card).getByRole('button', { name: 'Post options' }));
+    expect(within(card).getByRole('menu', { name: 'Post options' })).toBeInTheDocument();
+    await app.click(screen.getByRole('heading', { name: 'Sponsored' }));
+    expect(within(card).queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('saves at once, before the server answers, then offers Unsave Post', async () => {
+    const post = buildPost({ user: grace });
+    const held = deferred<void>();
+    let saved = false;
+    const { calls } = stubFeed([post], {
+      [`PUT /posts/savePost/${post._id}`]: async () => {
+        saved = !saved;
+        if (saved) await held.promise;
+        return { body: { saved } };
+      },
+    });
+    const { app, card, menu } = await openMenu('Post by Grace Hopper');
+    await app.click(within(menu).getByRole('menuitem', { name: 'Save Post' }));
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', path: `/posts/savePost/${post._id}` });
+
+    await app.click(within(card).getByRole('button', { name: 'Post options' }));
+    const unsave = within(card).getByRole('menuitem', { name: 'Unsave Post' });
+    expect(unsave).toHaveAccessibleDescription('Remove this from your saved items');
+    held.resolve();
+
+    await app.click(unsave);
+    await app.click(within(card).getByRole('button', { name: 'Post options' }));
+    expect(within(card).getByRole('menuitem', { name: 'Save Post' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === `/posts/savePost/${post._id}`)).toHaveLength(2);
+  });
+
+  it("follows the server's answer on where the toggle landed", async () => {
+    const post = buildPost({ user: grace });
+    // Saved meanwhile from another tab: this toggle unsaves it.
+    stubFeed([post], { [`PUT /posts/savePost/${post._id}`]: () => ({ body: { saved: false } }) });
+    const { app, card, menu } = await openMenu('Post by Grace Hopper');
+    await app.click(within(menu).getByRole('menuitem', { name: 'Save Post' }));
+    await app.click(within(card).getByRole('button', { name: 'Post options' }));
+    expect(await within(card).findByRole('menuitem', { name: 'Save Post' })).toBeInTheDocument();
+  });
+
+  it('starts from the saved flag the feed carries', async () => {
+    stubFeed([buildPost({ user: grace, reactions: reactionSummary({}, { checkSaved: true }) })]);
+    const { menu } = await openMenu('Post by Grace Hopper');
+    expect(within(menu).getByRole('menuitem', { name: 'Unsave Post' })).toBeInTheDocument();
+  });
+
+  it('moves a post to trash: the call, the menu closed, the card gone after 200 ms', async () => {
+    const mine = buildPost({ user: ada });
+    const { calls } = stubFeed([mine, buildPost({ user: grace })], {
+      [`DELETE /posts/deletePost/${mine._id}`]: () => ({ body: { status: 'ok' } }),
+    });
+    renderApp('/', { user: sessionUser() });
+    const card = await screen.findByRole('article', { name: 'Post by Ada Owen' });
+    const person = takeTheClock();
+    await person.click(within(card).getByRole('button', { name: 'Post options' }));
+    await person.click(within(card).getByRole('menuitem', { name: 'Move to trash' }));
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/posts/deletePost/${mine._id}` });
+    // The answer arrives without the clock moving; the menu closes once it has.
+    for (let turn = 0; turn < 50 && within(card).queryByRole('menu'); turn += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(0));
+    }
+    expect(within(card).queryByRole('menu')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(POST_REMOVAL_DELAY_MS - 1));
+    expect(card).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(card).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Post by Grace Hopper' })).toBeInTheDocument();
+  });
+
+  it('keeps the post when the server refuses to delete it', async () => {
+    const mine = buildPost({ user: ada });
+    stubFeed([mine], {
+      [`DELETE /posts/deletePost/${mine._id}`]: () => ({ status: 403, body: { message: 'No.' } }),
+    });
+    const { app, card, menu } = await openMenu('Post by Ada Owen');
+    await app.click(within(menu).getByRole('menuitem', { name: 'Move to trash' }));
+    await new Promise((resolve) => setTimeout(resolve, POST_REMOVAL_DELAY_MS * 2));
+    expect(card).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,211 @@
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import {
+  ArchiveIcon,
+  BellIcon,
+  BellOffIcon,
+  BookmarkIcon,
+  CalendarIcon,
+  DownloadIcon,
+  EditIcon,
+  FullscreenIcon,
+  LockIcon,
+  MoreIcon,
+  PinIcon,
+  RefreshIcon,
+  ReportIcon,
+  TranslateIcon,
+  TrashIcon,
+} from '../../ui/feed-icons';
+import { useOutsideClick } from '../../ui/use-outside-click';
+import styles from './post-menu.module.css';
+
+interface PostMenuProps {
+  owner: boolean;
+  saved: boolean;
+  hasImages: boolean;
+  onSave: () => void;
+  onDownload: () => void;
+  onFullscreen: () => void;
+  /** Move to trash; the menu closes once the deletion succeeded. */
+  onDelete: (close: () => void) => void;
+}
+
+/** The '…' menu of a post (spec section 6): items for its author, for others, and for all. */
+export function PostMenu({
+  owner,
+  saved,
+  hasImages,
+  onSave,
+  onDownload,
+  onFullscreen,
+  onDelete,
+}: PostMenuProps) {
+  const [open, setOpen] = useState(false);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(wrapperRef, close, open);
+
+  useEffect(() => {
+    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  function closeAndReturn() {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  /** An item that does what it says, then closes the menu. */
+  function act(action?: () => void) {
+    return () => {
+      action?.();
+      closeAndReturn();
+    };
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (!open) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      closeAndReturn();
+      return;
+    }
+    if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+    else return;
+    event.preventDefault();
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard handling for the whole menu.
+    <div ref={wrapperRef} className={styles.wrapper} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.trigger}
+        aria-label="Post options"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <MoreIcon />
+      </button>
+      {open && (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label="Post options"
+          className={styles.menu}
+        >
+          {owner && <Item icon={<PinIcon />} title="Pin Post" onClick={act()} />}
+          <Item
+            icon={<BookmarkIcon />}
+            title={saved ? 'Unsave Post' : 'Save Post'}
+            subtitle={saved ? 'Remove this from your saved items' : 'Add this to your saved items'}
+            onClick={act(onSave)}
+          />
+          <hr className={styles.separator} />
+          {owner && <Item icon={<EditIcon />} title="Edit Post" onClick={act()} />}
+          {!owner && (
+            <Item icon={<BellIcon />} title="Turn on notifications for this post" onClick={act()} />
+          )}
+          {hasImages && <Item icon={<DownloadIcon />} title="Download" onClick={act(onDownload)} />}
+          {hasImages && (
+            <Item icon={<FullscreenIcon />} title="Enter Fullscreen" onClick={act(onFullscreen)} />
+          )}
+          {owner && (
+            <>
+              <Item icon={<LockIcon />} title="Edit audience" onClick={act()} />
+              <Item
+                icon={<BellOffIcon />}
+                title="Turn off notifications for this post"
+                onClick={act()}
+              />
+              <Item icon={<TranslateIcon />} title="Turn off translation" onClick={act()} />
+              <Item icon={<CalendarIcon />} title="Edit Date" onClick={act()} />
+              <Item icon={<RefreshIcon />} title="Refresh share attachment" onClick={act()} />
+              <Item icon={<ArchiveIcon />} title="Move to archive" onClick={act()} />
+              <Item
+                icon={<TrashIcon />}
+                title="Move to trash"
+                subtitle="Items in your trash are deleted after 30days"
+                onClick={() => onDelete(close)}
+              />
+            </>
+          )}
+          {!owner && (
+            <>
+              <hr className={styles.separator} />
+              <Item
+                icon={<ReportIcon />}
+                title="Report post"
+                subtitle="i'm concerned about this post"
+                onClick={act()}
+              />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Item({
+  icon,
+  title,
+  subtitle,
+  onClick,
+}: {
+  icon: ReactNode;
+  title: string;
+  subtitle?: string;
+  onClick: () => void;
+}) {
+  const titleId = useId();
+  const subtitleId = useId();
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={styles.item}
+      aria-labelledby={titleId}
+      aria-describedby={subtitle ? subtitleId : undefined}
+      onClick={onClick}
+    >
+      <span className={styles.icon}>{icon}</span>
+      <span className={styles.text}>
+        <span id={titleId} className={styles.title}>
+          {title}
+        </span>
+        {subtitle && (
+          <span id={subtitleId} className={styles.subtitle}>
+            {subtitle}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,39 @@
+import { storyCountForWidth } from '@hearth/contract';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFeed } from '../../test/feed';
+import { sessionUser } from '../../test/fixtures';
+import { renderApp, setWindowWidth } from '../../test/render-app';
+
+const stories = () =>
+  within(screen.getByRole('region', { name: 'Stories' })).getAllByRole('button', {
+    name: /^Story by /,
+  });
+
+describe('the stories strip', () => {
+  it('shows Create Story and as many stories as the window width allows', async () => {
+    stubFeed([]);
+    setWindowWidth(1280);
+    renderApp('/', { user: sessionUser() });
+    const strip = await screen.findByRole('region', { name: 'Stories' });
+    expect(within(strip).getByRole('button', { name: 'Create Story' })).toBeInTheDocument();
+    expect(stories()).toHaveLength(5);
+
+    // Spec: at most 1175 px 4; at most 1030 px 5; at most 960 px 4; at most 885 px 5.
+    for (const [width, count] of [
+      [1175, 4],
+      [1176, 5],
+      [1031, 4],
+      [1030, 5],
+      [960, 4],
+      [961, 5],
+      [886, 4],
+      [885, 5],
+      [375, 5],
+    ] as const) {
+      act(() => setWindowWidth(width));
+      expect(stories(), `${width} px`).toHaveLength(count);
+      expect(storyCountForWidth(width)).toBe(count);
+    }
+  });
+});

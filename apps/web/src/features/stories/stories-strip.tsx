@@ -1,0 +1,43 @@
+import { storyCountForWidth } from '@hearth/contract';
+import { useSessionUser } from '../../session/session-context';
+import { Avatar } from '../../ui/avatar';
+import { PlusIcon } from '../../ui/feed-icons';
+import { useWindowWidth } from '../../ui/use-window-width';
+import { SAMPLE_STORIES } from './sample-stories';
+import styles from './stories-strip.module.css';
+
+/** Spec 'Stories strip': 'Create Story' and as many sample stories as the window width allows. */
+export function StoriesStrip() {
+  const user = useSessionUser();
+  const count = storyCountForWidth(useWindowWidth());
+  return (
+    <section className={styles.strip} aria-label="Stories">
+      <ul className={styles.list}>
+        <li className={styles.item}>
+          <button type="button" className={`${styles.card} ${styles.create}`}>
+            <img className={styles.createPicture} src={user.picture} alt="" />
+            <span className={styles.createFoot}>
+              <span className={styles.plus}>
+                <PlusIcon width={22} height={22} />
+              </span>
+              Create Story
+            </span>
+          </button>
+        </li>
+        {SAMPLE_STORIES.slice(0, count).map((story) => (
+          <li key={story.image} className={styles.item}>
+            <button
+              type="button"
+              className={styles.card}
+              aria-label={`Story by ${story.profile_name}`}
+            >
+              <img className={styles.image} src={story.image} alt="" />
+              <Avatar className={styles.storyAvatar} src={story.profile_picture} size={36} />
+              <span className={styles.name}>{story.profile_name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+import type { AuthResponse } from '@hearth/contract';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
+
+export interface Member extends AuthResponse {
+  email: string;
+  password: string;
+}
+
+/** Signs a member up through the API, as the sign-up modal would. */
+export async function registerMember(
+  baseUrl: string,
+  first: string,
+  last: string,
+): Promise<Member> {
+  const email = `${first}.${last}@example.test`.toLowerCase();
+  const password = 'a-good-password';
+  const res = await fetch(`${baseUrl}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: first,
+      last_name: last,
+      email,
+      password,
+      bYear: 1990,
+      bMonth: 4,
+      bDay: 12,
+      gender: 'female',
+    }),
+  });
+  if (!res.ok) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
+  return { ...((await res.json()) as AuthResponse), email, password };
+}
+
+/** A browser context already logged in as `member` (the app keeps the session in the `user` cookie). */
+export async function contextFor(
+  browser: Browser,
+  baseUrl: string,
+  member: Member,
+  options: { width?: number; height?: number; dark?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
+  const { message: _message, email: _email, password: _password, ...user } = member;
+  await context.addCookies([
+    { name: 'user', value: encodeURIComponent(JSON.stringify(user)), url: baseUrl },
+    { name: 'darkTheme', value: String(options.dark ?? false), url: baseUrl },
+  ]);
+  return context;
+}
+
+/**
+ * `follower` follows `followee`. The friendship calls that do this come with the profiles work;
+ * until then the row is written straight into the app's SQLite file.
+ */
+export function follow(dataDir: string, follower: Member, followee: Member) {
+  const db = new Database(join(dataDir, 'app.db'));
+  try {
+    db.prepare('INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)').run(
+      follower.id,
+      followee.id,
+      new Date().toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** A real PNG photo: a gradient with a coloured disc, `width` × `height`. */
+export async function photo(color: string, width = 640, height = 480): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="${color}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="${color}"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
