@@ -19,7 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ada = await registerMember(app.url, 'Ada', 'Lovelace');
   grace = await registerMember(app.url, 'Grace', 'Hopper');
-  follow(app.dataDir, grace, ada);
+  await follow(app.url, grace, ada);
   adaPage = await (await contextFor(browser, app.url, ada)).newPage();
   gracePage = await (await contextFor(browser, app.url, grace)).newPage();
 });

@@ -58,7 +58,6 @@ export async function startApp(env: Record<string, string> = {}) {
 
   return {
     url,
-    dataDir,
     output,
     async stop() {
       if (child.exitCode === null) {

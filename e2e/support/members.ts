@@ -1,6 +1,4 @@
-import { join } from 'node:path';
 import type { AuthResponse } from '@hearth/contract';
-import Database from 'better-sqlite3';
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 
@@ -53,21 +51,13 @@ export async function contextFor(
   return context;
 }
 
-/**
- * `follower` follows `followee`. The friendship calls that do this come with the profiles work;
- * until then the row is written straight into the app's SQLite file.
- */
-export function follow(dataDir: string, follower: Member, followee: Member) {
-  const db = new Database(join(dataDir, 'app.db'));
-  try {
-    db.prepare('INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)').run(
-      follower.id,
-      followee.id,
-      new Date().toISOString(),
-    );
-  } finally {
-    db.close();
-  }
+/** `follower` follows `followee` through the API, as the profile's Follow button does. */
+export async function follow(baseUrl: string, follower: Member, followee: Member) {
+  const res = await fetch(`${baseUrl}/api/v1/users/follow/${followee.id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${follower.token}` },
+  });
+  if (!res.ok) throw new Error(`follow: ${res.status} ${await res.text()}`);
 }
 
 /** A real PNG photo: a gradient with a coloured disc, `width` × `height`. */

@@ -36,6 +36,9 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { MediaService } from './modules/media/service.js';
 import { postsRoutes } from './modules/posts/routes.js';
 import { PostsService } from './modules/posts/service.js';
+import { FriendshipsService } from './modules/users/friendships-service.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { UsersService } from './modules/users/service.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -111,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const media = new MediaService({ db, storage, clock });
   const posts = new PostsService({ db, clock, media });
+  const users = new UsersService({ db, clock, posts, media });
+  const friendships = new FriendshipsService({ db, clock });
 
   app.decorateRequest('member', null);
   app.decorateRequest('authFailure', null);
@@ -141,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(authRoutes, { prefix: '/auth', auth, limits: config.limits });
     await scope.register(mediaRoutes, { media, limits: config.limits });
     await scope.register(postsRoutes, { prefix: '/posts', posts });
+    await scope.register(usersRoutes, { prefix: '/users', users, friendships });
   };
   await app.register(api, { prefix: '/api/v1' });
   if (storage instanceof LocalDiskStorage) await registerLocalMediaRoute(app, storage);

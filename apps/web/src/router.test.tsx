@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionUser } from './test/fixtures';
+import { stubServer } from './test/fake-server';
+import { buildOwnProfile, buildProfile, sessionUser } from './test/fixtures';
 import { renderApp } from './test/render-app';
 
 describe('routes', () => {
@@ -27,10 +28,15 @@ describe('routes', () => {
 
   it.each([
     ['/profile', 'Ada Owen'],
-    ['/profile/grace', 'grace'],
+    ['/profile/gracehopper', 'Grace Hopper'],
     ['/friends', 'Friends'],
     ['/friends/sent', 'Sent Requests'],
   ])('renders %s inside the logged-in layout', async (path, heading) => {
+    stubServer({
+      'GET /users/getProfile/adaowen': () => ({ body: buildOwnProfile() }),
+      'GET /users/getProfile/gracehopper': () => ({ body: buildProfile() }),
+      'POST /users/listImages': () => ({ body: { resources: [], total_count: 0 } }),
+    });
     renderApp(path, { user: sessionUser() });
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();

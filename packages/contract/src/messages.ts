@@ -66,6 +66,25 @@ export const COMMENT_MESSAGES = {
   imageNotYours: 'A comment can only show a photo you uploaded.',
 } as const;
 
+/** The profile calls' own sentences (getProfile, details, pictures). */
+export const PROFILE_MESSAGES = {
+  memberNotFound: 'This member does not exist.',
+  pictureNotYours: 'Your profile picture must be a photo you uploaded.',
+  coverNotYours: 'Your cover photo must be a photo you uploaded.',
+} as const;
+
+/** The friendship calls' sentences: each names why the transition is impossible. */
+export const FRIENDSHIP_MESSAGES = {
+  requestToSelf: 'You cannot send a friend request to yourself.',
+  followSelf: 'You cannot follow or unfollow yourself.',
+  self: 'You cannot do this with your own profile.',
+  alreadyFriends: 'You are already friends with this member.',
+  alreadySent: 'You already sent a friend request to this member.',
+  noSentRequest: 'There is no friend request of yours to cancel.',
+  noReceivedRequest: 'This member has not sent you a friend request.',
+  notFriends: 'You are not friends with this member.',
+} as const;
+
 /** The upload and image listing calls' own sentences; file type and size use FILE_MESSAGES. */
 export const MEDIA_MESSAGES = {
   notMultipart:

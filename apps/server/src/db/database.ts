@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { CommentsTable } from './comments.js';
 import type { EmailVerificationsTable } from './email-verifications.js';
 import type { FollowsTable } from './follows.js';
+import type { FriendshipsTable } from './friendships.js';
 import type { MailOutboxTable } from './mail-outbox.js';
 import type { MediaTable } from './media.js';
 import type { PasswordResetsTable } from './password-resets.js';
@@ -27,6 +28,7 @@ export interface Database {
   reactions: ReactionsTable;
   saved_posts: SavedPostsTable;
   follows: FollowsTable;
+  friendships: FriendshipsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -26,6 +26,7 @@ describe('migrations', () => {
     'comments',
     'email_verifications',
     'follows',
+    'friendships',
     'mail_outbox',
     'media',
     'password_resets',
@@ -61,6 +62,7 @@ describe('migrations', () => {
         'media_owner_id_id',
         'posts_deleted_at',
         'follows_followee_id',
+        'friendships_high_id',
       ]),
     );
   });

@@ -1,5 +1,6 @@
 import type { Post } from '@hearth/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { type ProfileAnswer, profileKeys } from './profile-keys';
 
 /** One page of the home feed: its posts and the cursor of the next page, if any. */
 export interface FeedPage {
@@ -21,10 +22,20 @@ function mapFeed(data: FeedData | undefined, change: (posts: Post[]) => Post[]) 
   return { ...data, pages: data.pages.map((page) => ({ ...page, posts: change(page.posts) })) };
 }
 
-/** Every cached copy of a post (the feed, for now), changed the same way. */
+/** Every cached list of posts (the feed and each loaded profile), changed the same way. */
+export function mapAllPosts(queryClient: QueryClient, change: (posts: Post[]) => Post[]) {
+  queryClient.setQueryData<FeedData>(postKeys.feed(), (data) => mapFeed(data, change));
+  queryClient.setQueriesData<ProfileAnswer>({ queryKey: profileKeys.all }, (data) =>
+    data && data.ok === true && Array.isArray(data.posts)
+      ? { ...data, posts: change(data.posts) }
+      : data,
+  );
+}
+
+/** Every cached copy of a post, changed the same way. */
 export function patchPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post) {
-  queryClient.setQueryData<FeedData>(postKeys.feed(), (data) =>
-    mapFeed(data, (posts) => posts.map((post) => (post._id === postId ? change(post) : post))),
+  mapAllPosts(queryClient, (posts) =>
+    posts.map((post) => (post._id === postId ? change(post) : post)),
   );
 }
 
@@ -34,17 +45,22 @@ export function findPost(queryClient: QueryClient, postId: string): Post | undef
     const post = page.posts.find((candidate) => candidate._id === postId);
     if (post) return post;
   }
+  for (const [, profile] of queryClient.getQueriesData<ProfileAnswer>({
+    queryKey: profileKeys.all,
+  })) {
+    if (profile?.ok !== true || !Array.isArray(profile.posts)) continue;
+    const post = profile.posts.find((candidate) => candidate._id === postId);
+    if (post) return post;
+  }
   return undefined;
 }
 
 export function removePost(queryClient: QueryClient, postId: string) {
-  queryClient.setQueryData<FeedData>(postKeys.feed(), (data) =>
-    mapFeed(data, (posts) => posts.filter((post) => post._id !== postId)),
-  );
+  mapAllPosts(queryClient, (posts) => posts.filter((post) => post._id !== postId));
   queryClient.removeQueries({ queryKey: postKeys.comments(postId) });
 }
 
-/** A new post goes to the top of the feed, without a reload. */
+/** A new post goes to the top of the feed and of its author's profile, without a reload. */
 export function prependPost(queryClient: QueryClient, post: Post) {
   queryClient.setQueryData<FeedData>(postKeys.feed(), (data) => {
     if (!data) return data;
@@ -52,6 +68,9 @@ export function prependPost(queryClient: QueryClient, post: Post) {
     if (!first) return data;
     return { ...data, pages: [{ ...first, posts: [post, ...first.posts] }, ...rest] };
   });
+  queryClient.setQueryData<ProfileAnswer>(profileKeys.detail(post.user.username), (data) =>
+    data && data.ok === true ? { ...data, posts: [post, ...data.posts] } : data,
+  );
 }
 
 /**

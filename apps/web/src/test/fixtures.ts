@@ -3,6 +3,7 @@ import {
   type Comment,
   DEFAULT_PICTURE,
   type Post,
+  type Profile,
   REACTIONS,
   type Reaction,
   type ReactionSummary,
@@ -102,5 +103,58 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
     reactions: reactionSummary(),
     createdAt: new Date().toISOString(),
     ...overrides,
+  };
+}
+
+/** A friend as getProfile lists them. */
+export function buildFriend(index: number): Profile['friends'][number] {
+  return {
+    username: `friend${index}`,
+    first_name: 'Friend',
+    last_name: `Number${index}`,
+    picture: `/media/friend${index}/p.webp`,
+  };
+}
+
+/** getProfile's answer: Grace as a stranger sees her, unless told otherwise. */
+export function buildProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    ok: true,
+    _id: grace._id,
+    username: grace.username,
+    first_name: grace.first_name,
+    last_name: grace.last_name,
+    picture: grace.picture,
+    cover: '',
+    gender: 'female',
+    friends: [],
+    friendship: { friends: false, following: false, requestSent: false, requestReceived: false },
+    details: {},
+    posts: [],
+    ...overrides,
+  };
+}
+
+/** Ada's own profile, as getProfile answers it to her. */
+export function buildOwnProfile(overrides: Partial<Profile> = {}): Profile {
+  return buildProfile({
+    _id: ada._id,
+    username: ada.username,
+    first_name: ada.first_name,
+    last_name: ada.last_name,
+    picture: ada.picture,
+    ...overrides,
+  });
+}
+
+/** listImages' answer with `count` images, newest first. */
+export function buildImages(username: string, count: number) {
+  return {
+    resources: Array.from({ length: count }, (_, i) => ({
+      secure_url: `/media/${username}/img${i + 1}.webp`,
+      public_id: `${username}/img${i + 1}`,
+      folder: `${username}/post_images`,
+    })),
+    total_count: count,
   };
 }

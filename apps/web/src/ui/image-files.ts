@@ -17,6 +17,16 @@ export const COMMENT_IMAGE_RULES: ImageRules = {
   messages: FILE_MESSAGES.comment,
 };
 
+export const COVER_IMAGE_RULES: ImageRules = {
+  types: ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'],
+  messages: FILE_MESSAGES.cover,
+};
+
+export const PICTURE_IMAGE_RULES: ImageRules = {
+  types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/jpg'],
+  messages: FILE_MESSAGES.picture,
+};
+
 /** The message for a file the rules refuse, or null when it may be used. */
 export function imageFileError(file: File, rules: ImageRules): string | null {
   if (!rules.types.includes(file.type)) return fileMessage(rules.messages.type, file.name);

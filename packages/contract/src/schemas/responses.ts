@@ -117,6 +117,14 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** getProfile for a username no member has (status 404). */
+export const profileNotFoundSchema = z.object({ ok: z.literal(false) });
+export type ProfileNotFound = z.infer<typeof profileNotFoundSchema>;
+
+/** The answer of the picture and friendship calls: the JSON string "ok". */
+export const okAnswerSchema = z.literal('ok');
+export type OkAnswer = z.infer<typeof okAnswerSchema>;
+
 export const imageListingSchema = z.object({
   resources: z.array(
     z.object({ secure_url: z.string(), public_id: z.string(), folder: z.string() }),

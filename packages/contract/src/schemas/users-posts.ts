@@ -44,6 +44,7 @@ export const listImagesSchema = z.object({
 });
 export type ListImagesInput = z.infer<typeof listImagesSchema>;
 export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
 export const postIdParamSchema = z.object({ postId: z.string().min(1).max(64) });
 export const searchTermParamSchema = z.object({
   searchTerm: z.string().trim().min(1).max(SEARCH_TERM_MAX),

@@ -84,7 +84,7 @@ function asReaction(value: string): Reaction | null {
   return (REACTIONS as readonly string[]).includes(value) ? (value as Reaction) : null;
 }
 
-function asGender(value: string): Gender {
+export function asGender(value: string): Gender {
   return (GENDERS as readonly string[]).includes(value) ? (value as Gender) : 'custom';
 }
 

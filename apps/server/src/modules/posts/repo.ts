@@ -71,6 +71,22 @@ export function feedPage(
   return query.orderBy('p.id', 'desc').limit(options.limit).execute();
 }
 
+/** One page of a member's own live posts (their profile), newest first, older than the cursor. */
+export function authorPage(
+  db: Db,
+  authorId: string,
+  options: { limit: number; cursor: string | undefined },
+): Promise<PostCardRow[]> {
+  let query = db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(CARD_COLUMNS)
+    .where('p.user_id', '=', authorId)
+    .where('p.deleted_at', 'is', null);
+  if (options.cursor !== undefined) query = query.where('p.id', '<', options.cursor);
+  return query.orderBy('p.id', 'desc').limit(options.limit).execute();
+}
+
 /** Moves a live post to trash; false when it was not live (already trashed or gone). */
 export async function trashPost(db: Db, postId: string, nowIso: string): Promise<boolean> {
   const result = await db

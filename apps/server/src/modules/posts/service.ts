@@ -37,6 +37,7 @@ import {
   lockReaction,
 } from './reactions-repo.js';
 import {
+  authorPage,
   deleteSaved,
   feedPage,
   findLivePost,
@@ -103,6 +104,20 @@ export class PostsService {
     const page = rows.slice(0, query.limit);
     const nextCursor = rows.length > query.limit ? page.at(-1)?.id : undefined;
     return { items: await this.cards(member, page), nextCursor };
+  }
+
+  /**
+   * A member's live posts as their profile shows them, newest first, in the feed's shape with
+   * reactions relative to the viewer: the same fixed number of queries as a feed page.
+   */
+  async authorPosts(viewer: UserRow, authorId: string, query: FeedQuery): Promise<Page<Post>> {
+    const rows = await authorPage(this.deps.db, authorId, {
+      limit: query.limit + 1,
+      cursor: query.cursor,
+    });
+    const page = rows.slice(0, query.limit);
+    const nextCursor = rows.length > query.limit ? page.at(-1)?.id : undefined;
+    return { items: await this.cards(viewer, page), nextCursor };
   }
 
   /** A post's comments newest first, older than the cursor ('View more comments'). */

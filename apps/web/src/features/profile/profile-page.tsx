@@ -1,22 +1,271 @@
-import { useId } from 'react';
-import { useParams } from 'react-router';
-import { useSessionUser } from '../../session/session-context';
+import {
+  PROFILE_HEADER_FRIENDS_SHOWN,
+  type Profile,
+  SCROLL_FIX,
+  UI_MESSAGES,
+} from '@hearth/contract';
+import {
+  type CSSProperties,
+  lazy,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { useProfileQuery } from '../../api/profile';
+import { useSession, useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
+import { ErrorBox } from '../../ui/error-box';
+import { CameraIcon } from '../../ui/feed-icons';
+import { GridIcon, ListIcon } from '../../ui/profile-icons';
+import { useMediaQuery } from '../../ui/use-media-query';
+import listStyles from '../feed/post-list.module.css';
+import { CreatePostBox } from '../post/create-post-box';
+import { PostCard } from '../post/post-card';
+import { FriendshipButtons } from './friendship-buttons';
+import { IntroCard } from './intro-card';
+import { FriendsCard, PeopleYouMayKnow, PhotosCard } from './profile-cards';
+import { ProfileCover } from './profile-cover';
 import styles from './profile-page.module.css';
 
-/** Placeholder until the profile issue: says whose profile this route is for. */
+const loadPictureDialog = () => import('./picture-dialog');
+// The picture dialog brings react-easy-crop; it loads only when opened.
+const PictureDialog = lazy(() => loadPictureDialog().then((m) => ({ default: m.PictureDialog })));
+
+const TABS = ['Posts', 'About', 'Friends', 'Photos', 'Videos', 'Check-ins', 'More'];
+/** The header's height plus a gap: where a short sticky column rests. */
+const STICKY_TOP = 72;
+const STICKY_GAP = 16;
+
+/** /profile and /profile/{username} (spec section 2). */
 export function ProfilePage() {
   const user = useSessionUser();
   const { username = user.username } = useParams();
-  const own = username === user.username;
-  const titleId = useId();
+  const own = username.toLowerCase() === user.username.toLowerCase();
+  const profile = useProfileQuery(username);
+
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) {
+    return (
+      <div className={styles.failure}>
+        <h1 className="visually-hidden">Profile</h1>
+        <ErrorBox message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />
+      </div>
+    );
+  }
+  if (profile.data.ok !== true) {
+    // Spec section 2: an unknown profile sends the member to their own.
+    if (!own) return <Navigate to="/profile" replace />;
+    return (
+      <div className={styles.failure}>
+        <h1 className="visually-hidden">Profile</h1>
+        <ErrorBox message={errorMessage(null)} onRetry={() => void profile.refetch()} />
+      </div>
+    );
+  }
+  return <ProfileView key={profile.data._id} profile={profile.data} own={own} />;
+}
+
+function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
+  const { dispatch } = useSession();
+  const user = useSessionUser();
+  const [pictureOpen, setPictureOpen] = useState(false);
+  const leftRef = useRef<HTMLDivElement>(null);
+  const sticky = useStickyColumn(leftRef);
+  const name = `${profile.first_name} ${profile.last_name}`;
+  const picture = profile.picture;
+  // The server is the truth: a picture changed on another device reaches this session's header
+  // and cookie too. Saving a picture here patches both the profile and the session at once.
+  useEffect(() => {
+    if (own && picture !== user.picture) dispatch({ type: 'UPDATEPICTURE', payload: picture });
+  }, [own, picture, user.picture, dispatch]);
+  const count = profile.friends.length;
+
   return (
-    <section className={styles.page} aria-labelledby={titleId}>
-      {own && <Avatar src={user.picture} size={96} />}
-      <h1 id={titleId} className={styles.title}>
-        {own ? `${user.first_name} ${user.last_name}` : username}
-      </h1>
-      <p className={styles.text}>The profile page is on its way.</p>
-    </section>
+    <div className={styles.profile}>
+      <div className={styles.top}>
+        <div className={styles.topInner}>
+          <ProfileCover cover={profile.cover} username={profile.username} own={own} />
+          <div className={styles.headline}>
+            <div className={styles.pictureWrap}>
+              <Avatar
+                src={picture}
+                alt={`${name}'s profile picture`}
+                size={168}
+                className={styles.picture}
+              />
+              {own && (
+                <button
+                  type="button"
+                  className={styles.pictureButton}
+                  aria-label="Update profile picture"
+                  onPointerEnter={() => void loadPictureDialog()}
+                  onFocus={() => void loadPictureDialog()}
+                  onClick={() => setPictureOpen(true)}
+                >
+                  <CameraIcon />
+                </button>
+              )}
+            </div>
+            <div className={styles.identity}>
+              <h1 className={styles.name}>{name}</h1>
+              <p className={styles.friendCount}>
+                {count} {count === 1 ? 'friend' : 'friends'}
+              </p>
+              {count > 0 && (
+                <ul className={styles.friendThumbs} aria-label="Some friends">
+                  {profile.friends.slice(0, PROFILE_HEADER_FRIENDS_SHOWN).map((friend, index) => (
+                    <li
+                      key={friend.username}
+                      style={{ zIndex: PROFILE_HEADER_FRIENDS_SHOWN - index }}
+                    >
+                      <Link
+                        to={`/profile/${friend.username}`}
+                        aria-label={`${friend.first_name} ${friend.last_name}`}
+                      >
+                        <Avatar src={friend.picture} size={32} className={styles.thumb} />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {!own && (
+              <FriendshipButtons
+                username={profile.username}
+                profileId={profile._id}
+                friendship={profile.friendship}
+              />
+            )}
+          </div>
+          <nav className={styles.tabs} aria-label="Profile sections">
+            {TABS.map((tab, index) => (
+              <Link
+                key={tab}
+                to="/"
+                className={index === 0 ? `${styles.tab} ${styles.activeTab}` : styles.tab}
+              >
+                {tab}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </div>
+
+      <div className={styles.bottom}>
+        <PeopleYouMayKnow />
+        <div className={styles.columns}>
+          <div ref={leftRef} className={styles.left} style={sticky}>
+            <IntroCard username={profile.username} details={profile.details} own={own} />
+            <PhotosCard username={profile.username} />
+            <FriendsCard friends={profile.friends} />
+            <p className={styles.footer}>
+              <Link to="/">Privacy</Link> · <Link to="/">Terms</Link> ·{' '}
+              <Link to="/">Advertising</Link> · <Link to="/">Cookies</Link> · Hearth © 2022
+            </p>
+          </div>
+          <div className={styles.right}>
+            {own && <CreatePostBox onProfile />}
+            <div className={styles.postsHead}>
+              <div className={styles.postsHeadTop}>
+                <h2 className={styles.cardTitle}>Posts</h2>
+                <button type="button" className={styles.flatButton}>
+                  Manage Posts
+                </button>
+              </div>
+              <div className={styles.views}>
+                <button
+                  type="button"
+                  className={`${styles.view} ${styles.activeView}`}
+                  aria-pressed="true"
+                >
+                  <ListIcon /> List view
+                </button>
+                <button type="button" className={styles.view} aria-pressed="false">
+                  <GridIcon /> Grid view
+                </button>
+              </div>
+            </div>
+            {profile.posts.length === 0 ? (
+              <p className={listStyles.empty}>{UI_MESSAGES.noPosts}</p>
+            ) : (
+              <section className={styles.posts} aria-label="Posts">
+                {profile.posts.map((post) => (
+                  <PostCard key={post._id} post={post} />
+                ))}
+              </section>
+            )}
+          </div>
+        </div>
+      </div>
+      {pictureOpen && (
+        <Suspense fallback={null}>
+          <PictureDialog onClose={() => setPictureOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Spec section 9's scroll fix: on screens wider than 900 px the left column stays in view. A
+ * column shorter than the window rests under the header; a taller one (the spec's 1000 px case)
+ * scrolls until its end shows, then stays.
+ */
+function useStickyColumn(ref: RefObject<HTMLElement | null>): CSSProperties | undefined {
+  const wide = useMediaQuery(`(min-width: ${SCROLL_FIX.minScreenWidth + 1}px)`);
+  const [top, setTop] = useState<number | null>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!wide || !node) {
+      setTop(null);
+      return;
+    }
+    const measure = () => {
+      const height = node.offsetHeight;
+      const room = window.innerHeight - STICKY_TOP - STICKY_GAP;
+      setTop(height > room ? window.innerHeight - height - STICKY_GAP : STICKY_TOP);
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(node);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [wide, ref]);
+  return wide && top !== null ? { position: 'sticky', top } : undefined;
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className={styles.profile} role="status" aria-label="Loading profile" aria-busy="true">
+      <div className={styles.top}>
+        <div className={styles.topInner}>
+          <div className={`${styles.cover} ${styles.skeletonBlock}`} />
+          <div className={styles.headline}>
+            <span className={`${styles.picture} ${styles.skeletonCircle}`} />
+            <div className={styles.identity}>
+              <span className={styles.skeletonLine} />
+              <span className={`${styles.skeletonLine} ${styles.short}`} />
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className={styles.bottom}>
+        <div className={styles.columns}>
+          <div className={styles.left}>
+            <div className={`${styles.card} ${styles.skeletonCard}`} />
+          </div>
+          <div className={styles.right}>
+            <div className={`${styles.card} ${styles.skeletonCard}`} />
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,155 @@
+import { FRIENDSHIP_MESSAGES, PROFILE_MESSAGES } from '@hearth/contract';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/users.js';
+import { invalid, notFound } from '../../errors.js';
+import type { Clock } from '../../infra/clock.js';
+import {
+  deleteFollow,
+  deletePair,
+  insertFollowIfAbsent,
+  insertRequestIfAbsent,
+  lockPair,
+  makeFriends,
+  type Pair,
+  pairOf,
+} from './friendships-repo.js';
+import { memberExists } from './repo.js';
+
+export interface FriendshipsServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** What one call works with, inside its transaction. */
+interface Move {
+  trx: Db;
+  me: string;
+  them: string;
+  pair: Pair;
+  nowIso: string;
+}
+
+// A relation removed by a concurrent call between our insert and our read: try again.
+const ADD_ATTEMPTS = 5;
+
+/**
+ * The friendship calls of API.md, from the caller's side. Each runs in one transaction holding
+ * the pair's single row (locked on PostgreSQL; SQLite runs one writer at a time), so concurrent
+ * calls queue up and a pair is always in one whole state: none, a request, or friends.
+ */
+export class FriendshipsService {
+  constructor(private readonly deps: FriendshipsServiceDeps) {}
+
+  /** none -> request sent (and the caller follows them); accepts when they had asked first. */
+  addFriend(member: UserRow, targetId: string): Promise<'ok'> {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.requestToSelf, async (m) => {
+      for (let attempt = 1; attempt <= ADD_ATTEMPTS; attempt++) {
+        if (await insertRequestIfAbsent(m.trx, m.pair, m.me, m.nowIso)) {
+          await insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso);
+          return;
+        }
+        const relation = await lockPair(m.trx, m.pair);
+        if (!relation) continue;
+        if (relation.status === 'friends') throw invalid(FRIENDSHIP_MESSAGES.alreadyFriends);
+        if (relation.requester_id === m.me) throw invalid(FRIENDSHIP_MESSAGES.alreadySent);
+        await this.befriend(m);
+        return;
+      }
+      throw new Error('friendship kept changing under concurrent requests');
+    });
+  }
+
+  /** request sent -> none; the caller stops following them. */
+  cancelFriendRequest(member: UserRow, targetId: string): Promise<'ok'> {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+      const relation = await lockPair(m.trx, m.pair);
+      if (relation?.status !== 'requested' || relation.requester_id !== m.me) {
+        throw invalid(FRIENDSHIP_MESSAGES.noSentRequest);
+      }
+      await deletePair(m.trx, m.pair);
+      await deleteFollow(m.trx, m.me, m.them);
+    });
+  }
+
+  /** request received -> friends; both follow each other. */
+  acceptRequest(member: UserRow, targetId: string): Promise<'ok'> {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+      await this.lockReceivedRequest(m);
+      await this.befriend(m);
+    });
+  }
+
+  /** request received -> none; the one who asked stops following the caller. */
+  deleteRequest(member: UserRow, targetId: string): Promise<'ok'> {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+      await this.lockReceivedRequest(m);
+      await deletePair(m.trx, m.pair);
+      await deleteFollow(m.trx, m.them, m.me);
+    });
+  }
+
+  /** friends -> none; neither follows the other any more. */
+  unfriend(member: UserRow, targetId: string): Promise<'ok'> {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+      const relation = await lockPair(m.trx, m.pair);
+      if (relation?.status !== 'friends') throw invalid(FRIENDSHIP_MESSAGES.notFriends);
+      await deletePair(m.trx, m.pair);
+      await this.unfollowEachOther(m);
+    });
+  }
+
+  /** The caller follows them (already following: nothing changes). */
+  follow(member: UserRow, targetId: string): Promise<'ok'> {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, (m) =>
+      insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso),
+    );
+  }
+
+  /** The caller stops following them (not following: nothing changes). */
+  unfollow(member: UserRow, targetId: string): Promise<'ok'> {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, (m) =>
+      deleteFollow(m.trx, m.me, m.them),
+    );
+  }
+
+  /** Refuses oneself (400) and unknown members (404), then runs `work` in one transaction. */
+  private async move(
+    member: UserRow,
+    targetId: string,
+    selfMessage: string,
+    work: (move: Move) => Promise<void>,
+  ): Promise<'ok'> {
+    const { db, clock } = this.deps;
+    if (targetId === member.id) throw invalid(selfMessage);
+    const nowIso = clock.now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      if (!(await memberExists(trx, targetId))) throw notFound(PROFILE_MESSAGES.memberNotFound);
+      await work({ trx, me: member.id, them: targetId, pair: pairOf(member.id, targetId), nowIso });
+    });
+    return 'ok';
+  }
+
+  private async lockReceivedRequest(m: Move): Promise<void> {
+    const relation = await lockPair(m.trx, m.pair);
+    if (relation?.status !== 'requested' || relation.requester_id !== m.them) {
+      throw invalid(FRIENDSHIP_MESSAGES.noReceivedRequest);
+    }
+  }
+
+  private async befriend(m: Move): Promise<void> {
+    await makeFriends(m.trx, m.pair, m.nowIso);
+    // Always in the pair's order, so two transactions never wait on each other's follow rows.
+    for (const [a, b] of followOrder(m)) await insertFollowIfAbsent(m.trx, a, b, m.nowIso);
+  }
+
+  private async unfollowEachOther(m: Move): Promise<void> {
+    for (const [a, b] of followOrder(m)) await deleteFollow(m.trx, a, b);
+  }
+}
+
+function followOrder({ pair }: Move): Array<[string, string]> {
+  return [
+    [pair.low_id, pair.high_id],
+    [pair.high_id, pair.low_id],
+  ];
+}

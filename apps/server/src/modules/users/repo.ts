@@ -1,0 +1,91 @@
+import type { Db } from '../../db/database.js';
+import type { FriendshipStatus } from '../../db/friendships.js';
+import type { UserRow } from '../../db/users.js';
+
+/** The columns a profile shows of its owner. */
+export type ProfileOwnerRow = Pick<
+  UserRow,
+  'id' | 'username' | 'first_name' | 'last_name' | 'picture' | 'cover' | 'gender' | 'details'
+>;
+
+/** A member related to another one, with the relation. */
+export interface RelatedMemberRow {
+  id: string;
+  username: string;
+  picture: string;
+  first_name: string;
+  last_name: string;
+  requester_id: string;
+  status: FriendshipStatus;
+  updated_at: string;
+}
+
+export function findProfileOwner(db: Db, username: string): Promise<ProfileOwnerRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name', 'picture', 'cover', 'gender', 'details'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+export async function memberExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Everyone the member has a relation with (a request either way, or a friendship), most recent
+ * change first, in one query: the member sits on either side of the ordered pair.
+ */
+export function relatedMembers(
+  db: Db,
+  memberId: string,
+  status?: FriendshipStatus,
+): Promise<RelatedMemberRow[]> {
+  const side = (own: 'low_id' | 'high_id', other: 'low_id' | 'high_id') => {
+    let query = db
+      .selectFrom('friendships')
+      .select([`${other} as other_id`, 'requester_id', 'status', 'updated_at'])
+      .where(own, '=', memberId);
+    if (status) query = query.where('status', '=', status);
+    return query;
+  };
+  return db
+    .selectFrom(side('low_id', 'high_id').unionAll(side('high_id', 'low_id')).as('f'))
+    .innerJoin('users as u', 'u.id', 'f.other_id')
+    .select([
+      'u.id',
+      'u.username',
+      'u.picture',
+      'u.first_name',
+      'u.last_name',
+      'f.requester_id',
+      'f.status',
+      'f.updated_at',
+    ])
+    .orderBy('f.updated_at', 'desc')
+    .orderBy('u.id')
+    .execute();
+}
+
+export async function updateDetails(db: Db, memberId: string, details: string, nowIso: string) {
+  await db
+    .updateTable('users')
+    .set({ details, updated_at: nowIso })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function updatePictureColumn(
+  db: Db,
+  memberId: string,
+  column: 'picture' | 'cover',
+  url: string,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ [column]: url, updated_at: nowIso })
+    .where('id', '=', memberId)
+    .execute();
+}

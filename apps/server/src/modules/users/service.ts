@@ -1,0 +1,108 @@
+import {
+  type Details,
+  type DetailsInput,
+  type FeedQuery,
+  type FriendsPage,
+  PROFILE_MESSAGES,
+  type Profile,
+} from '@hearth/contract';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/users.js';
+import type { Clock } from '../../infra/clock.js';
+import type { MediaService } from '../media/service.js';
+import { asGender } from '../posts/present.js';
+import type { PostsService } from '../posts/service.js';
+import { findPair, isFollowing, pairOf } from './friendships-repo.js';
+import { detailsOf, detailsToStore, friendshipFlags, toPublicUser } from './present.js';
+import { findProfileOwner, relatedMembers, updateDetails, updatePictureColumn } from './repo.js';
+
+export interface UsersServiceDeps {
+  db: Db;
+  clock: Clock;
+  posts: PostsService;
+  media: MediaService;
+}
+
+export interface ProfilePage {
+  profile: Profile;
+  /** Set when the owner has older posts than those in `profile.posts`. */
+  nextCursor: string | undefined;
+}
+
+/** Profiles, their details and pictures, and the friends page's lists. */
+export class UsersService {
+  constructor(private readonly deps: UsersServiceDeps) {}
+
+  /**
+   * The profile of `username` as `viewer` sees it; undefined when no member has that username.
+   * A fixed number of queries whatever the number of posts and friends.
+   */
+  async profile(
+    viewer: UserRow,
+    username: string,
+    query: FeedQuery,
+  ): Promise<ProfilePage | undefined> {
+    const { db, posts } = this.deps;
+    const owner = await findProfileOwner(db, username.toLowerCase());
+    if (!owner) return undefined;
+    const own = owner.id === viewer.id;
+    const [friends, relation, following, page] = await Promise.all([
+      relatedMembers(db, owner.id, 'friends'),
+      own ? undefined : findPair(db, pairOf(viewer.id, owner.id)),
+      own ? false : isFollowing(db, viewer.id, owner.id),
+      posts.authorPosts(viewer, owner.id, query),
+    ]);
+    return {
+      profile: {
+        ok: true,
+        _id: owner.id,
+        username: owner.username,
+        first_name: owner.first_name,
+        last_name: owner.last_name,
+        picture: owner.picture,
+        cover: owner.cover,
+        gender: asGender(owner.gender),
+        friends: friends.map(({ username, picture, first_name, last_name }) => ({
+          username,
+          picture,
+          first_name,
+          last_name,
+        })),
+        friendship: friendshipFlags(viewer.id, relation, following),
+        details: detailsOf(owner.details),
+        posts: page.items,
+      },
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /** Replaces the member's whole details object with the one given; answers what is stored. */
+  async updateDetails(member: UserRow, infos: DetailsInput): Promise<Details> {
+    const { db, clock } = this.deps;
+    const details = detailsToStore(infos);
+    await updateDetails(db, member.id, JSON.stringify(details), clock.now().toISOString());
+    return details;
+  }
+
+  /** Shows one of the member's own uploads as their picture or cover (else 400). */
+  async updatePicture(member: UserRow, which: 'picture' | 'cover', url: string): Promise<'ok'> {
+    const { db, clock, media } = this.deps;
+    const message =
+      which === 'picture' ? PROFILE_MESSAGES.pictureNotYours : PROFILE_MESSAGES.coverNotYours;
+    await media.assertOwnUploads(db, member.id, [url], message);
+    await updatePictureColumn(db, member.id, which, url, clock.now().toISOString());
+    return 'ok';
+  }
+
+  /** Requests received, requests sent and friends, most recent first, in one query. */
+  async friendsPage(member: UserRow): Promise<FriendsPage> {
+    const rows = await relatedMembers(this.deps.db, member.id);
+    const page: FriendsPage = { requests: [], sentRequests: [], friends: [] };
+    for (const row of rows) {
+      if (row.status === 'friends') page.friends.push(toPublicUser(row));
+      else if (row.requester_id === member.id) page.sentRequests.push(toPublicUser(row));
+      else page.requests.push(toPublicUser(row));
+    }
+    return page;
+  }
+}

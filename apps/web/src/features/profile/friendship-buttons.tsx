@@ -1,0 +1,89 @@
+import type { Friendship } from '@hearth/contract';
+import { useFriendshipMutation } from '../../api/profile';
+import buttons from '../../ui/button.module.css';
+import { CloseIcon } from '../../ui/icons';
+import { PersonAddIcon, PersonCheckIcon, PersonRemoveIcon, RssIcon } from '../../ui/profile-icons';
+import { MenuButton } from './menu-button';
+import styles from './profile-page.module.css';
+
+/**
+ * What a visitor can do (spec section 4): one friendship button or menu for the state, and the
+ * separate Follow/Following button. Each change shows at once, then goes to the server.
+ */
+export function FriendshipButtons({
+  username,
+  profileId,
+  friendship,
+}: {
+  username: string;
+  profileId: string;
+  friendship: Friendship;
+}) {
+  const { mutate } = useFriendshipMutation(username, profileId);
+
+  let main: React.ReactNode;
+  if (friendship.friends) {
+    main = (
+      <MenuButton
+        label="Friends"
+        icon={<PersonCheckIcon />}
+        className={buttons.secondary}
+        align="right"
+        items={[
+          friendship.following
+            ? { label: 'Unfollow', icon: <RssIcon />, onSelect: () => mutate('unfollow') }
+            : { label: 'Follow', icon: <RssIcon />, onSelect: () => mutate('follow') },
+          { label: 'Unfriend', icon: <PersonRemoveIcon />, onSelect: () => mutate('unfriend') },
+        ]}
+      />
+    );
+  } else if (friendship.requestSent) {
+    main = (
+      <button
+        type="button"
+        className={buttons.primary}
+        onClick={() => mutate('cancelFriendRequest')}
+      >
+        <PersonRemoveIcon />
+        Cancel Request
+      </button>
+    );
+  } else if (friendship.requestReceived) {
+    main = (
+      <MenuButton
+        label="Respond"
+        icon={<PersonCheckIcon />}
+        className={buttons.primary}
+        align="right"
+        items={[
+          { label: 'Confirm', icon: <PersonCheckIcon />, onSelect: () => mutate('acceptRequest') },
+          { label: 'Delete', icon: <CloseIcon />, onSelect: () => mutate('deleteRequest') },
+        ]}
+      />
+    );
+  } else {
+    main = (
+      <button type="button" className={buttons.primary} onClick={() => mutate('addFriend')}>
+        <PersonAddIcon />
+        Add Friend
+      </button>
+    );
+  }
+
+  return (
+    <div className={styles.friendship}>
+      {main}
+      {friendship.following ? (
+        <button type="button" className={buttons.secondary} onClick={() => mutate('unfollow')}>
+          <RssIcon />
+          Following
+        </button>
+      ) : (
+        <button type="button" className={buttons.secondary} onClick={() => mutate('follow')}>
+          <RssIcon />
+          Follow
+        </button>
+      )}
+    </div>
+  );
+}

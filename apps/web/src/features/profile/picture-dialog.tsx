@@ -1,0 +1,169 @@
+import { PICTURE_CROP_ASPECT, PICTURE_ZOOM } from '@hearth/contract';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import Cropper, { type Area, type Point } from 'react-easy-crop';
+import { errorMessage } from '../../api/client';
+import { usePictureChangeMutation } from '../../api/profile';
+import buttons from '../../ui/button.module.css';
+import { ErrorBox } from '../../ui/error-box';
+import { PlusIcon } from '../../ui/feed-icons';
+import { CloseIcon } from '../../ui/icons';
+import { acceptAttribute, imageFileError, PICTURE_IMAGE_RULES } from '../../ui/image-files';
+import { Popup } from '../../ui/popup';
+import { MinusIcon, UploadIcon } from '../../ui/profile-icons';
+import { useObjectUrl } from '../../ui/use-object-url';
+import styles from './crop-dialogs.module.css';
+import { cropToJpeg } from './crop-image';
+
+/** One zoom step, kept on the 0.2 grid (0.1 + 0.2 is not 0.3 in floating point). */
+export function stepZoom(zoom: number, direction: 1 | -1): number {
+  const next = Math.round((zoom + direction * PICTURE_ZOOM.step) * 10) / 10;
+  return Math.min(PICTURE_ZOOM.max, Math.max(PICTURE_ZOOM.min, next));
+}
+
+/**
+ * 'Update profile picture' (spec 'Profile editing flows'): choose, crop round with zoom 1 to 3,
+ * an optional description, Save. react-easy-crop comes with this module, loaded on opening.
+ */
+export function PictureDialog({ onClose }: { onClose: () => void }) {
+  const change = usePictureChangeMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const image = useObjectUrl(file);
+  const [error, setError] = useState<string | null>(null);
+  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState<number>(PICTURE_ZOOM.min);
+  const [area, setArea] = useState<Area | null>(null);
+  const [text, setText] = useState('');
+  const [cropping, setCropping] = useState(false);
+  const titleId = useId();
+  const busy = cropping || change.isPending;
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    const problem = imageFileError(chosen, PICTURE_IMAGE_RULES);
+    setError(problem);
+    if (problem) return;
+    setFile(chosen);
+    setZoom(PICTURE_ZOOM.min);
+    setCrop({ x: 0, y: 0 });
+    setArea(null);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!image || !area || busy) return;
+    setError(null);
+    setCropping(true);
+    let cropped: File;
+    try {
+      cropped = await cropToJpeg(image, area, 'profile-picture.jpg');
+    } catch (failure) {
+      setError(errorMessage(failure));
+      return;
+    } finally {
+      setCropping(false);
+    }
+    change.mutate(
+      { type: 'profilePicture', source: { file: cropped }, text },
+      { onSuccess: onClose, onError: (failure) => setError(errorMessage(failure)) },
+    );
+  }
+
+  return (
+    <Popup labelledBy={titleId} onClose={onClose} className={styles.dialog}>
+      <form onSubmit={onSubmit} noValidate>
+        <div className={styles.head}>
+          <h2 id={titleId} className={styles.title}>
+            Update profile picture
+          </h2>
+          <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div className={styles.body}>
+          {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
+          <label className={`${buttons.secondary} ${styles.upload}`}>
+            <UploadIcon />
+            Upload photo
+            <input
+              type="file"
+              className="visually-hidden"
+              accept={acceptAttribute(PICTURE_IMAGE_RULES)}
+              onChange={onFile}
+            />
+          </label>
+          {image && (
+            <>
+              <textarea
+                className={styles.description}
+                aria-label="Description"
+                placeholder="Description"
+                rows={2}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+              />
+              <div className={styles.cropper}>
+                <Cropper
+                  image={image}
+                  crop={crop}
+                  zoom={zoom}
+                  aspect={PICTURE_CROP_ASPECT}
+                  cropShape="round"
+                  showGrid={false}
+                  minZoom={PICTURE_ZOOM.min}
+                  maxZoom={PICTURE_ZOOM.max}
+                  onCropChange={setCrop}
+                  onZoomChange={(next) =>
+                    setZoom(Math.min(PICTURE_ZOOM.max, Math.max(PICTURE_ZOOM.min, next)))
+                  }
+                  onCropComplete={(_area, pixels) => setArea(pixels)}
+                />
+              </div>
+              <div className={styles.zoom}>
+                <button
+                  type="button"
+                  className={buttons.iconButton}
+                  aria-label="Zoom out"
+                  disabled={zoom <= PICTURE_ZOOM.min}
+                  onClick={() => setZoom((was) => stepZoom(was, -1))}
+                >
+                  <MinusIcon />
+                </button>
+                <input
+                  type="range"
+                  aria-label="Zoom"
+                  className={styles.slider}
+                  min={PICTURE_ZOOM.min}
+                  max={PICTURE_ZOOM.max}
+                  step={PICTURE_ZOOM.step}
+                  value={zoom}
+                  onChange={(event) => setZoom(Number(event.target.value))}
+                />
+                <button
+                  type="button"
+                  className={buttons.iconButton}
+                  aria-label="Zoom in"
+                  disabled={zoom >= PICTURE_ZOOM.max}
+                  onClick={() => setZoom((was) => stepZoom(was, 1))}
+                >
+                  <PlusIcon />
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+        {image && (
+          <div className={styles.actions}>
+            <button type="button" className={styles.cancel} onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className={buttons.primary} disabled={!area || busy}>
+              {busy ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        )}
+      </form>
+    </Popup>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  DEFAULT_PICTURE,
+  PROFILE_FRIENDS_SHOWN,
+  PROFILE_PHOTOS_SHOWN,
+  type Profile,
+} from '@hearth/contract';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useImagesQuery } from '../../api/profile';
+import { Avatar } from '../../ui/avatar';
+import buttons from '../../ui/button.module.css';
+import { PersonAddIcon } from '../../ui/profile-icons';
+import styles from './profile-page.module.css';
+import { shortName } from './profile-text';
+
+function Card({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.cardHead}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The first 9 of the member's images, newest first. */
+export function PhotosCard({ username }: { username: string }) {
+  const images = useImagesQuery(username);
+  const shown = images.data?.resources.slice(0, PROFILE_PHOTOS_SHOWN) ?? [];
+  return (
+    <Card
+      title="Photos"
+      action={
+        <Link to="/" className={styles.cardLink}>
+          See all photos
+        </Link>
+      }
+    >
+      {images.isPending ? (
+        <div className={styles.tileSkeleton} aria-hidden="true" />
+      ) : images.isError ? (
+        <p className={styles.muted}>The photos could not be loaded.</p>
+      ) : shown.length === 0 ? (
+        <p className={styles.muted}>No photos yet.</p>
+      ) : (
+        <>
+          <p className={styles.muted}>
+            {images.data.total_count} {images.data.total_count === 1 ? 'photo' : 'photos'}
+          </p>
+          <ul className={styles.tiles}>
+            {shown.map((image) => (
+              <li key={image.public_id} className={styles.tile}>
+                <img src={image.secure_url} alt="" loading="lazy" />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The first 9 friends, each linking to their profile. */
+export function FriendsCard({ friends }: { friends: Profile['friends'] }) {
+  const shown = friends.slice(0, PROFILE_FRIENDS_SHOWN);
+  return (
+    <Card
+      title="Friends"
+      action={
+        <Link to="/friends" className={styles.cardLink}>
+          See all friends
+        </Link>
+      }
+    >
+      <p className={styles.muted}>
+        {friends.length} {friends.length === 1 ? 'friend' : 'friends'}
+      </p>
+      {shown.length > 0 && (
+        <ul className={styles.tiles}>
+          {shown.map((friend) => (
+            <li key={friend.username}>
+              <Link to={`/profile/${friend.username}`} className={styles.friendTile}>
+                <span className={styles.tile}>
+                  <img src={friend.picture || DEFAULT_PICTURE} alt="" loading="lazy" />
+                </span>
+                <span className={styles.friendName}>
+                  {friend.first_name} {friend.last_name}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Invented people: the card is a static sample (spec section 2). */
+const SUGGESTIONS = [
+  'Marisol Quintanilla',
+  'Teodor Brankovic',
+  'Ingrid Halvorsen',
+  'Kwame Mensah',
+  'Yuki Tanabe',
+  'Priya Raghunathan',
+  'Olu Adeyemi',
+];
+
+export function PeopleYouMayKnow() {
+  return (
+    <Card title="People You May Know">
+      <ul className={styles.suggestions}>
+        {SUGGESTIONS.map((name) => (
+          <li key={name} className={styles.suggestion}>
+            <Avatar src={DEFAULT_PICTURE} size={120} className={styles.suggestionPicture} />
+            <span className={styles.suggestionName} title={name}>
+              {shortName(name)}
+            </span>
+            <button
+              type="button"
+              className={`${buttons.secondary} ${styles.suggestionButton}`}
+              aria-label={`Add ${name} as a friend`}
+            >
+              <PersonAddIcon width={16} height={16} />
+              Add Friend
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

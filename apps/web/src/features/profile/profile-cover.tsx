@@ -1,0 +1,158 @@
+import { COVER_CROP_HEIGHT } from '@hearth/contract';
+import { type ChangeEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useImagesQuery, usePictureChangeMutation } from '../../api/profile';
+import { ErrorBox } from '../../ui/error-box';
+import { CameraIcon, PhotoIcon } from '../../ui/feed-icons';
+import { CloseIcon } from '../../ui/icons';
+import { acceptAttribute, COVER_IMAGE_RULES, imageFileError } from '../../ui/image-files';
+import { Popup } from '../../ui/popup';
+import { UploadIcon } from '../../ui/profile-icons';
+import { Spinner } from '../../ui/spinner';
+import { MenuButton } from './menu-button';
+import styles from './profile-page.module.css';
+
+const loadCrop = () => import('./cover-crop-dialog');
+// The cropper (react-easy-crop) loads only when a crop dialog opens.
+const CoverCropDialog = lazy(() => loadCrop().then((m) => ({ default: m.CoverCropDialog })));
+
+/** The cover: the image or a plain ground; the owner changes it from 'Edit cover photo'. */
+export function ProfileCover({
+  cover,
+  username,
+  own,
+}: {
+  cover: string;
+  username: string;
+  own: boolean;
+}) {
+  const coverRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [aspect, setAspect] = useState(1);
+  const [selecting, setSelecting] = useState(false);
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    const problem = imageFileError(chosen, COVER_IMAGE_RULES);
+    setError(problem);
+    if (problem) return;
+    // The crop has the cover's shape as shown: its width over 350 px.
+    const width = coverRef.current?.clientWidth || 940;
+    setAspect(width / COVER_CROP_HEIGHT);
+    setFile(chosen);
+  }
+
+  return (
+    <div ref={coverRef} className={styles.cover}>
+      {cover ? (
+        <img className={styles.coverImage} src={cover} alt="Cover" />
+      ) : (
+        <div className={styles.coverEmpty} />
+      )}
+      {own && (
+        <div className={styles.coverEdit}>
+          <input
+            ref={inputRef}
+            type="file"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Upload cover photo"
+            accept={acceptAttribute(COVER_IMAGE_RULES)}
+            onChange={onFile}
+          />
+          <MenuButton
+            label="Edit cover photo"
+            icon={<CameraIcon />}
+            className={styles.coverButton}
+            align="right"
+            items={[
+              {
+                label: 'Select photo',
+                icon: <PhotoIcon />,
+                onSelect: () => setSelecting(true),
+              },
+              {
+                label: 'Upload photo',
+                icon: <UploadIcon />,
+                onSelect: () => inputRef.current?.click(),
+              },
+            ]}
+          />
+        </div>
+      )}
+      {error && (
+        <div className={styles.coverError}>
+          <ErrorBox message={error} onRetry={() => setError(null)} />
+        </div>
+      )}
+      {file && (
+        <Suspense fallback={null}>
+          <CoverCropDialog file={file} aspect={aspect} onClose={() => setFile(null)} />
+        </Suspense>
+      )}
+      {selecting && <SelectPhotoDialog username={username} onClose={() => setSelecting(false)} />}
+    </div>
+  );
+}
+
+/** 'Select photo': one of the member's earlier images becomes the cover, as it is. */
+function SelectPhotoDialog({ username, onClose }: { username: string; onClose: () => void }) {
+  const images = useImagesQuery(username);
+  const change = usePictureChangeMutation();
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+
+  function choose(url: string) {
+    if (change.isPending) return;
+    setError(null);
+    change.mutate(
+      { type: 'coverPicture', source: { url } },
+      { onSuccess: onClose, onError: (failure) => setError(errorMessage(failure)) },
+    );
+  }
+
+  const resources = images.data?.resources ?? [];
+  return (
+    <Popup labelledBy={titleId} onClose={onClose} className={styles.selectDialog}>
+      <div className={styles.dialogHead}>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          Select photo
+        </h2>
+        <button type="button" className={styles.dialogClose} aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div className={styles.dialogBody}>
+        {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
+        {images.isPending ? (
+          <Spinner label="Loading photos" />
+        ) : images.isError ? (
+          <ErrorBox message={errorMessage(images.error)} onRetry={() => void images.refetch()} />
+        ) : resources.length === 0 ? (
+          <p className={styles.muted}>No photos yet. Upload one instead.</p>
+        ) : (
+          <ul className={styles.pickGrid}>
+            {resources.map((image, index) => (
+              <li key={image.public_id}>
+                <button
+                  type="button"
+                  className={styles.pick}
+                  aria-label={`Photo ${index + 1}`}
+                  disabled={change.isPending}
+                  onClick={() => choose(image.secure_url)}
+                >
+                  <img src={image.secure_url} alt="" loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {change.isPending && <Spinner label="Saving the cover" />}
+      </div>
+    </Popup>
+  );
+}
