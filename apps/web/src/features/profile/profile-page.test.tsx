@@ -24,7 +24,7 @@ import {
   sessionUser,
 } from '../../test/fixtures';
 import { stubProfile } from '../../test/profile';
-import { renderApp } from '../../test/render-app';
+import { renderApp, setWindowWidth } from '../../test/render-app';
 
 const NONE: Friendship = {
   friends: false,
@@ -562,5 +562,48 @@ describe('the cover photo', () => {
     expect(await screen.findByRole('article', { name: 'Post by Ada Owen' })).toHaveTextContent(
       'Ada Owen updated cover photo',
     );
+  });
+});
+
+describe('the left column on wide screens', () => {
+  /** The Intro card's column, whose inline style carries the scroll-fix. */
+  async function leftColumnWithHeight(height: number, windowHeight = 900) {
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+      configurable: true,
+      get: () => height,
+    });
+    try {
+      setWindowWidth(1280);
+      (
+        window as unknown as {
+          happyDOM: { setViewport(viewport: { width: number; height: number }): void };
+        }
+      ).happyDOM.setViewport({ width: 1280, height: windowHeight });
+      stubProfile(buildProfile({ friendship: NONE }));
+      renderApp('/profile/gracehopper', { user: sessionUser() });
+      const intro = await screen.findByRole('region', { name: 'Intro' });
+      const column = intro.parentElement as HTMLElement;
+      await waitFor(() => expect(column.style.position).toBe('sticky'));
+      return column;
+    } finally {
+      if (original) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', original);
+    }
+  }
+
+  it('keeps a column shorter than 1000 px under the header while scrolling', async () => {
+    const column = await leftColumnWithHeight(700);
+    expect(column.style.top).toBe('72px');
+  });
+
+  it('keeps a column over 1000 px tall fixed with its bottom in view', async () => {
+    const column = await leftColumnWithHeight(1200);
+    // A 900 px window: the column's bottom sits 16 px above the window's bottom.
+    expect(column.style.top).toBe(`${900 - 1200 - 16}px`);
+  });
+
+  it('uses the 1000 px threshold even when the window could show the whole column', async () => {
+    const column = await leftColumnWithHeight(1100, 1200);
+    expect(column.style.top).toBe(`${1200 - 1100 - 16}px`);
   });
 });

@@ -227,7 +227,10 @@ function useStickyColumn(ref: RefObject<HTMLElement | null>): CSSProperties | un
     const measure = () => {
       const height = node.offsetHeight;
       const room = window.innerHeight - STICKY_TOP - STICKY_GAP;
-      setTop(height > room ? window.innerHeight - height - STICKY_GAP : STICKY_TOP);
+      // Spec: a column over 1000 px tall stays fixed with its bottom in view; a shorter one
+      // stays under the header, unless the window is too short to show it whole.
+      const tall = height > SCROLL_FIX.columnHeightThreshold || height > room;
+      setTop(tall ? window.innerHeight - height - STICKY_GAP : STICKY_TOP);
     };
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
