@@ -1,12 +1,4 @@
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   ArchiveIcon,
   BellIcon,
@@ -24,7 +16,7 @@ import {
   TranslateIcon,
   TrashIcon,
 } from '../../ui/feed-icons';
-import { useOutsideClick } from '../../ui/use-outside-click';
+import { useMenu } from '../../ui/use-menu';
 import styles from './post-menu.module.css';
 
 interface PostMenuProps {
@@ -48,23 +40,8 @@ export function PostMenu({
   onFullscreen,
   onDelete,
 }: PostMenuProps) {
-  const [open, setOpen] = useState(false);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-
-  const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(wrapperRef, close, open);
-
-  useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open]);
-
-  function closeAndReturn() {
-    setOpen(false);
-    buttonRef.current?.focus();
-  }
+  const { open, toggle, close, closeAndReturn, onKeyDown, wrapperRef, buttonRef, menuRef, menuId } =
+    useMenu();
 
   /** An item that does what it says, then closes the menu. */
   function act(action?: () => void) {
@@ -72,28 +49,6 @@ export function PostMenu({
       action?.();
       closeAndReturn();
     };
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (!open) return;
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      closeAndReturn();
-      return;
-    }
-    if (event.key === 'Tab') {
-      setOpen(false);
-      return;
-    }
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(items.length - 1);
-    else return;
-    event.preventDefault();
   }
 
   return (
@@ -107,7 +62,7 @@ export function PostMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((was) => !was)}
+        onClick={toggle}
       >
         <MoreIcon />
       </button>

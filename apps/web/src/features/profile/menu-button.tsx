@@ -1,13 +1,5 @@
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
-import { useOutsideClick } from '../../ui/use-outside-click';
+import type { ReactNode } from 'react';
+import { useMenu } from '../../ui/use-menu';
 import styles from './menu-button.module.css';
 
 export interface MenuItem {
@@ -30,38 +22,7 @@ export function MenuButton({
   className?: string | undefined;
   align?: 'left' | 'right';
 }) {
-  const [open, setOpen] = useState(false);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(wrapperRef, close, open);
-
-  useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open]);
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (!open) return;
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-      return;
-    }
-    if (event.key === 'Tab') {
-      setOpen(false);
-      return;
-    }
-    const all = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => all[(to + all.length) % all.length]?.focus();
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else return;
-    event.preventDefault();
-  }
+  const { open, toggle, close, onKeyDown, wrapperRef, buttonRef, menuRef, menuId } = useMenu();
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard handling for the whole menu.
@@ -73,7 +34,7 @@ export function MenuButton({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((was) => !was)}
+        onClick={toggle}
       >
         {icon}
         <span>{label}</span>
@@ -93,7 +54,7 @@ export function MenuButton({
               role="menuitem"
               className={styles.item}
               onClick={() => {
-                setOpen(false);
+                close();
                 item.onSelect();
               }}
             >

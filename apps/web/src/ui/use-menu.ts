@@ -1,0 +1,60 @@
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useOutsideClick } from './use-outside-click';
+
+/**
+ * A menu button's behaviour (the WAI-ARIA menu pattern): the first item takes focus on open;
+ * arrows, Home and End move between items; Escape closes and gives focus back to the button;
+ * Tab or a press outside closes.
+ */
+export function useMenu() {
+  const [open, setOpen] = useState(false);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(wrapperRef, close, open);
+
+  useEffect(() => {
+    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  function closeAndReturn() {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (!open) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      closeAndReturn();
+      return;
+    }
+    if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+    else return;
+    event.preventDefault();
+  }
+
+  return {
+    open,
+    toggle: () => setOpen((was) => !was),
+    close,
+    closeAndReturn,
+    onKeyDown,
+    wrapperRef,
+    buttonRef,
+    menuRef,
+    menuId,
+  };
+}
