@@ -36,6 +36,8 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { MediaService } from './modules/media/service.js';
 import { postsRoutes } from './modules/posts/routes.js';
 import { PostsService } from './modules/posts/service.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { SearchService } from './modules/search/service.js';
 import { FriendshipsService } from './modules/users/friendships-service.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { UsersService } from './modules/users/service.js';
@@ -63,6 +65,9 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/** Longest path parameter routed, as sent (percent-encoded); the contract checks the rest. */
+const PATH_PARAM_MAX_LENGTH = 2048;
+
 /** The whole HTTP application, wired from its dependencies; nothing listens until the caller says. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
@@ -70,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
+    // A search term travels in the path: 100 characters may take 9 bytes each once encoded.
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -116,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const posts = new PostsService({ db, clock, media });
   const users = new UsersService({ db, clock, posts, media });
   const friendships = new FriendshipsService({ db, clock });
+  const search = new SearchService({ db, clock });
 
   app.decorateRequest('member', null);
   app.decorateRequest('authFailure', null);
@@ -147,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(mediaRoutes, { media, limits: config.limits });
     await scope.register(postsRoutes, { prefix: '/posts', posts });
     await scope.register(usersRoutes, { prefix: '/users', users, friendships });
+    await scope.register(searchRoutes, { prefix: '/users', search });
   };
   await app.register(api, { prefix: '/api/v1' });
   if (storage instanceof LocalDiskStorage) await registerLocalMediaRoute(app, storage);

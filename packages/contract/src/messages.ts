@@ -1,4 +1,4 @@
-import { IMAGE_MAX_PIXELS, UPLOAD_FILES_MAX } from './constants.js';
+import { IMAGE_MAX_PIXELS, SEARCH_TERM_MAX, UPLOAD_FILES_MAX } from './constants.js';
 
 /** Every validation message of spec section 5, verbatim (typos included), and the server's own sentences. */
 
@@ -83,6 +83,14 @@ export const FRIENDSHIP_MESSAGES = {
   noSentRequest: 'There is no friend request of yours to cancel.',
   noReceivedRequest: 'This member has not sent you a friend request.',
   notFriends: 'You are not friends with this member.',
+} as const;
+
+/** The search calls' sentences (the term and the history's member). */
+export const SEARCH_MESSAGES = {
+  termRequired: 'Type a name to search for.',
+  termTooLong: `A search can have at most ${SEARCH_TERM_MAX} characters.`,
+  termControlCharacters: 'A search cannot contain control characters.',
+  memberRequired: 'Choose the member to keep in your recent searches.',
 } as const;
 
 /** The upload and image listing calls' own sentences; file type and size use FILE_MESSAGES. */

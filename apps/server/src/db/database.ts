@@ -14,6 +14,7 @@ import type { PostImagesTable } from './post-images.js';
 import type { PostsTable } from './posts.js';
 import type { ReactionsTable } from './reactions.js';
 import type { SavedPostsTable } from './saved-posts.js';
+import type { SearchHistoryTable } from './search-history.js';
 import type { UsersTable } from './users.js';
 
 export interface Database {
@@ -29,6 +30,7 @@ export interface Database {
   saved_posts: SavedPostsTable;
   follows: FollowsTable;
   friendships: FriendshipsTable;
+  search_history: SearchHistoryTable;
 }
 
 export type Db = Kysely<Database>;

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 import { openDatabase } from './database.js';
-import { migrateToLatest, migrateToNothing } from './migrate.js';
+import { migrateTo, migrateToLatest, migrateToNothing } from './migrate.js';
+import { searchKeysOf } from './search-keys.js';
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
   const tables = await database.db.introspection.getTables();
@@ -34,6 +35,7 @@ describe('migrations', () => {
     'posts',
     'reactions',
     'saved_posts',
+    'search_history',
     'users',
   ];
 
@@ -63,6 +65,11 @@ describe('migrations', () => {
         'posts_deleted_at',
         'follows_followee_id',
         'friendships_high_id',
+        'users_search_first',
+        'users_search_last',
+        'users_search_full',
+        'search_history_user_id_created_at',
+        'search_history_searched_id',
       ]),
     );
   });
@@ -87,6 +94,7 @@ describe('migrations', () => {
       birth_year: 1990,
       birth_month: 1,
       birth_day: 1,
+      ...searchKeysOf({ first_name: 'A', last_name: 'B' }),
       created_at: now,
       updated_at: now,
     };
@@ -150,5 +158,88 @@ describe('migrations', () => {
     } finally {
       await handle.close();
     }
+  });
+
+  it('members who signed up before search existed are given their search keys, in batches', async () => {
+    await migrateToNothing(database);
+    await migrateTo(database, '0003-friendships');
+    const now = new Date().toISOString();
+    // More members than one backfill batch, so the second batch is filled too.
+    const names = [
+      ['Zoé', 'Lefèvre'],
+      ['ÅSA', 'Ørsted'],
+      ...Array.from({ length: 600 }, (_, i) => ['Member', `N${String(i).padStart(4, '0')}`]),
+    ];
+    await database.db
+      .withTables<{ users: Record<string, string | number> }>()
+      .insertInto('users')
+      .values(
+        names.map(([first, last], i) => ({
+          id: `m${String(i).padStart(4, '0')}`,
+          email: `m${i}@example.test`,
+          password_hash: 'x',
+          first_name: first ?? '',
+          last_name: last ?? '',
+          username: `member${i}`,
+          gender: 'female',
+          birth_year: 1990,
+          birth_month: 1,
+          birth_day: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+
+    await migrateToLatest(database);
+
+    const keys = await database.db
+      .selectFrom('users')
+      .select(['id', 'search_first', 'search_last', 'search_full'])
+      .orderBy('id')
+      .execute();
+    expect(keys).toHaveLength(names.length);
+    expect(keys.slice(0, 2)).toEqual([
+      { id: 'm0000', search_first: 'zoe', search_last: 'lefevre', search_full: 'zoe lefevre' },
+      { id: 'm0001', search_first: 'asa', search_last: 'ørsted', search_full: 'asa ørsted' },
+    ]);
+    expect(keys.at(-1)).toEqual({
+      id: 'm0601',
+      search_first: 'member',
+      search_last: 'n0599',
+      search_full: 'member n0599',
+    });
+    await database.db.deleteFrom('users').execute();
+  });
+
+  it('the search keys and usernames compare byte by byte (BINARY on SQLite, "C" on PostgreSQL)', async () => {
+    if (database.engine === 'sqlite') {
+      const collations = [];
+      for (const index of ['users_search_first', 'users_search_last', 'users_search_full']) {
+        const info = await sql<{ name: string | null; coll: string; key: number }>`
+          select name, coll, key from pragma_index_xinfo(${index})`.execute(database.db);
+        collations.push(...info.rows.filter((c) => c.key === 1).map((c) => [c.name, c.coll]));
+      }
+      expect(collations).toEqual([
+        ['search_first', 'BINARY'],
+        ['username', 'BINARY'],
+        ['search_last', 'BINARY'],
+        ['username', 'BINARY'],
+        ['search_full', 'BINARY'],
+        ['username', 'BINARY'],
+      ]);
+      return;
+    }
+    const columns = await sql<{ column_name: string; collation_name: string | null }>`
+      select column_name, collation_name from information_schema.columns
+      where table_schema = current_schema() and table_name = 'users'
+        and column_name in ('username', 'search_first', 'search_last', 'search_full')
+      order by column_name`.execute(database.db);
+    expect(columns.rows).toEqual([
+      { column_name: 'search_first', collation_name: 'C' },
+      { column_name: 'search_full', collation_name: 'C' },
+      { column_name: 'search_last', collation_name: 'C' },
+      { column_name: 'username', collation_name: 'C' },
+    ]);
   });
 });

@@ -35,6 +35,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   unwrap(await migrator(handle, await currentSchema(handle)).migrateToLatest());
 }
 
+/** Runs or undoes migrations up to and including `name` (tests of one migration's data path). */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
+  unwrap(await migrator(handle, await currentSchema(handle)).migrateTo(name));
+}
+
 /** Undoes every migration (tests of the down path). */
 export async function migrateToNothing(handle: DatabaseHandle): Promise<void> {
   unwrap(await migrator(handle, await currentSchema(handle)).migrateTo(NO_MIGRATIONS));

@@ -21,6 +21,13 @@ export interface UsersTable {
   token_version: Generated<number>;
   /** The profile details object as JSON text. */
   details: Generated<string>;
+  /**
+   * Member-search keys derived from the names by `searchKeysOf` (search-keys.ts). Not
+   * generated: whoever writes a name writes its keys, or the member cannot be found.
+   */
+  search_first: string;
+  search_last: string;
+  search_full: string;
   created_at: string;
   updated_at: string;
 }

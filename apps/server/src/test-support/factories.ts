@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_PICTURE, type Reaction, type RegisterInput } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { PostRow } from '../db/posts.js';
+import { searchKeysOf } from '../db/search-keys.js';
 import type { UserRow } from '../db/users.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { SessionTokens } from '../modules/auth/session-tokens.js';
@@ -13,6 +14,13 @@ let sequence = 0;
 export function randomLetters(length: number): string {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   return Array.from(randomBytes(length), (b) => letters[b % letters.length]).join('');
+}
+
+/** A distinct letters-only tag for the i-th of many members (names hold letters only). */
+export function letterTag(index: number): string {
+  return [...index.toString(26)]
+    .map((digit) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(digit, 26)])
+    .join('');
 }
 
 export function uniqueEmail(stem = 'member'): string {
@@ -55,16 +63,31 @@ export async function buildUser(
   overrides: Partial<UserRow> & { password?: string } = {},
 ): Promise<BuiltUser> {
   const { password = 'secret-pass1', ...columns } = overrides;
-  const now = ctx.clock.now().toISOString();
   const firstName = columns.first_name ?? `Test${randomLetters(5)}`;
   const lastName = columns.last_name ?? `Member${randomLetters(5)}`;
   const user: UserRow = {
+    ...memberRow(ctx, {
+      first_name: firstName,
+      last_name: lastName,
+      username: `${firstName}${lastName}`.toLowerCase(),
+      password_hash: await hashPassword(password, ctx.config.passwordHashLogN),
+    }),
+    ...columns,
+  };
+  await ctx.db.insertInto('users').values(user).execute();
+  return { user, password, token: await sessionFor(ctx, user) };
+}
+
+/** A verified member's row with these names, its search keys filled as every writer must. */
+function memberRow(
+  ctx: Pick<TestContext, 'clock'>,
+  member: Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'password_hash'>,
+): UserRow {
+  const now = ctx.clock.now().toISOString();
+  return {
     id: uuidv7(),
     email: uniqueEmail(),
-    password_hash: await hashPassword(password, ctx.config.passwordHashLogN),
-    first_name: firstName,
-    last_name: lastName,
-    username: `${firstName}${lastName}`.toLowerCase(),
+    ...member,
     picture: DEFAULT_PICTURE,
     cover: '',
     gender: 'female',
@@ -74,12 +97,36 @@ export async function buildUser(
     verified: 1,
     token_version: 0,
     details: '{}',
+    ...searchKeysOf(member),
     created_at: now,
     updated_at: now,
-    ...columns,
   };
-  await ctx.db.insertInto('users').values(user).execute();
-  return { user, password, token: await sessionFor(ctx, user) };
+}
+
+/**
+ * Inserts many members at once (verified, without a usable password or a session), for tests
+ * about volume: one statement per 500 members.
+ */
+export async function buildMembers(
+  ctx: Pick<TestContext, 'db' | 'clock'>,
+  names: ReadonlyArray<Pick<UserRow, 'first_name' | 'last_name'> & { username?: string }>,
+): Promise<UserRow[]> {
+  const rows = names.map((name) =>
+    memberRow(ctx, {
+      first_name: name.first_name,
+      last_name: name.last_name,
+      username:
+        name.username ?? `${name.first_name}${name.last_name}${randomLetters(8)}`.toLowerCase(),
+      password_hash: 'no password: a volume member never logs in',
+    }),
+  );
+  for (let i = 0; i < rows.length; i += 500) {
+    await ctx.db
+      .insertInto('users')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+  return rows;
 }
 
 /** A fresh session token for the member, as a login now would give (sessions last 7 days). */

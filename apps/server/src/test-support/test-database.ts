@@ -42,6 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 // Children before parents, so the foreign keys never object.
 const TABLES = [
+  'search_history',
   'friendships',
   'follows',
   'saved_posts',

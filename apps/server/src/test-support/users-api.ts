@@ -1,7 +1,8 @@
-import type { FriendsPage, Profile } from '@hearth/contract';
+import type { FriendsPage, Profile, PublicUser, SearchHistoryEntry } from '@hearth/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.js';
-import { call, put } from './test-app.js';
+import type { BuiltUser } from './factories.js';
+import { call, post, put } from './test-app.js';
 
 // The profile and friendship calls as the web client makes them.
 
@@ -36,6 +37,27 @@ export function friendship(
   return put(app, `/api/v1/users/${action}/${targetId}`, undefined, { token });
 }
 
+/** A member as the lists show them: friends page, search results, search history. */
+export function memberCard({ user }: BuiltUser): PublicUser {
+  return {
+    _id: user.id,
+    username: user.username,
+    picture: user.picture,
+    first_name: user.first_name,
+    last_name: user.last_name,
+  };
+}
+
+/** `a` asks, `b` accepts: they are friends, as two members would make it happen. */
+export async function befriend(app: App, a: BuiltUser, b: BuiltUser): Promise<void> {
+  for (const res of [
+    await friendship(app, a.token, 'addFriend', b.user.id),
+    await friendship(app, b.token, 'acceptRequest', a.user.id),
+  ]) {
+    if (res.statusCode !== 200) throw new Error(`befriend: ${res.statusCode} ${res.body}`);
+  }
+}
+
 export function updateDetails(app: App, token: string, infos: unknown) {
   return put(app, '/api/v1/users/updateUserDetails', { infos }, { token });
 }
@@ -48,5 +70,40 @@ export function updatePicture(app: App, token: string, which: 'profile' | 'cover
 export async function friendsPage(app: App, token: string): Promise<FriendsPage> {
   const res = await call(app, 'GET', '/api/v1/users/getFriendsPageInfos', { token });
   if (res.statusCode !== 200) throw new Error(`getFriendsPageInfos: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+// The header's search panel: member search and the recent searches.
+
+/** The search call with the term placed in the path as the web client does (URI-encoded). */
+export function searchRequest(app: App, token: string | undefined, term: string) {
+  return post(app, `/api/v1/users/search/${encodeURIComponent(term)}`, undefined, {
+    ...(token ? { token } : {}),
+  });
+}
+
+/** The search results, failing the test unless it is a 200. */
+export async function search(app: App, token: string, term: string): Promise<PublicUser[]> {
+  const res = await searchRequest(app, token, term);
+  if (res.statusCode !== 200) throw new Error(`search: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export function addToSearchHistory(app: App, token: string, searchUser: unknown) {
+  return put(app, '/api/v1/users/addToSearchHistory', { searchUser }, { token });
+}
+
+export function removeFromSearch(app: App, token: string, searchUser: unknown) {
+  return put(app, '/api/v1/users/removeFromSearch', { searchUser }, { token });
+}
+
+export function searchHistoryRequest(app: App, token: string | undefined) {
+  return call(app, 'GET', '/api/v1/users/getSearchHistory', token ? { token } : {});
+}
+
+/** The recent searches, failing the test unless it is a 200. */
+export async function searchHistory(app: App, token: string): Promise<SearchHistoryEntry[]> {
+  const res = await searchHistoryRequest(app, token);
+  if (res.statusCode !== 200) throw new Error(`getSearchHistory: ${res.statusCode} ${res.body}`);
   return res.json();
 }

@@ -156,6 +156,13 @@ export const searchHistoryEntrySchema = z.object({
 });
 export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
 
+/** GET /users/getSearchHistory: newest first. */
+export const searchHistorySchema = z.array(searchHistoryEntrySchema);
+
+/** POST /users/search/{searchTerm}: the spec's search results, best first. */
+export const searchResultsSchema = z.array(publicUserSchema);
+export type SearchResult = PublicUser;
+
 export const friendsPageSchema = z.object({
   requests: z.array(publicUserSchema),
   sentRequests: z.array(publicUserSchema),

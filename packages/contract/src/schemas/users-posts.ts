@@ -12,7 +12,7 @@ import {
   UPLOAD_FILES_MAX,
 } from '../constants.js';
 import { BUILTIN_BACKGROUNDS, POST_TYPES, REACTIONS, RELATIONSHIPS } from '../enums.js';
-import { DETAILS_MESSAGES, POST_MESSAGES } from '../messages.js';
+import { DETAILS_MESSAGES, POST_MESSAGES, SEARCH_MESSAGES } from '../messages.js';
 
 /** Payloads of spec section 7 (users and posts). The server validates every one of them. */
 
@@ -46,10 +46,28 @@ export type ListImagesInput = z.infer<typeof listImagesSchema>;
 export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
 export const usernameParamSchema = z.object({ username: z.string().min(1).max(100) });
 export const postIdParamSchema = z.object({ postId: z.string().min(1).max(64) });
+// Control characters cannot be typed and PostgreSQL text cannot hold NUL: refused, with a reason.
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** POST /users/search/{searchTerm}: 1 to 100 characters once the spaces around it are trimmed. */
 export const searchTermParamSchema = z.object({
-  searchTerm: z.string().trim().min(1).max(SEARCH_TERM_MAX),
+  searchTerm: z
+    .string({ error: SEARCH_MESSAGES.termRequired })
+    .trim()
+    .min(1, SEARCH_MESSAGES.termRequired)
+    .max(SEARCH_TERM_MAX, SEARCH_MESSAGES.termTooLong)
+    .refine((term) => !CONTROL_CHARACTER.test(term), SEARCH_MESSAGES.termControlCharacters),
 });
-export const searchUserSchema = z.object({ searchUser: z.string().min(1).max(64) });
+export type SearchTermParam = z.infer<typeof searchTermParamSchema>;
+
+/** The history calls' body: the chosen member's `_id`. */
+export const searchUserSchema = z.object({
+  searchUser: z
+    .string({ error: SEARCH_MESSAGES.memberRequired })
+    .min(1, SEARCH_MESSAGES.memberRequired)
+    .max(64, SEARCH_MESSAGES.memberRequired),
+});
+export type SearchUserInput = z.infer<typeof searchUserSchema>;
 
 export const createPostSchema = z
   .object({

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.js';
 import * as postsAndMedia from './0002-posts-and-media.js';
 import * as friendships from './0003-friendships.js';
+import * as search from './0004-search.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001-accounts', accounts],
   ['0002-posts-and-media', postsAndMedia],
   ['0003-friendships', friendships],
+  ['0004-search', search],
 ];

@@ -14,6 +14,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
+import { searchKeysOf } from '../../db/search-keys.js';
 import type { UserRow } from '../../db/users.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { addMs, type Clock } from '../../infra/clock.js';
@@ -92,6 +93,7 @@ export class AuthService {
         verified: 0,
         token_version: 0,
         details: '{}',
+        ...searchKeysOf(input),
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       };

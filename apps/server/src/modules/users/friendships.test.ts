@@ -9,6 +9,7 @@ import {
   friendship,
   friendsPage,
   getProfile,
+  memberCard,
 } from '../../test-support/users-api.js';
 
 /** The pair's relation as Ada would name it, and who follows whom. */
@@ -349,13 +350,6 @@ describe('the friends page lists', () => {
     const bob = await buildUser(ctx, { first_name: 'Bob', last_name: 'Marley' });
     const cleo = await buildUser(ctx, { first_name: 'Cleo', last_name: 'Patra' });
     const dan = await buildUser(ctx, { first_name: 'Dan', last_name: 'Brown' });
-    const card = (m: BuiltUser) => ({
-      _id: m.user.id,
-      username: m.user.username,
-      picture: m.user.picture,
-      first_name: m.user.first_name,
-      last_name: m.user.last_name,
-    });
     expect(await friendsPage(ctx.app, ada.token)).toEqual({
       requests: [],
       sentRequests: [],
@@ -368,12 +362,12 @@ describe('the friends page lists', () => {
     ctx.clock.advance(1000);
     await ok(friendship(ctx.app, dan.token, 'addFriend', ada.user.id));
     expect(await friendsPage(ctx.app, ada.token)).toEqual({
-      requests: [card(dan), card(cleo)],
-      sentRequests: [card(bob)],
+      requests: [memberCard(dan), memberCard(cleo)],
+      sentRequests: [memberCard(bob)],
       friends: [],
     });
     expect(await friendsPage(ctx.app, bob.token)).toEqual({
-      requests: [card(ada)],
+      requests: [memberCard(ada)],
       sentRequests: [],
       friends: [],
     });
@@ -385,12 +379,12 @@ describe('the friends page lists', () => {
     expect(await friendsPage(ctx.app, ada.token)).toEqual({
       requests: [],
       sentRequests: [],
-      friends: [card(cleo)],
+      friends: [memberCard(cleo)],
     });
     expect(await friendsPage(ctx.app, cleo.token)).toEqual({
       requests: [],
       sentRequests: [],
-      friends: [card(ada)],
+      friends: [memberCard(ada)],
     });
     expect(await friendsPage(ctx.app, dan.token)).toEqual({
       requests: [],

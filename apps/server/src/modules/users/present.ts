@@ -7,7 +7,7 @@ import {
   type PublicUser,
 } from '@hearth/contract';
 import type { FriendshipRow } from '../../db/friendships.js';
-import type { RelatedMemberRow } from './repo.js';
+import type { UserRow } from '../../db/users.js';
 
 /** The stored details object; anything unreadable reads as no details. */
 export function detailsOf(json: string): Details {
@@ -43,7 +43,10 @@ export function friendshipFlags(
   };
 }
 
-export function toPublicUser(row: RelatedMemberRow): PublicUser {
+/** A member as lists show them (friends page, search results, search history). */
+export function toPublicUser(
+  row: Pick<UserRow, 'id' | 'username' | 'picture' | 'first_name' | 'last_name'>,
+): PublicUser {
   return {
     _id: row.id,
     username: row.username,

@@ -9,21 +9,15 @@ import {
 } from '../../test-support/factories.js';
 import { jpeg } from '../../test-support/images.js';
 import { createPost, deletePost, react } from '../../test-support/posts-api.js';
-import { call, type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { call, useTestApp } from '../../test-support/test-app.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 import {
-  friendship,
+  befriend,
   getProfile,
   profileRequest,
   updateDetails,
   updatePicture,
 } from '../../test-support/users-api.js';
-
-async function befriend(ctx: TestContext, a: BuiltUser, b: BuiltUser) {
-  const asked = await friendship(ctx.app, a.token, 'addFriend', b.user.id);
-  const accepted = await friendship(ctx.app, b.token, 'acceptRequest', a.user.id);
-  expect([asked.statusCode, accepted.statusCode]).toEqual([200, 200]);
-}
 
 const friendCard = (m: BuiltUser) => ({
   username: m.user.username,
@@ -38,7 +32,7 @@ describe('getProfile', () => {
   it('the owner sees their whole profile, with every friendship flag false', async () => {
     const ada = await buildUser(ctx, { first_name: 'Ada', last_name: 'Lovelace' });
     const bob = await buildUser(ctx, { first_name: 'Bob', last_name: 'Marley' });
-    await befriend(ctx, ada, bob);
+    await befriend(ctx.app, ada, bob);
     const cover = await uploadedUrl(ctx.app, ada.token, 'adalovelace/cover_pictures', await jpeg());
     expect((await updatePicture(ctx.app, ada.token, 'cover', cover)).statusCode).toBe(200);
     await updateDetails(ctx.app, ada.token, { bio: 'Poet of numbers', currentCity: 'London' });
@@ -66,9 +60,9 @@ describe('getProfile', () => {
     const ada = await buildUser(ctx);
     const bob = await buildUser(ctx);
     const cleo = await buildUser(ctx);
-    await befriend(ctx, ada, bob);
+    await befriend(ctx.app, ada, bob);
     ctx.clock.advance(1000);
-    await befriend(ctx, ada, cleo);
+    await befriend(ctx.app, ada, cleo);
 
     const seen = await getProfile(ctx.app, bob.token, ada.user.username);
     expect(seen._id).toBe(ada.user.id);
@@ -164,7 +158,7 @@ describe('getProfile', () => {
     async function queriesFor(posts: number, friends: number) {
       const owner = await buildUser(ctx);
       const visitor = await buildUser(ctx);
-      for (let i = 0; i < friends; i++) await befriend(ctx, owner, await buildUser(ctx));
+      for (let i = 0; i < friends; i++) await befriend(ctx.app, owner, await buildUser(ctx));
       for (let i = 0; i < posts; i++) {
         const post = await buildPost(ctx, owner);
         await buildComment(ctx, post, visitor);

@@ -17,9 +17,9 @@ import {
   updateDetailsSchema,
   usernameParamSchema,
 } from '@hearth/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
+import { sendOk } from '../../http/send-ok.js';
 import { memberOf, requireMember } from '../auth/hooks.js';
 import type { FriendshipsService } from './friendships-service.js';
 import type { UsersService } from './service.js';
@@ -35,15 +35,6 @@ const errors = {
   404: messageSchema,
   429: messageSchema,
 };
-
-/**
- * The spec's 'ok', as the JSON string "ok". Fastify sends a string with a JSON content type as
- * already serialized text (and a bare string as text/plain), so it is serialized here.
- */
-async function sendOk(reply: FastifyReply, answer: Promise<'ok'>) {
-  const ok = await answer;
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(ok) as typeof ok);
-}
 
 type FriendshipCall = Exclude<keyof FriendshipsService, 'constructor'>;
 
