@@ -52,16 +52,35 @@ export async function contextFor(
 }
 
 /** `follower` follows `followee` through the API, as the profile's Follow button does. */
-export async function follow(baseUrl: string, follower: Member, followee: Member) {
-  const res = await fetch(`${baseUrl}/api/v1/users/follow/${followee.id}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${follower.token}` },
-  });
-  if (!res.ok) throw new Error(`follow: ${res.status} ${await res.text()}`);
+export function follow(baseUrl: string, follower: Member, followee: Member) {
+  return friendship(baseUrl, follower, 'follow', followee);
 }
 
 /** A real PNG photo: a gradient with a coloured disc, `width` × `height`. */
 export async function photo(color: string, width = 640, height = 480): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="${color}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="${color}"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** One of the friendship calls (addFriend, acceptRequest, ...) made by `member` through the API. */
+export async function friendship(
+  baseUrl: string,
+  member: Member,
+  action: 'addFriend' | 'acceptRequest' | 'cancelFriendRequest' | 'follow',
+  target: Member,
+) {
+  const res = await fetch(`${baseUrl}/api/v1/users/${action}/${target.id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
+}
+
+/** An authenticated GET through the API, for checks the screen cannot make. */
+export async function apiGet<T>(baseUrl: string, member: Member, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/v1${path}`, {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }

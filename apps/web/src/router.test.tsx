@@ -36,6 +36,9 @@ describe('routes', () => {
       'GET /users/getProfile/adaowen': () => ({ body: buildOwnProfile() }),
       'GET /users/getProfile/gracehopper': () => ({ body: buildProfile() }),
       'POST /users/listImages': () => ({ body: { resources: [], total_count: 0 } }),
+      'GET /users/getFriendsPageInfos': () => ({
+        body: { requests: [], sentRequests: [], friends: [] },
+      }),
     });
     renderApp(path, { user: sessionUser() });
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyFriendship, type FriendshipAction } from '../features/profile/apply-friendship';
 import { useApi, useSession, useSessionUser } from '../session/session-context';
 import { ApiError } from './client';
+import { friendsKeys } from './friends-keys';
 import { mapAllPosts, prependPost } from './post-cache';
 import { uploadImages } from './posts';
 import { type ProfileAnswer, profileKeys } from './profile-keys';
@@ -80,6 +81,8 @@ export function useFriendshipMutation(username: string, profileId: string) {
       }));
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+    // The friends page lists this member under requests, sent requests or friends.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: friendsKeys.page() }),
   });
 }
 

@@ -4,10 +4,12 @@ import {
   DEFAULT_PICTURE,
   type Post,
   type Profile,
+  type PublicUser,
   REACTIONS,
   type Reaction,
   type ReactionSummary,
   SERVER_MESSAGES,
+  type SearchHistoryEntry,
 } from '@hearth/contract';
 
 export function authAnswer(overrides: Partial<AuthResponse> = {}): AuthResponse {
@@ -156,5 +158,26 @@ export function buildImages(username: string, count: number) {
       folder: `${username}/post_images`,
     })),
     total_count: count,
+  };
+}
+
+/** A member as search results and the friends page list them. */
+export function buildMember(first: string, last: string): PublicUser {
+  const username = `${first}${last}`.toLowerCase();
+  return {
+    _id: `01J${username.toUpperCase()}`,
+    username,
+    picture: `/media/${username}/p.webp`,
+    first_name: first,
+    last_name: last,
+  };
+}
+
+/** A recent-search entry for `member`, recorded `minutesAgo` minutes ago. */
+export function buildHistoryEntry(member: PublicUser, minutesAgo = 0): SearchHistoryEntry {
+  return {
+    _id: `h-${member._id}`,
+    createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    user: member,
   };
 }

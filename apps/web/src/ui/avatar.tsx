@@ -10,7 +10,8 @@ interface AvatarProps {
   className?: string;
 }
 
-function showDefaultPicture(event: SyntheticEvent<HTMLImageElement>) {
+/** Falls back to the default picture when a picture cannot be loaded. */
+export function showDefaultPicture(event: SyntheticEvent<HTMLImageElement>) {
   const img = event.currentTarget;
   if (!img.src.endsWith(DEFAULT_PICTURE)) img.src = DEFAULT_PICTURE;
 }

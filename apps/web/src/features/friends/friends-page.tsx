@@ -1,37 +1,156 @@
-import { FRIENDS_PAGE_TYPES, type FriendsPageType } from '@hearth/contract';
+import {
+  FRIENDS_PAGE_TYPES,
+  type FriendsPage as FriendsPageData,
+  type FriendsPageType,
+  type PublicUser,
+} from '@hearth/contract';
+import { type ReactNode, useId, useState } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { useFriendsPageMutation, useFriendsPageQuery } from '../../api/friends';
+import { ErrorBox } from '../../ui/error-box';
+import { GiftIcon, PersonSentIcon, SparkleIcon } from '../../ui/friends-icons';
+import { fullName } from '../../ui/full-name';
+import { ChevronRightIcon, FriendsIcon, HomeIcon } from '../../ui/icons';
+import { ListIcon, PersonAddIcon } from '../../ui/profile-icons';
+import skeleton from '../../ui/skeleton.module.css';
+import columns from '../home/home-columns.module.css';
+import type { FriendsPageAction } from './apply-friends-page';
 import styles from './friends-page.module.css';
+import { FriendsSection, SECTION_TEXT } from './friends-section';
 
-const TITLES: Record<FriendsPageType, string> = {
-  requests: 'Friend Requests',
-  sent: 'Sent Requests',
-  all: 'All Friends',
+/** Cards per section on the friends home page; 'See all' shows the rest. */
+export const FRIENDS_HOME_CARDS = 8;
+
+const LISTS: Record<FriendsPageType, keyof FriendsPageData> = {
+  requests: 'requests',
+  sent: 'sentRequests',
+  all: 'friends',
+};
+
+/** Menu rows look like the home page's left column. */
+const MENU_ROW = `${columns.link} ${styles.menuItem}`;
+const MENU_ICON = `${columns.badge} ${columns.plain} ${styles.menuIcon}`;
+
+const MENU_ICONS: Record<FriendsPageType, ReactNode> = {
+  requests: <PersonAddIcon />,
+  sent: <PersonSentIcon />,
+  all: <FriendsIcon />,
+};
+
+/** What a screen reader hears once a card's button has done its work. */
+const DONE: Record<FriendsPageAction, (name: string) => string> = {
+  acceptRequest: (name) => `You and ${name} are now friends.`,
+  deleteRequest: (name) => `Request from ${name} deleted.`,
+  cancelFriendRequest: (name) => `Request to ${name} cancelled.`,
 };
 
 function isFriendsPageType(value: string): value is FriendsPageType {
   return (FRIENDS_PAGE_TYPES as readonly string[]).includes(value);
 }
 
-/** Placeholder until the friends issue: the menu of spec 'Friends page' and the chosen list. */
+/** /friends and /friends/{type} (spec 'Friends page'): the menu, then one or all three lists. */
 export function FriendsPage() {
   const { type } = useParams();
   if (type !== undefined && !isFriendsPageType(type)) return <Navigate to="/friends" replace />;
   return (
     <div className={styles.page}>
-      <nav className={styles.menu} aria-label="Friends">
-        <NavLink to="/" end>
-          Home
-        </NavLink>
-        {FRIENDS_PAGE_TYPES.map((t) => (
-          <NavLink key={t} to={`/friends/${t}`}>
-            {TITLES[t]}
+      <FriendsMenu />
+      <div className={styles.content}>
+        <FriendsLists type={type} />
+      </div>
+    </div>
+  );
+}
+
+function FriendsMenu() {
+  const titleId = useId();
+  return (
+    <nav className={styles.menu} aria-labelledby={titleId}>
+      <h1 id={titleId} className={styles.menuTitle}>
+        Friends
+      </h1>
+      <ul className={styles.menuList}>
+        <li>
+          <NavLink to="/friends" end className={MENU_ROW}>
+            <span className={MENU_ICON}>
+              <HomeIcon />
+            </span>
+            <span>Home</span>
           </NavLink>
+        </li>
+        {FRIENDS_PAGE_TYPES.map((type) => (
+          <li key={type}>
+            <NavLink to={`/friends/${type}`} className={MENU_ROW}>
+              <span className={MENU_ICON}>{MENU_ICONS[type]}</span>
+              <span>{SECTION_TEXT[type].title}</span>
+              <ChevronRightIcon className={styles.chevron} />
+            </NavLink>
+          </li>
         ))}
-      </nav>
-      <section className={styles.content}>
-        <h1 className={styles.title}>{type ? TITLES[type] : 'Friends'}</h1>
-        <p className={styles.text}>Your friends lists are on their way.</p>
-      </section>
+        {/* Spec: inert entries. They stay reachable and say they do nothing yet. */}
+        <InertItem icon={<SparkleIcon />}>Suggestions</InertItem>
+        <InertItem icon={<GiftIcon />}>Birthdays</InertItem>
+        <InertItem icon={<ListIcon />}>Custom Lists</InertItem>
+      </ul>
+    </nav>
+  );
+}
+
+function InertItem({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <button type="button" className={MENU_ROW} aria-disabled="true">
+        <span className={MENU_ICON}>{icon}</span>
+        <span>{children}</span>
+        <ChevronRightIcon className={styles.chevron} />
+      </button>
+    </li>
+  );
+}
+
+function FriendsLists({ type }: { type: FriendsPageType | undefined }) {
+  const lists = useFriendsPageQuery();
+  const { mutate } = useFriendsPageMutation();
+  const [announcement, setAnnouncement] = useState('');
+
+  function onAction(action: FriendsPageAction, member: PublicUser) {
+    setAnnouncement(DONE[action](fullName(member)));
+    mutate({ action, member });
+  }
+
+  if (lists.isPending) return <FriendsSkeleton />;
+  if (lists.isError) {
+    return <ErrorBox message={errorMessage(lists.error)} onRetry={() => void lists.refetch()} />;
+  }
+  const shownTypes = type ? [type] : FRIENDS_PAGE_TYPES;
+  return (
+    <>
+      {shownTypes.map((shown) => (
+        <FriendsSection
+          key={shown}
+          type={shown}
+          members={lists.data[LISTS[shown]]}
+          limit={type ? undefined : FRIENDS_HOME_CARDS}
+          onAction={onAction}
+        />
+      ))}
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+function FriendsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading friends" aria-busy="true" className={styles.section}>
+      <span className={`${skeleton.pulse} ${styles.skeletonLine}`} />
+      <div className={styles.cards}>
+        {['a', 'b', 'c', 'd'].map((key) => (
+          <div key={key} className={`${skeleton.pulse} ${styles.card} ${styles.skeletonCard}`} />
+        ))}
+      </div>
     </div>
   );
 }

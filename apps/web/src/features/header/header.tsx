@@ -3,7 +3,8 @@ import { Link, NavLink } from 'react-router';
 import { reloadFeed } from '../../api/post-cache';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
-import { FriendsIcon, HomeIcon, SearchIcon } from '../../ui/icons';
+import { FriendsIcon, HomeIcon } from '../../ui/icons';
+import { SearchBox } from '../search/search-box';
 import { AccountMenu } from './account-menu';
 import styles from './header.module.css';
 
@@ -20,15 +21,7 @@ export function Header() {
         <Link to="/" className={styles.logo} aria-label="Hearth home">
           <img src="/images/logo.svg" alt="" width={40} height={40} />
         </Link>
-        <div className={styles.search}>
-          <SearchIcon className={styles.searchIcon} />
-          <input
-            type="search"
-            className={styles.searchInput}
-            placeholder="Search Hearth"
-            aria-label="Search Hearth"
-          />
-        </div>
+        <SearchBox />
       </div>
       <nav className={styles.middle} aria-label="Main">
         <NavLink
