@@ -43,12 +43,17 @@ export async function contextFor(
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
   });
-  const { message: _message, email: _email, password: _password, ...user } = member;
-  await context.addCookies([
-    { name: 'user', value: encodeURIComponent(JSON.stringify(user)), url: baseUrl },
-    { name: 'darkTheme', value: String(options.dark ?? false), url: baseUrl },
-  ]);
+  await context.addCookies(memberCookies(baseUrl, member, options.dark ?? false));
   return context;
+}
+
+/** The cookies a browser holds for `member` after a login, with the theme of their choice. */
+export function memberCookies(baseUrl: string, member: Member, dark: boolean) {
+  const { message: _message, email: _email, password: _password, ...user } = member;
+  return [
+    { name: 'user', value: encodeURIComponent(JSON.stringify(user)), url: baseUrl },
+    { name: 'darkTheme', value: String(dark), url: baseUrl },
+  ];
 }
 
 /** `follower` follows `followee` through the API, as the profile's Follow button does. */
@@ -69,18 +74,57 @@ export async function friendship(
   action: 'addFriend' | 'acceptRequest' | 'cancelFriendRequest' | 'follow',
   target: Member,
 ) {
-  const res = await fetch(`${baseUrl}/api/v1/users/${action}/${target.id}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${member.token}` },
-  });
-  if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
+  await callAs(baseUrl, member, 'PUT', `/users/${action}/${target.id}`);
 }
 
 /** An authenticated GET through the API, for checks the screen cannot make. */
 export async function apiGet<T>(baseUrl: string, member: Member, path: string): Promise<T> {
+  return (await callAs(baseUrl, member, 'GET', path)) as T;
+}
+
+/** `member` opens `other`'s profile from the search panel, which keeps it in their history. */
+export async function addToSearchHistory(baseUrl: string, member: Member, other: Member) {
+  await callAs(baseUrl, member, 'PUT', '/users/addToSearchHistory', { searchUser: other.id });
+}
+
+/** A call to the API as `member`: a JSON body, or a FormData one for uploads. */
+async function callAs(
+  baseUrl: string,
+  member: Member,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const json = body !== undefined && !(body instanceof FormData);
   const res = await fetch(`${baseUrl}/api/v1${path}`, {
-    headers: { authorization: `Bearer ${member.token}` },
+    method,
+    headers: {
+      authorization: `Bearer ${member.token}`,
+      ...(json ? { 'content-type': 'application/json' } : {}),
+    },
+    body: json ? JSON.stringify(body) : (body as FormData | undefined),
   });
-  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** `member` posts `text`, with `photos` uploaded first when given, as the post dialog does. */
+export async function createPost(
+  baseUrl: string,
+  member: Member,
+  text: string,
+  photos: Buffer[] = [],
+) {
+  let images: { url: string }[] | null = null;
+  if (photos.length > 0) {
+    const form = new FormData();
+    form.append('path', `${member.username}/post_images`);
+    photos.forEach((bytes, index) => {
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${index}.png`);
+    });
+    images = (await callAs(baseUrl, member, 'POST', '/posts/uploadImages', form)) as {
+      url: string;
+    }[];
+  }
+  await callAs(baseUrl, member, 'POST', '/posts', { type: null, text, background: null, images });
 }

@@ -1,21 +1,29 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from './focus-trap';
 import styles from './popup.module.css';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface PopupProps {
   /** Id of the heading that names the dialog. */
   labelledBy: string;
   describedBy?: string;
-  /** Escape closes the popup when given. */
+  /** Escape and a press outside the dialog close the popup when given. */
   onClose?: () => void;
   className?: string;
   children: ReactNode;
 }
 
-/** A modal dialog: focus moves in, stays in, and returns where it was when it closes. */
+/**
+ * A modal dialog: focus moves in, stays in, and returns where it was when it closes. One that
+ * can be closed closes on Escape and on a press on the backdrop around it.
+ */
 export function Popup({ labelledBy, describedBy, onClose, className, children }: PopupProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   // Where focus was before the popup opened, read once, before the popup takes it.
@@ -42,23 +50,21 @@ export function Popup({ labelledBy, describedBy, onClose, className, children }:
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-    } else if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialogRef.current) keepTabInside(event, dialogRef.current);
+  }
+
+  // Only a press that starts on the backdrop itself: a drag that began inside (a crop, a
+  // text selection) and ends outside keeps the dialog.
+  function onBackdropMouseDown(event: MouseEvent<HTMLDivElement>) {
+    if (!onClose || event.target !== event.currentTarget) return;
+    // The press must not move focus: it goes back to where it was before the popup opened.
+    event.preventDefault();
+    onClose();
   }
 
   return createPortal(
-    <div className={styles.overlay}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the pointer's way out; Escape is the keyboard's.
+    <div className={styles.overlay} onMouseDown={onBackdropMouseDown}>
       <div
         ref={dialogRef}
         role="dialog"

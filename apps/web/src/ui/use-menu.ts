@@ -16,7 +16,12 @@ export function useMenu() {
   useOutsideClick(wrapperRef, close, open);
 
   useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const menu = menuRef.current;
+    if (!open || !menu) return;
+    // The whole menu in view, not just its first item: near the foot of a phone's screen it
+    // would otherwise open mostly below the fold.
+    menu.scrollIntoView?.({ block: 'nearest' });
+    menu.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
   }, [open]);
 
   function closeAndReturn() {

@@ -1,17 +1,21 @@
 import { type RefObject, useEffect } from 'react';
 
-/** Calls `onOutside` for a pointer press outside `ref` while `active`. */
+type Inside = RefObject<HTMLElement | null>;
+
+/** Calls `onOutside` for a pointer press outside `inside` (one element or several) while `active`. */
 export function useOutsideClick(
-  ref: RefObject<HTMLElement | null>,
+  inside: Inside | readonly Inside[],
   onOutside: () => void,
   active: boolean,
 ): void {
   useEffect(() => {
     if (!active) return;
+    const refs = Array.isArray(inside) ? inside : [inside as Inside];
     function onPointerDown(event: MouseEvent) {
-      if (ref.current && !ref.current.contains(event.target as Node)) onOutside();
+      const target = event.target as Node;
+      if (!refs.some((ref) => ref.current?.contains(target))) onOutside();
     }
     document.addEventListener('mousedown', onPointerDown);
     return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [ref, onOutside, active]);
+  }, [inside, onOutside, active]);
 }

@@ -10,6 +10,7 @@ import { CloseIcon } from '../../ui/icons';
 import { acceptAttribute, COMMENT_IMAGE_RULES, checkImageFiles } from '../../ui/image-files';
 import { Spinner } from '../../ui/spinner';
 import { useObjectUrl } from '../../ui/use-object-url';
+import { usePopover } from '../../ui/use-popover';
 import styles from './comments.module.css';
 
 /**
@@ -31,7 +32,7 @@ export function CommentBox({
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
+  const picker = usePopover({ dialog: false });
   const preview = useObjectUrl(file);
   const fieldRef = useRef<HTMLTextAreaElement | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -53,7 +54,7 @@ export function CommentBox({
         onSuccess: () => {
           setText('');
           setFile(null);
-          setPicking(false);
+          picker.close();
           onPosted();
         },
         onError: (error) => setSendError(errorMessage(error)),
@@ -87,7 +88,8 @@ export function CommentBox({
   }
 
   return (
-    <div className={styles.box}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the emoji picker from anywhere in the box.
+    <div className={styles.box} onKeyDown={picker.onKeyDown}>
       <div className={styles.boxRow}>
         <Avatar src={user.picture} size={32} />
         <div className={styles.field}>
@@ -109,11 +111,13 @@ export function CommentBox({
           <div className={styles.tools}>
             {comment.isPending && <Spinner label="Sending comment" size={18} />}
             <button
+              ref={picker.buttonRef}
               type="button"
               className={styles.tool}
               aria-label="Insert an emoji"
-              aria-expanded={picking}
-              onClick={() => setPicking((was) => !was)}
+              aria-expanded={picker.open}
+              aria-controls={picker.open ? picker.panelId : undefined}
+              onClick={picker.toggle}
             >
               <SmileIcon width={18} height={18} />
             </button>
@@ -131,8 +135,8 @@ export function CommentBox({
           </div>
         </div>
       </div>
-      {picking && (
-        <div className={styles.picker}>
+      {picker.open && (
+        <div ref={picker.panelRef} id={picker.panelId} className={styles.picker}>
           <EmojiPicker onPick={insertEmoji} />
         </div>
       )}

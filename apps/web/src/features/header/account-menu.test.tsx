@@ -1,44 +1,183 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { stubFeed } from '../../test/feed';
 import { sessionUser } from '../../test/fixtures';
 import { renderApp, userCookie } from '../../test/render-app';
 
-describe('header and account menu', () => {
-  it("shows the member's picture and first name, linking to /profile", async () => {
+async function openAccountMenu() {
+  stubFeed([]);
+  const app = renderApp('/', { user: sessionUser() });
+  await app.user.click(await screen.findByRole('button', { name: 'Account' }));
+  return { app, menu: screen.getByRole('dialog', { name: 'Account menu' }) };
+}
+
+/** The names of a view's entries, in order. */
+const entries = (menu: HTMLElement) =>
+  within(menu)
+    .getAllByRole('button')
+    .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+
+describe('the account menu', () => {
+  it("shows the member's picture and first name in the header, linking to /profile", async () => {
+    stubFeed([]);
     renderApp('/', { user: sessionUser() });
     expect(await screen.findByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/profile');
   });
 
+  it('opens on the main view: the member with See your profile, then the entries', async () => {
+    const { app, menu } = await openAccountMenu();
+    const profile = within(menu).getByRole('link', { name: /Ada Owen/ });
+    expect(profile).toHaveTextContent('See your profile');
+    expect(profile).toHaveAttribute('href', '/profile');
+    // The picture is decorative beside the name.
+    expect(profile.querySelector('img')).toHaveAttribute('src', sessionUser().picture);
+    expect(entries(menu)).toEqual([
+      'Give us feedback',
+      'Settings & privacy',
+      'Help & support',
+      'Display and accessibility',
+      'Logout',
+    ]);
+    // Focus moves into the menu, on its first entry.
+    expect(profile).toHaveFocus();
+    await app.user.click(profile);
+    expect(app.pathname()).toBe('/profile');
+    expect(screen.queryByRole('dialog', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+
+  it('goes into Settings & privacy and back with the arrow', async () => {
+    const { app, menu } = await openAccountMenu();
+    await app.user.click(within(menu).getByRole('button', { name: 'Settings & privacy' }));
+    expect(within(menu).getByRole('heading', { name: 'Settings & privacy' })).toBeInTheDocument();
+    expect(entries(menu)).toEqual([
+      'Back',
+      'Settings',
+      'Privacy checkup',
+      'Privacy Shortcut',
+      'Activity log',
+      'News Feed Preferences',
+      'Language',
+    ]);
+    expect(within(menu).getByRole('button', { name: 'Back' })).toHaveFocus();
+    // The entries are inert: the view stays.
+    await app.user.click(within(menu).getByRole('button', { name: 'Language' }));
+    expect(within(menu).getByRole('heading', { name: 'Settings & privacy' })).toBeInTheDocument();
+
+    await app.user.click(within(menu).getByRole('button', { name: 'Back' }));
+    expect(within(menu).queryByRole('heading', { name: 'Settings & privacy' })).toBeNull();
+    expect(within(menu).getByRole('link', { name: /See your profile/ })).toBeInTheDocument();
+    // Focus goes back to the entry that led there.
+    expect(within(menu).getByRole('button', { name: 'Settings & privacy' })).toHaveFocus();
+  });
+
+  it('goes into Help & support and back', async () => {
+    const { app, menu } = await openAccountMenu();
+    await app.user.click(within(menu).getByRole('button', { name: 'Help & support' }));
+    expect(within(menu).getByRole('heading', { name: 'Help & support' })).toBeInTheDocument();
+    expect(entries(menu)).toEqual(['Back', 'Help Center', 'Support Inbox', 'Report a problem']);
+    await app.user.click(within(menu).getByRole('button', { name: 'Back' }));
+    expect(within(menu).getByRole('button', { name: 'Help & support' })).toHaveFocus();
+  });
+
+  it('goes into Display & Accessibility: Dark Mode, Compact Mode and Keyboard, and back', async () => {
+    const { app, menu } = await openAccountMenu();
+    await app.user.click(within(menu).getByRole('button', { name: 'Display and accessibility' }));
+    expect(
+      within(menu).getByRole('heading', { name: 'Display & Accessibility' }),
+    ).toBeInTheDocument();
+    const dark = within(menu).getByRole('group', { name: 'Dark Mode' });
+    const compact = within(menu).getByRole('group', { name: 'Compact Mode' });
+    expect(within(dark).getByRole('radio', { name: 'Off' })).toBeChecked();
+    expect(within(compact).getByRole('radio', { name: 'Off' })).toBeChecked();
+    expect(within(menu).getByRole('button', { name: 'Keyboard' })).toBeInTheDocument();
+    await app.user.click(within(menu).getByRole('button', { name: 'Back' }));
+    expect(within(menu).getByRole('button', { name: 'Display and accessibility' })).toHaveFocus();
+  });
+
   it('logs out: the cookie is cleared and the login screen shows', async () => {
-    const app = renderApp('/', { user: sessionUser() });
-    await app.user.click(await screen.findByRole('button', { name: 'Account' }));
-    await app.user.click(screen.getByRole('button', { name: 'Logout' }));
+    const { app, menu } = await openAccountMenu();
+    await app.user.click(within(menu).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(userCookie()).toBeNull();
     expect(app.pathname()).toBe('/login');
   });
 
-  it('switches the dark theme on and off from Display and accessibility', async () => {
-    const app = renderApp('/', { user: sessionUser() });
-    await app.user.click(await screen.findByRole('button', { name: 'Account' }));
-    await app.user.click(screen.getByRole('button', { name: 'Display and accessibility' }));
-    const darkMode = screen.getByRole('group', { name: 'Dark Mode' });
-    const on = screen.getAllByRole('radio', { name: 'On' })[0]!;
-    expect(darkMode).toContainElement(on);
-
-    await app.user.click(on);
-    expect(document.documentElement).toHaveClass('dark');
-    expect(document.cookie).toContain('darkTheme=true');
-    await app.user.click(screen.getAllByRole('radio', { name: 'Off' })[0]!);
-    expect(document.documentElement).not.toHaveClass('dark');
-    expect(document.cookie).toContain('darkTheme=false');
+  it('closes on an outside click, in any view', async () => {
+    const { app, menu } = await openAccountMenu();
+    await app.user.click(within(menu).getByRole('button', { name: 'Help & support' }));
+    await app.user.click(screen.getByRole('heading', { level: 1, name: 'Home' }));
+    expect(screen.queryByRole('dialog', { name: 'Account menu' })).not.toBeInTheDocument();
+    // It opens again on its main view.
+    await app.user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(screen.getByRole('button', { name: 'Help & support' })).toBeInTheDocument();
   });
 
-  it('closes on an outside click', async () => {
+  it('opens from the keyboard, keeps Tab inside, and closes on Escape with focus on its button', async () => {
+    stubFeed([]);
     const app = renderApp('/', { user: sessionUser() });
-    await app.user.click(await screen.findByRole('button', { name: 'Account' }));
-    expect(screen.getByRole('region', { name: 'Account menu' })).toBeInTheDocument();
-    await app.user.click(screen.getByRole('heading', { name: 'Sponsored' }));
-    expect(screen.queryByRole('region', { name: 'Account menu' })).not.toBeInTheDocument();
+    const button = await screen.findByRole('button', { name: 'Account' });
+    button.focus();
+    await app.user.keyboard('{Enter}');
+    const menu = screen.getByRole('dialog', { name: 'Account menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const profile = within(menu).getByRole('link', { name: /See your profile/ });
+    expect(profile).toHaveFocus();
+
+    await app.user.tab({ shift: true });
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toHaveFocus();
+    await app.user.tab();
+    expect(profile).toHaveFocus();
+
+    await app.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await app.user.keyboard(' ');
+    expect(screen.getByRole('dialog', { name: 'Account menu' })).toBeInTheDocument();
+  });
+});
+
+describe('dark mode', () => {
+  async function openDisplay() {
+    const { app, menu } = await openAccountMenu();
+    await app.user.click(within(menu).getByRole('button', { name: 'Display and accessibility' }));
+    return { app, dark: within(menu).getByRole('group', { name: 'Dark Mode' }) };
+  }
+
+  it('On sets the darkTheme cookie to true and the dark class; Off sets both back', async () => {
+    const { app, dark } = await openDisplay();
+    await app.user.click(within(dark).getByRole('radio', { name: 'On' }));
+    expect(document.documentElement).toHaveClass('dark');
+    expect(document.cookie).toContain('darkTheme=true');
+    expect(within(dark).getByRole('radio', { name: 'On' })).toBeChecked();
+
+    await app.user.click(within(dark).getByRole('radio', { name: 'Off' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(document.cookie).toContain('darkTheme=false');
+    expect(within(dark).getByRole('radio', { name: 'Off' })).toBeChecked();
+  });
+
+  it('shows On when the cookie says the theme is dark', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: as a returning member's browser holds it.
+    document.cookie = 'darkTheme=true; Path=/';
+    const { dark } = await openDisplay();
+    expect(within(dark).getByRole('radio', { name: 'On' })).toBeChecked();
+  });
+
+  it('can be chosen with the arrow keys', async () => {
+    const { app, dark } = await openDisplay();
+    within(dark).getByRole('radio', { name: 'Off' }).focus();
+    await app.user.keyboard('{ArrowDown}');
+    expect(document.cookie).toContain('darkTheme=true');
+    expect(document.documentElement).toHaveClass('dark');
+  });
+
+  it('leaves the theme alone when Compact Mode is switched (it is inert)', async () => {
+    const { app } = await openDisplay();
+    const compact = screen.getByRole('group', { name: 'Compact Mode' });
+    await app.user.click(within(compact).getByRole('radio', { name: 'On' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(document.cookie).not.toContain('darkTheme');
   });
 });

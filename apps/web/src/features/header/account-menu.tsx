@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../session/session-context';
 import { useDarkTheme } from '../../session/theme';
@@ -14,8 +14,8 @@ import {
   LogoutIcon,
   MoonIcon,
 } from '../../ui/icons';
-import { useOutsideClick } from '../../ui/use-outside-click';
 import styles from './account-menu.module.css';
+import { HeaderMenu } from './header-menu';
 import { useLogout } from './use-logout';
 
 type View = 'main' | 'settings' | 'help' | 'display';
@@ -30,107 +30,107 @@ const SETTINGS_ITEMS = [
 ];
 const HELP_ITEMS = ['Help Center', 'Support Inbox', 'Report a problem'];
 
-/** The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout. */
+/**
+ * The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout, in a
+ * header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).
+ */
 export function AccountMenu() {
+  return (
+    <HeaderMenu
+      label="Account"
+      panelLabel="Account menu"
+      icon={<CaretDownIcon width={22} height={22} />}
+    >
+      {(close) => <AccountPanel close={close} />}
+    </HeaderMenu>
+  );
+}
+
+function AccountPanel({ close }: { close: () => void }) {
   const user = useSessionUser();
   const logout = useLogout();
-  const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('main');
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const shownView = useRef<View>('main');
+  const contentRef = useRef<HTMLDivElement>(null);
 
-  const close = useCallback(() => {
-    setOpen(false);
-    setView('main');
-  }, []);
-  useOutsideClick(wrapperRef, close, open);
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && open) {
-      close();
-      buttonRef.current?.focus();
-    }
-  }
+  // A sub-view starts at its back arrow; back on the main view, focus returns to the item
+  // that opened the sub-view.
+  useEffect(() => {
+    const from = shownView.current;
+    shownView.current = view;
+    if (from === view) return;
+    const target =
+      view === 'main'
+        ? contentRef.current?.querySelector<HTMLElement>(`[data-view="${from}"]`)
+        : contentRef.current?.querySelector<HTMLElement>('[data-back]');
+    target?.focus();
+  }, [view]);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape handling for the whole menu.
-    <div ref={wrapperRef} className={styles.wrapper} onKeyDown={onKeyDown}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles.trigger}
-        aria-label="Account"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => (open ? close() : setOpen(true))}
-      >
-        <CaretDownIcon width={22} height={22} />
-      </button>
-      {open && (
-        <section id={panelId} className={styles.panel} aria-label="Account menu">
-          {view === 'main' && (
-            <>
-              <Link to="/profile" className={styles.profileCard} onClick={close}>
-                <Avatar src={user.picture} size={60} />
-                <span className={styles.profileText}>
-                  <span className={styles.name}>
-                    {user.first_name} {user.last_name}
-                  </span>
-                  <span className={styles.muted}>See your profile</span>
-                </span>
-              </Link>
-              <hr className={styles.separator} />
-              <Item icon={<FeedbackIcon />}>Give us feedback</Item>
-              <hr className={styles.separator} />
-              <Item icon={<GearIcon />} onClick={() => setView('settings')} more>
-                Settings &amp; privacy
-              </Item>
-              <Item icon={<HelpIcon />} onClick={() => setView('help')} more>
-                Help &amp; support
-              </Item>
-              <Item icon={<MoonIcon />} onClick={() => setView('display')} more>
-                Display and accessibility
-              </Item>
-              <Item icon={<LogoutIcon />} onClick={logout}>
-                Logout
-              </Item>
-            </>
-          )}
-          {view === 'settings' && (
-            <SubView title="Settings & privacy" onBack={() => setView('main')}>
-              {SETTINGS_ITEMS.map((name) => (
-                <Item key={name}>{name}</Item>
-              ))}
-            </SubView>
-          )}
-          {view === 'help' && (
-            <SubView title="Help & support" onBack={() => setView('main')}>
-              {HELP_ITEMS.map((name) => (
-                <Item key={name}>{name}</Item>
-              ))}
-            </SubView>
-          )}
-          {view === 'display' && <DisplayView onBack={() => setView('main')} />}
-        </section>
+    <div ref={contentRef}>
+      {view === 'main' && (
+        <>
+          <Link to="/profile" className={styles.profileCard} onClick={close}>
+            <Avatar src={user.picture} size={60} />
+            <span className={styles.profileText}>
+              <span className={styles.name}>
+                {user.first_name} {user.last_name}
+              </span>
+              <span className={styles.muted}>See your profile</span>
+            </span>
+          </Link>
+          <hr className={styles.separator} />
+          <Item icon={<FeedbackIcon />}>Give us feedback</Item>
+          <hr className={styles.separator} />
+          <Item icon={<GearIcon />} opens="settings" onClick={() => setView('settings')}>
+            Settings &amp; privacy
+          </Item>
+          <Item icon={<HelpIcon />} opens="help" onClick={() => setView('help')}>
+            Help &amp; support
+          </Item>
+          <Item icon={<MoonIcon />} opens="display" onClick={() => setView('display')}>
+            Display and accessibility
+          </Item>
+          <Item icon={<LogoutIcon />} onClick={logout}>
+            Logout
+          </Item>
+        </>
       )}
+      {view === 'settings' && (
+        <SubView title="Settings & privacy" onBack={() => setView('main')}>
+          {SETTINGS_ITEMS.map((name) => (
+            <Item key={name}>{name}</Item>
+          ))}
+        </SubView>
+      )}
+      {view === 'help' && (
+        <SubView title="Help & support" onBack={() => setView('main')}>
+          {HELP_ITEMS.map((name) => (
+            <Item key={name}>{name}</Item>
+          ))}
+        </SubView>
+      )}
+      {view === 'display' && <DisplayView onBack={() => setView('main')} />}
     </div>
   );
 }
 
+/** An entry; one that `opens` a sub-view shows a chevron. Entries without an action are inert. */
 function Item({
   icon,
   onClick,
-  more,
+  opens,
+  more = opens !== undefined,
   children,
 }: {
   icon?: ReactNode;
   onClick?: () => void;
+  opens?: View;
   more?: boolean;
   children: ReactNode;
 }) {
   return (
-    <button type="button" className={styles.item} onClick={onClick}>
+    <button type="button" className={styles.item} onClick={onClick} data-view={opens}>
       {icon && <span className={styles.itemIcon}>{icon}</span>}
       <span className={styles.itemText}>{children}</span>
       {more && <ChevronRightIcon className={styles.chevron} />}
@@ -150,7 +150,7 @@ function SubView({
   return (
     <>
       <div className={styles.subHeader}>
-        <button type="button" className={styles.back} aria-label="Back" onClick={onBack}>
+        <button type="button" className={styles.back} aria-label="Back" onClick={onBack} data-back>
           <ArrowLeftIcon />
         </button>
         <h2 className={styles.subTitle}>{title}</h2>

@@ -1,16 +1,22 @@
+import { STATIC_BADGES } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router';
 import { reloadFeed } from '../../api/post-cache';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
+import { BellIcon } from '../../ui/feed-icons';
 import { FriendsIcon, HomeIcon } from '../../ui/icons';
 import { SearchBox } from '../search/search-box';
 import { AccountMenu } from './account-menu';
+import { AllMenu } from './all-menu';
 import styles from './header.module.css';
+import menus from './header-menus.module.css';
+import { MIDDLE_LINKS } from './middle-links';
 
 /**
- * The logged-in header; search, the all-menu and badges arrive with their own issues.
- * The home icon also reloads the posts (spec 'Header').
+ * The logged-in header (spec 'Header'): logo and search; home (which also reloads the posts),
+ * friends and three more icons in the middle; the member, the circle buttons and the menus on
+ * the right. The badges are static (spec section 9).
  */
 export function Header() {
   const user = useSessionUser();
@@ -32,16 +38,49 @@ export function Header() {
           onClick={() => void reloadFeed(queryClient)}
         >
           <HomeIcon width={26} height={26} />
+          <span className={styles.tooltip} aria-hidden="true">
+            Home
+          </span>
         </NavLink>
         <NavLink to="/friends" className={styles.navLink} aria-label="Friends">
           <FriendsIcon width={26} height={26} />
+          <span className={styles.tooltip} aria-hidden="true">
+            Friends
+          </span>
         </NavLink>
+        {MIDDLE_LINKS.map(({ name, Icon }) => (
+          <Link
+            key={name}
+            to="/"
+            className={styles.navLink}
+            aria-label={`${name}, ${STATIC_BADGES.icons} new`}
+          >
+            <Icon width={26} height={26} />
+            <span className={styles.badge} aria-hidden="true">
+              {STATIC_BADGES.icons}
+            </span>
+            <span className={styles.tooltip} aria-hidden="true">
+              {name}
+            </span>
+          </Link>
+        ))}
       </nav>
       <div className={styles.right}>
         <Link to="/profile" className={styles.profile}>
           <Avatar src={user.picture} size={28} />
           <span className={styles.firstName}>{user.first_name}</span>
         </Link>
+        <button
+          type="button"
+          className={menus.circle}
+          aria-label={`Notifications, ${STATIC_BADGES.circle} new`}
+        >
+          <BellIcon />
+          <span className={styles.badge} aria-hidden="true">
+            {STATIC_BADGES.circle}
+          </span>
+        </button>
+        <AllMenu />
         <AccountMenu />
       </div>
     </header>

@@ -189,4 +189,38 @@ describe('the post dialog', () => {
     );
     expect(screen.queryByRole('dialog', { name: 'Create post' })).not.toBeInTheDocument();
   });
+
+  it('closes on a press on the backdrop, not on one inside it, and focus returns to the prompt', async () => {
+    stubFeed([buildPost({ user: grace })]);
+    const { app, dialog } = await openDialog();
+    await app.click(within(dialog).getByRole('heading', { name: 'Create post' }));
+    expect(dialog).toBeInTheDocument();
+    await app.click(dialog.parentElement!);
+    expect(dialog).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "What's on your mind, Ada" })).toHaveFocus();
+  });
+
+  it('closes its emoji picker on Escape before the dialog, and on a press elsewhere in it', async () => {
+    stubFeed([buildPost({ user: grace })]);
+    const { app, dialog } = await openDialog();
+    const emoji = within(dialog).getByRole('button', { name: 'Insert an emoji' });
+    await app.click(emoji);
+    expect(emoji).toHaveAttribute('aria-expanded', 'true');
+    const pickerId = emoji.getAttribute('aria-controls')!;
+    expect(document.getElementById(pickerId)).toBeInTheDocument();
+
+    await app.keyboard('{Escape}');
+    expect(emoji).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(pickerId)).toBeNull();
+    expect(dialog).toBeInTheDocument();
+
+    await app.click(emoji);
+    expect(emoji).toHaveAttribute('aria-expanded', 'true');
+    await app.click(within(dialog).getByRole('heading', { name: 'Create post' }));
+    expect(emoji).toHaveAttribute('aria-expanded', 'false');
+    expect(dialog).toBeInTheDocument();
+
+    await app.keyboard('{Escape}');
+    expect(dialog).not.toBeInTheDocument();
+  });
 });

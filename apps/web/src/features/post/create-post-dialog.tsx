@@ -17,6 +17,7 @@ import { CloseIcon } from '../../ui/icons';
 import { acceptAttribute, checkImageFiles, POST_IMAGE_RULES } from '../../ui/image-files';
 import { Popup } from '../../ui/popup';
 import { useObjectUrl } from '../../ui/use-object-url';
+import { usePopover } from '../../ui/use-popover';
 import styles from './create-post-dialog.module.css';
 
 /**
@@ -38,7 +39,7 @@ export function CreatePostDialog({
   const [files, setFiles] = useState<File[]>([]);
   const [photosOpen, setPhotosOpen] = useState(showPhotos);
   const [error, setError] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
+  const picker = usePopover({ dialog: false });
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -89,7 +90,8 @@ export function CreatePostDialog({
   const showBackgrounds = files.length === 0 && !photosOpen;
   return (
     <Popup labelledBy={titleId} onClose={onClose} className={styles.dialog}>
-      <form onSubmit={onSubmit} noValidate>
+      {/* Escape closes an open emoji picker first, the dialog only after. */}
+      <form onSubmit={onSubmit} onKeyDown={picker.onKeyDown} noValidate>
         <div className={styles.head}>
           <h2 id={titleId} className={styles.title}>
             Create post
@@ -137,17 +139,19 @@ export function CreatePostDialog({
               <span className="visually-hidden"> characters</span>
             </span>
             <button
+              ref={picker.buttonRef}
               type="button"
               className={styles.iconButton}
               aria-label="Insert an emoji"
-              aria-expanded={picking}
-              onClick={() => setPicking((was) => !was)}
+              aria-expanded={picker.open}
+              aria-controls={picker.open ? picker.panelId : undefined}
+              onClick={picker.toggle}
             >
               <SmileIcon width={24} height={24} />
             </button>
           </div>
-          {picking && (
-            <div className={styles.picker}>
+          {picker.open && (
+            <div ref={picker.panelRef} id={picker.panelId} className={styles.picker}>
               <EmojiPicker onPick={insertEmoji} />
             </div>
           )}
