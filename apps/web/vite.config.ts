@@ -29,6 +29,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the benchmark reads each route's first-render chunks from it.
+    manifest: true,
     rolldownOptions: {
       // The contract's modules only declare schemas and constants; letting the bundler drop
       // unused ones keeps zod out of the first-paint chunk.

@@ -66,6 +66,11 @@ const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs:
   memberDefault: { env: 'MEMBER', max: 1500, windowMs: 5 * MINUTE },
 };
 
+/** The RATE_LIMIT_<NAME> variables, one per limit (each also has a _WINDOW_SECONDS twin). */
+export const RATE_LIMIT_VARIABLES: readonly string[] = Object.values(LIMIT_DEFAULTS).map(
+  (d) => `RATE_LIMIT_${d.env}`,
+);
+
 export function defaultLimits(): Limits {
   const entries = Object.entries(LIMIT_DEFAULTS).map(([name, d]) => [
     name,

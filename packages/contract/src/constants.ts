@@ -84,8 +84,14 @@ export const SEARCH_HISTORY_MAX = 50;
 export const UPLOAD_FILES_MAX = 20;
 /** Image types an upload may be, decided by the file's bytes (API.md). */
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-/** Comments a post carries in the feed, and the size of each older-comments page. */
+/** The size of each older-comments page, and of the list a new comment answers with. */
 export const COMMENTS_PAGE_SIZE = 10;
+/**
+ * Comments a post carries in the feed and on profiles: the two a card shows and the three the
+ * first 'View more comments' adds, so those need no call; older ones come a page at a time.
+ * Fewer than a page keeps a feed page's reads and size small (bench/RESULTS.md).
+ */
+export const FEED_COMMENTS_CARRIED = COMMENTS_INITIAL + COMMENTS_STEP;
 export const COMMENTS_PAGE_MAX = 50;
 /** Response header carrying the cursor of the next page; absent on the last page. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';

@@ -12,9 +12,15 @@ import type { MediaTable } from './media.js';
 import type { PasswordResetsTable } from './password-resets.js';
 import type { PostImagesTable } from './post-images.js';
 import type { PostsTable } from './posts.js';
+import type { ReactionCountsTable } from './reaction-counts.js';
 import type { ReactionsTable } from './reactions.js';
 import type { SavedPostsTable } from './saved-posts.js';
 import type { SearchHistoryTable } from './search-history.js';
+import {
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  startWalCheckpointer,
+  withStatementCache,
+} from './sqlite-tuning.js';
 import type { UsersTable } from './users.js';
 
 export interface Database {
@@ -27,6 +33,7 @@ export interface Database {
   post_images: PostImagesTable;
   comments: CommentsTable;
   reactions: ReactionsTable;
+  reaction_counts: ReactionCountsTable;
   saved_posts: SavedPostsTable;
   follows: FollowsTable;
   friendships: FriendshipsTable;
@@ -59,18 +66,29 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
 }
 
 function openSqlite(file: string, options: OpenDatabaseOptions): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const inMemory = file === ':memory:';
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: an acknowledged write survives a power cut, as ARCHITECTURE.md's durability rule asks.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A worker checkpoints; this connection only does when the worker falls far behind.
+  const stopCheckpointer = inMemory ? undefined : startWalCheckpointer(path.resolve(file));
+  if (stopCheckpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(options.log ? { log: options.log } : {}),
   });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    async close() {
+      await stopCheckpointer?.();
+      await db.destroy();
+    },
+  };
 }
 
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {

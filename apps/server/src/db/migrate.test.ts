@@ -33,6 +33,7 @@ describe('migrations', () => {
     'password_resets',
     'post_images',
     'posts',
+    'reaction_counts',
     'reactions',
     'saved_posts',
     'search_history',
@@ -58,9 +59,8 @@ describe('migrations', () => {
     const names = rows.rows.map((r) => r.name);
     expect(names).toEqual(
       expect.arrayContaining([
-        'posts_user_id_id',
+        'posts_user_id_deleted_at_id',
         'comments_post_id_id',
-        'reactions_post_id_react',
         'media_owner_id_id',
         'posts_deleted_at',
         'follows_followee_id',
@@ -209,6 +209,57 @@ describe('migrations', () => {
       search_last: 'n0599',
       search_full: 'member n0599',
     });
+    await database.db.deleteFrom('users').execute();
+  });
+
+  it('posts reacted to before reaction counts existed get their counts', async () => {
+    await migrateToNothing(database);
+    await migrateTo(database, '0004-search');
+    const now = new Date().toISOString();
+    const member = (id: string) => ({
+      id,
+      email: `${id}@example.test`,
+      password_hash: 'x',
+      first_name: 'A',
+      last_name: id,
+      username: id,
+      gender: 'female',
+      birth_year: 1990,
+      birth_month: 1,
+      birth_day: 1,
+      ...searchKeysOf({ first_name: 'A', last_name: id }),
+      created_at: now,
+      updated_at: now,
+    });
+    const old = database.db.withTables<{ reactions: Record<string, string> }>();
+    await database.db.insertInto('users').values(['u1', 'u2', 'u3'].map(member)).execute();
+    await database.db
+      .insertInto('posts')
+      .values(['p1', 'p2'].map((id) => ({ id, user_id: 'u1', created_at: now })))
+      .execute();
+    await old
+      .insertInto('reactions')
+      .values([
+        { post_id: 'p1', user_id: 'u1', react: 'like', created_at: now },
+        { post_id: 'p1', user_id: 'u2', react: 'like', created_at: now },
+        { post_id: 'p1', user_id: 'u3', react: 'wow', created_at: now },
+        { post_id: 'p2', user_id: 'u2', react: 'sad', created_at: now },
+      ])
+      .execute();
+
+    await migrateToLatest(database);
+
+    const counts = await database.db
+      .selectFrom('reaction_counts')
+      .select(['post_id', 'react', 'count'])
+      .orderBy('post_id')
+      .orderBy('react')
+      .execute();
+    expect(counts.map((c) => ({ ...c, count: Number(c.count) }))).toEqual([
+      { post_id: 'p1', react: 'like', count: 2 },
+      { post_id: 'p1', react: 'wow', count: 1 },
+      { post_id: 'p2', react: 'sad', count: 1 },
+    ]);
     await database.db.deleteFrom('users').execute();
   });
 

@@ -1,7 +1,10 @@
 import { TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@hearth/contract';
 import Fastify from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
+import { insertReactions, recountAllReactions } from '../modules/posts/reactions-repo.js';
+import { insertPosts } from '../modules/posts/repo.js';
 import {
   buildComment,
   buildPost,
@@ -17,6 +20,7 @@ import {
   createPost,
   deletePost,
   feedPage,
+  getReacts,
   react,
   savePost,
 } from '../test-support/posts-api.js';
@@ -238,6 +242,41 @@ describe('deleting accounts left unverified', () => {
     expect(card?.comments.map((c) => c.comment)).toEqual(['my own']);
     expect(card?.commentCount).toBe(1);
     expect(card?.reactions.total).toBe(0);
+  });
+
+  it('recounts every post the account reacted to, even more than one statement can bind', async () => {
+    const grace = await buildUser(ctx, { verified: 1 });
+    const ghost = await buildUser(ctx, { verified: 0 });
+    const now = ctx.clock.now().toISOString();
+    // More posts than SQLite binds in one statement (32 766), all liked by the ghost.
+    const posts = Array.from({ length: 33_000 }, () => ({
+      id: uuidv7(),
+      user_id: grace.user.id,
+      type: null,
+      text: 'a post',
+      background: null,
+      created_at: now,
+      deleted_at: null,
+    }));
+    await insertPosts(ctx.db, posts, []);
+    await insertReactions(
+      ctx.db,
+      posts.map((p) => ({ post_id: p.id, user_id: ghost.user.id, react: 'like', created_at: now })),
+    );
+    await recountAllReactions(ctx.db);
+    const first = posts[0]?.id ?? '';
+    const last = posts.at(-1)?.id ?? '';
+    await react(ctx.app, grace.token, last, 'love');
+    expect((await getReacts(ctx.app, grace.token, last)).total).toBe(2);
+
+    ctx.clock.advance(UNVERIFIED_LIFETIME_DAYS * DAY_MS + 60_000);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ accounts: 1 });
+
+    const graceToken = await sessionFor(ctx, grace.user);
+    expect((await getReacts(ctx.app, graceToken, first)).total).toBe(0);
+    const kept = await getReacts(ctx.app, graceToken, last);
+    expect(kept.total).toBe(1);
+    expect(kept.check).toBe('love');
   });
 
   it('verified members, and unverified ones younger than the limit, are kept', async () => {

@@ -5,6 +5,7 @@ import { addMs, type Clock } from '../infra/clock.js';
 import type { Storage } from '../infra/storage/storage.js';
 import { deleteUnverifiedAccounts, unverifiedAccountsBefore } from '../modules/auth/repo.js';
 import { deleteMediaRows, mediaOfOwners, unreferencedMedia } from '../modules/media/repo.js';
+import { postsReactedBy, recountReactions } from '../modules/posts/reactions-repo.js';
 import {
   imageUrlsOfPosts,
   postIdsByAuthors,
@@ -111,8 +112,11 @@ export class Purges {
         const own = await mediaOfOwners(trx, ids);
         // Images others attached to comments on these members' posts go with the posts.
         const commentImages = await imageUrlsOfPosts(trx, await postIdsByAuthors(trx, ids));
+        const reactedTo = await postsReactedBy(trx, ids);
         const deleted = new Set(await deleteUnverifiedAccounts(trx, ids, cutoff));
         accounts += deleted.size;
+        // Their reactions went with them: the posts they reacted to are counted again.
+        if (deleted.size > 0) await recountReactions(trx, reactedTo);
         // Only the files of accounts really deleted: one verified just now keeps everything.
         const ownKeys = own.filter((m) => deleted.has(m.owner_id)).map((m) => m.storage_key);
         return [...ownKeys, ...(await this.forgetUnreferenced(trx, commentImages))];

@@ -6,6 +6,7 @@ import { searchKeysOf } from '../db/search-keys.js';
 import type { UserRow } from '../db/users.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { SessionTokens } from '../modules/auth/session-tokens.js';
+import { addToReactionCount } from '../modules/posts/reactions-repo.js';
 import type { TestContext } from './test-app.js';
 
 let sequence = 0;
@@ -209,6 +210,7 @@ export async function buildComment(
   return id;
 }
 
+/** A member's reaction, counted as the reaction call counts it. */
 export async function buildReaction(
   ctx: Ctx,
   post: Pick<PostRow, 'id'>,
@@ -224,4 +226,5 @@ export async function buildReaction(
       created_at: ctx.clock.now().toISOString(),
     })
     .execute();
+  await addToReactionCount(ctx.db, post.id, react, 1);
 }

@@ -130,6 +130,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     cover: '',
     gender: 'female',
     friends: [],
+    friendsCount: overrides.friends?.length ?? 0,
     friendship: { friends: false, following: false, requestSent: false, requestReceived: false },
     details: {},
     posts: [],

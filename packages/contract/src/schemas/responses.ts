@@ -110,7 +110,10 @@ export const profileSchema = z.object({
   picture: z.string(),
   cover: z.string(),
   gender: z.enum(GENDERS),
+  /** The most recent friends, at most PROFILE_FRIENDS_SHOWN: all the profile shows. */
   friends: z.array(publicUserSchema.omit({ _id: true })),
+  /** How many friends the owner has in all. */
+  friendsCount: z.number().int().nonnegative(),
   friendship: friendshipSchema,
   details: detailsSchema,
   posts: z.array(postSchema),

@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts.js';
 import * as postsAndMedia from './0002-posts-and-media.js';
 import * as friendships from './0003-friendships.js';
 import * as search from './0004-search.js';
+import * as feedReadCosts from './0005-feed-read-costs.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -10,4 +11,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0002-posts-and-media', postsAndMedia],
   ['0003-friendships', friendships],
   ['0004-search', search],
+  ['0005-feed-read-costs', feedReadCosts],
 ];

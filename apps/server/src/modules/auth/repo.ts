@@ -1,4 +1,5 @@
 import { RESET_CODE_MAX_TRIES } from '@hearth/contract';
+import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { NewEmailVerification } from '../../db/email-verifications.js';
 import type { NewPasswordReset } from '../../db/password-resets.js';
@@ -22,8 +23,13 @@ export async function usernamesStartingWith(db: Db, base: string): Promise<strin
   return rows.map((r) => r.username);
 }
 
-export async function insertUser(db: Db, user: NewUser): Promise<void> {
-  await db.insertInto('users').values(user).execute();
+export function insertUser(db: Db, user: NewUser): Promise<void> {
+  return insertUsers(db, [user]);
+}
+
+/** Many members at once (the demo and benchmark seed), in statements of bounded size. */
+export async function insertUsers(db: Db, users: readonly NewUser[]): Promise<void> {
+  await insertRows(db, 'users', users);
 }
 
 export async function insertEmailVerification(db: Db, row: NewEmailVerification): Promise<void> {

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@hearth/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../infra/clock.js';
@@ -13,13 +14,20 @@ export type SessionCheck =
 
 /** HS256 JWTs carrying the member id and token version, valid SESSION_TTL_SECONDS. */
 export class SessionTokens {
-  private readonly key: Uint8Array;
+  /** Imported once: jose would import raw key bytes again on every sign and verify. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     secret: string,
     private readonly clock: Clock,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async sign(claims: SessionClaims): Promise<string> {
@@ -29,12 +37,12 @@ export class SessionTokens {
       .setSubject(claims.userId)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + SESSION_TTL_SECONDS)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   async verify(token: string): Promise<SessionCheck> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         currentDate: this.clock.now(),
         requiredClaims: ['sub', 'exp'],

@@ -1,8 +1,9 @@
+import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { MediaRow, NewMedia } from '../../db/media.js';
 
-export async function insertMedia(db: Db, rows: NewMedia[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('media').values(rows).execute();
+export async function insertMedia(db: Db, rows: readonly NewMedia[]): Promise<void> {
+  await insertRows(db, 'media', rows);
 }
 
 export async function memberIdByUsername(db: Db, username: string): Promise<string | undefined> {

@@ -136,6 +136,24 @@ describe('commenting', () => {
     expect(commentTexts(card?.comments ?? [])).toEqual(['two', 'one']);
   });
 
+  it('a feed card carries the five newest; the comments call goes on from the oldest of them', async () => {
+    const author = await buildUser(ctx);
+    const fan = await buildUser(ctx);
+    await follow(ctx, fan, author);
+    const post = await buildPost(ctx, author);
+    for (let i = 1; i <= 12; i++) await buildComment(ctx, post, author, { comment: `c${i}` });
+
+    const [card] = (await feedPage(ctx.app, fan.token)).posts;
+    expect(commentTexts(card?.comments ?? [])).toEqual(['c12', 'c11', 'c10', 'c9', 'c8']);
+    expect(card?.commentCount).toBe(12);
+
+    // The second 'View more comments' needs older ones: they start right after the carried ones.
+    const oldestCarried = card?.comments.at(-1)?._id;
+    const older = await commentsRequest(ctx.app, fan.token, post.id, `cursor=${oldestCarried}`);
+    expect(commentTexts(older.json())).toEqual(['c7', 'c6', 'c5', 'c4', 'c3', 'c2', 'c1']);
+    expect(nextCursorOf(older)).toBeUndefined();
+  });
+
   it('commenting on, or reading the comments of, a missing or trashed post is 404', async () => {
     const author = await buildUser(ctx);
     const post = await buildPost(ctx, author);

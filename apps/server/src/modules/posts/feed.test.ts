@@ -1,4 +1,4 @@
-import { COMMENTS_PAGE_SIZE, type Post, REACTIONS } from '@hearth/contract';
+import { FEED_COMMENTS_CARRIED, type Post, REACTIONS } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../test-support/posts-api.js';
 import { type TestContext, useTestApp } from '../../test-support/test-app.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
+import { insertReactions, recountAllReactions } from './reactions-repo.js';
 
 const texts = (posts: Post[]) => posts.map((p) => p.text);
 
@@ -86,7 +87,7 @@ describe('the home feed', () => {
     }
   });
 
-  it('each post carries its author, photos, comment count, ten newest comments and reactions', async () => {
+  it('each post carries its author, photos, comment count, five newest comments and reactions', async () => {
     const ada = await buildUser(ctx, { first_name: 'Ada', last_name: 'Lovelace' });
     const grace = await buildUser(ctx, { first_name: 'Grace', last_name: 'Hopper' });
     const folder = `${ada.user.username}/post_images`;
@@ -111,19 +112,9 @@ describe('the home feed', () => {
     expect(seenByGrace?.user).toMatchObject({ _id: ada.user.id, first_name: 'Ada' });
     expect(seenByGrace?.images).toEqual(photos.map((url) => ({ url })));
     expect(seenByGrace?.commentCount).toBe(12);
-    expect(seenByGrace?.comments).toHaveLength(COMMENTS_PAGE_SIZE);
-    expect(seenByGrace?.comments.map((c) => c.comment)).toEqual([
-      'c12',
-      'c11',
-      'c10',
-      'c9',
-      'c8',
-      'c7',
-      'c6',
-      'c5',
-      'c4',
-      'c3',
-    ]);
+    // The two a card shows and the three 'View more comments' adds first.
+    expect(seenByGrace?.comments).toHaveLength(FEED_COMMENTS_CARRIED);
+    expect(seenByGrace?.comments.map((c) => c.comment)).toEqual(['c12', 'c11', 'c10', 'c9', 'c8']);
     expect(seenByGrace?.comments[1]).toEqual({
       _id: expect.any(String),
       comment: 'c11',
@@ -196,7 +187,8 @@ describe('the cost of a feed page', () => {
       if (i % 4 === 0) saves.push({ user_id: viewer.user.id, post_id: post.id, created_at: at });
     }
     await c.db.insertInto('comments').values(comments).execute();
-    await c.db.insertInto('reactions').values(reactions).execute();
+    await insertReactions(c.db, reactions);
+    await recountAllReactions(c.db);
     await c.db.insertInto('saved_posts').values(saves).execute();
     return viewer;
   }
@@ -215,9 +207,11 @@ describe('the cost of a feed page', () => {
 
     expect(five.page.posts).toHaveLength(5);
     expect(fifty.page.posts).toHaveLength(50);
-    expect(fifty.page.posts.every((p) => p.comments.length === 10 && p.commentCount === 12)).toBe(
-      true,
-    );
+    expect(
+      fifty.page.posts.every(
+        (p) => p.comments.length === FEED_COMMENTS_CARRIED && p.commentCount === 12,
+      ),
+    ).toBe(true);
     expect(fifty.page.posts.every((p) => p.images.length === 2 && p.reactions.total === 5)).toBe(
       true,
     );

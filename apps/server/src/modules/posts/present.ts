@@ -39,8 +39,8 @@ export function toReactionSummary(
   const countOf = new Map<string, number>();
   let check: Reaction | null = null;
   for (const row of counts) {
-    countOf.set(row.react, Number(row.count));
     if (Number(row.mine) === 1) check = asReaction(row.react);
+    else countOf.set(row.react, (countOf.get(row.react) ?? 0) + Number(row.count));
   }
   const reacts = REACTIONS.map((react) => ({ react, count: countOf.get(react) ?? 0 })).sort(
     (a, b) => b.count - a.count,

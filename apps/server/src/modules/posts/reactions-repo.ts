@@ -1,4 +1,11 @@
+import { insertRows } from '../../db/batches.js';
 import { type Db, engineOf } from '../../db/database.js';
+import type { NewReaction } from '../../db/reactions.js';
+
+/** Many reactions at once (the demo and benchmark seed); each (post, member) at most once. */
+export async function insertReactions(db: Db, rows: readonly NewReaction[]): Promise<void> {
+  await insertRows(db, 'reactions', rows);
+}
 
 /** Adds the member's reaction; false when the member already has one on this post. */
 export async function insertReactionIfAbsent(
@@ -51,5 +58,79 @@ export async function changeReaction(
     .set({ react, created_at: nowIso })
     .where('post_id', '=', postId)
     .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * Moves the post's count of one reaction by one, in the reaction's transaction. Callers that
+ * move two counts take them in name order, so two transactions never wait on each other.
+ */
+export async function addToReactionCount(
+  db: Db,
+  postId: string,
+  react: string,
+  delta: 1 | -1,
+): Promise<void> {
+  if (delta === 1) {
+    await db
+      .insertInto('reaction_counts')
+      .values({ post_id: postId, react, count: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['post_id', 'react'])
+          .doUpdateSet((eb) => ({ count: eb('reaction_counts.count', '+', 1) })),
+      )
+      .execute();
+    return;
+  }
+  await db
+    .updateTable('reaction_counts')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('post_id', '=', postId)
+    .where('react', '=', react)
+    .execute();
+}
+
+/** The posts these members reacted to (their counts change when the members go). */
+export async function postsReactedBy(db: Db, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('reactions')
+    .select('post_id')
+    .distinct()
+    .where('user_id', 'in', userIds)
+    .execute();
+  return rows.map((r) => r.post_id);
+}
+
+/** Posts recounted per statement: a member may have reacted to more posts than one statement binds. */
+const RECOUNT_CHUNK = 500;
+
+/** Counts these posts' reactions again from the reactions themselves. */
+export async function recountReactions(db: Db, postIds: string[]): Promise<void> {
+  for (let start = 0; start < postIds.length; start += RECOUNT_CHUNK) {
+    const chunk = postIds.slice(start, start + RECOUNT_CHUNK);
+    await db.deleteFrom('reaction_counts').where('post_id', 'in', chunk).execute();
+    await insertCounts(db, chunk);
+  }
+}
+
+/** Counts every post's reactions again (after a bulk load of reactions: the seed). */
+export async function recountAllReactions(db: Db): Promise<void> {
+  await db.deleteFrom('reaction_counts').execute();
+  await insertCounts(db, undefined);
+}
+
+/** Writes the counts of these posts' reactions (of every post's, without a list). */
+async function insertCounts(db: Db, postIds: string[] | undefined): Promise<void> {
+  let counts = db
+    .selectFrom('reactions')
+    .select(['post_id', 'react', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['post_id', 'react']);
+  if (postIds) counts = counts.where('post_id', 'in', postIds);
+  await db
+    .insertInto('reaction_counts')
+    .columns(['post_id', 'react', 'count'])
+    .expression(counts)
     .execute();
 }

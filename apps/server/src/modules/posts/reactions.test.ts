@@ -135,6 +135,23 @@ describe('reacting to a post', () => {
     expect(countsOf(summary)).toEqual({ love: 7, angry: 3 });
   });
 
+  it('members swapping like and love at the same moment all succeed, and the counts match the reactions', async () => {
+    const author = await buildUser(ctx);
+    const post = await buildPost(ctx, author);
+    const members = await Promise.all(Array.from({ length: 8 }, () => buildUser(ctx)));
+    const first = (i: number): Reaction => (i % 2 === 0 ? 'like' : 'love');
+    for (const [i, m] of members.entries()) await react(ctx.app, m.token, post.id, first(i));
+    // Each changes to the other one: the two counts move in opposite directions at once.
+    const answers = await Promise.all(
+      members.map((m, i) => react(ctx.app, m.token, post.id, first(i + 1))),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(members.map(() => 200));
+    const rows = await reactionRows(ctx, post.id);
+    const summary = await getReacts(ctx.app, author.token, post.id);
+    expect(summary.total).toBe(rows.length);
+    expect(countsOf(summary)).toEqual({ like: 4, love: 4 });
+  });
+
   it('reacting to a post that does not exist or is in trash is 404, and so is asking for its reactions', async () => {
     const author = await buildUser(ctx);
     const fan = await buildUser(ctx);

@@ -1,9 +1,12 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { insertRows } from '../../db/batches.js';
 import type { NewComment } from '../../db/comments.js';
-import type { Db } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import type { NewPostImage } from '../../db/post-images.js';
 import type { NewPost, PostRow } from '../../db/posts.js';
+import type { NewSavedPost } from '../../db/saved-posts.js';
 
-/** A post with the author columns its card needs, from one join. */
+/** A post with the author columns its card needs, from one join, and its comment count. */
 export type PostCardRow = Omit<PostRow, 'deleted_at'> & {
   author_username: string;
   author_first_name: string;
@@ -11,6 +14,8 @@ export type PostCardRow = Omit<PostRow, 'deleted_at'> & {
   author_picture: string;
   author_cover: string;
   author_gender: string;
+  /** All comments of the post; a number or a numeric string, depending on the engine. */
+  comment_count: number | string | bigint | null;
 };
 
 const CARD_COLUMNS = [
@@ -28,9 +33,35 @@ const CARD_COLUMNS = [
   'u.gender as author_gender',
 ] as const;
 
-export async function insertPost(db: Db, post: NewPost, images: NewPostImage[]): Promise<void> {
-  await db.insertInto('posts').values(post).execute();
-  if (images.length > 0) await db.insertInto('post_images').values(images).execute();
+/** The page's posts with their authors and comment counts, newest first. */
+function cardsOf(db: Db, ids: SelectQueryBuilder<Database, 'posts', { id: string }>) {
+  return db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(CARD_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('comments as c')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('c.post_id', '=', 'p.id')
+        .as('comment_count'),
+    )
+    .where('p.id', 'in', ids)
+    .orderBy('p.id', 'desc');
+}
+
+export function insertPost(db: Db, post: NewPost, images: NewPostImage[]): Promise<void> {
+  return insertPosts(db, [post], images);
+}
+
+/** Many posts and their images at once (the demo and benchmark seed). */
+export async function insertPosts(
+  db: Db,
+  posts: readonly NewPost[],
+  images: readonly NewPostImage[],
+): Promise<void> {
+  await insertRows(db, 'posts', posts);
+  await insertRows(db, 'post_images', images);
 }
 
 /** The post unless it is missing or in trash. */
@@ -45,30 +76,27 @@ export function findLivePost(db: Db, postId: string): Promise<PostRow | undefine
 
 /**
  * One page of the home feed, newest first: the viewer's own posts and those of members the
- * viewer follows, older than the cursor (a post id; ids are time-ordered).
+ * viewer follows, older than the cursor (a post id; ids are time-ordered). The page's ids come
+ * from the (user_id, deleted_at, id) index alone, one range per author; only those posts are
+ * then read with their authors.
  */
 export function feedPage(
   db: Db,
   viewerId: string,
   options: { limit: number; cursor: string | undefined },
 ): Promise<PostCardRow[]> {
-  let query = db
-    .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(CARD_COLUMNS)
-    .where('p.deleted_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('p.user_id', '=', viewerId),
-        eb(
-          'p.user_id',
-          'in',
-          eb.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId),
-        ),
-      ]),
-    );
-  if (options.cursor !== undefined) query = query.where('p.id', '<', options.cursor);
-  return query.orderBy('p.id', 'desc').limit(options.limit).execute();
+  const authors = db
+    .selectFrom('follows')
+    .select('followee_id as id')
+    .where('follower_id', '=', viewerId)
+    .unionAll(db.selectNoFrom(sql<string>`cast(${viewerId} as text)`.as('id')));
+  let newest = db
+    .selectFrom('posts')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where('user_id', 'in', authors);
+  if (options.cursor !== undefined) newest = newest.where('id', '<', options.cursor);
+  return cardsOf(db, newest.orderBy('id', 'desc').limit(options.limit)).execute();
 }
 
 /** One page of a member's own live posts (their profile), newest first, older than the cursor. */
@@ -77,14 +105,13 @@ export function authorPage(
   authorId: string,
   options: { limit: number; cursor: string | undefined },
 ): Promise<PostCardRow[]> {
-  let query = db
-    .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(CARD_COLUMNS)
-    .where('p.user_id', '=', authorId)
-    .where('p.deleted_at', 'is', null);
-  if (options.cursor !== undefined) query = query.where('p.id', '<', options.cursor);
-  return query.orderBy('p.id', 'desc').limit(options.limit).execute();
+  let newest = db
+    .selectFrom('posts')
+    .select('id')
+    .where('user_id', '=', authorId)
+    .where('deleted_at', 'is', null);
+  if (options.cursor !== undefined) newest = newest.where('id', '<', options.cursor);
+  return cardsOf(db, newest.orderBy('id', 'desc').limit(options.limit)).execute();
 }
 
 /** Moves a live post to trash; false when it was not live (already trashed or gone). */
@@ -96,6 +123,11 @@ export async function trashPost(db: Db, postId: string, nowIso: string): Promise
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Saved items of many members at once (the demo and benchmark seed). */
+export async function insertSavedPosts(db: Db, rows: readonly NewSavedPost[]): Promise<void> {
+  await insertRows(db, 'saved_posts', rows);
 }
 
 /** Adds the post to the member's saved items; false when it was already there. */
@@ -172,8 +204,12 @@ export async function purgeTrashedPosts(
   return rows.map((r) => r.id);
 }
 
-export async function insertComment(db: Db, comment: NewComment): Promise<void> {
-  await db.insertInto('comments').values(comment).execute();
+export function insertComment(db: Db, comment: NewComment): Promise<void> {
+  return insertComments(db, [comment]);
+}
+
+export async function insertComments(db: Db, comments: readonly NewComment[]): Promise<void> {
+  await insertRows(db, 'comments', comments);
 }
 
 /** Ids of every post (live or in trash) by these authors. */

@@ -5,6 +5,7 @@ import {
   commentsQuerySchema,
   createPostSchema,
   deletePostResponseSchema,
+  FEED_COMMENTS_CARRIED,
   FEED_PAGE_DEFAULT,
   FEED_PAGE_MAX,
   feedQuerySchema,
@@ -79,7 +80,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
           "Newest first: the caller's posts and those of members the caller follows. Keyset " +
           `pagination: \`limit\` (default ${FEED_PAGE_DEFAULT}, at most ${FEED_PAGE_MAX}) and ` +
           `\`cursor\` (the \`${NEXT_CURSOR_HEADER}\` header of the previous page). Each post ` +
-          `carries its author, images, \`commentCount\`, its ${COMMENTS_PAGE_SIZE} newest comments ` +
+          `carries its author, images, \`commentCount\`, its ${FEED_COMMENTS_CARRIED} newest comments ` +
           "(newest first) and `reactions`, identical to getReacts' answer.",
         querystring: feedQuerySchema,
         response: { 200: z.array(postSchema).describe('Posts'), ...errors },

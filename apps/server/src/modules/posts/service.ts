@@ -6,6 +6,7 @@ import {
   type CommentsQuery,
   type CreatePostInput,
   type DeletePostResponse,
+  FEED_COMMENTS_CARRIED,
   type FeedQuery,
   POST_MESSAGES,
   type Post,
@@ -25,12 +26,12 @@ import {
   commentsPage,
   imagesOf,
   newestCommentsOf,
-  type RankedCommentRow,
   reactionCountsOf,
   savedAmong,
 } from './cards-repo.js';
 import { toComment, toPost, toReactionSummary } from './present.js';
 import {
+  addToReactionCount,
   changeReaction,
   deleteReaction,
   insertReactionIfAbsent,
@@ -164,11 +165,27 @@ export class PostsService {
           react: input.react,
           created_at: nowIso,
         };
-        if (await insertReactionIfAbsent(trx, row)) return;
+        if (await insertReactionIfAbsent(trx, row)) {
+          await addToReactionCount(trx, input.postId, input.react, 1);
+          return;
+        }
         const current = await lockReaction(trx, input.postId, member.id);
         if (current === undefined) continue;
-        if (current === input.react) await deleteReaction(trx, input.postId, member.id);
-        else await changeReaction(trx, input.postId, member.id, input.react, nowIso);
+        if (current === input.react) {
+          await deleteReaction(trx, input.postId, member.id);
+          await addToReactionCount(trx, input.postId, current, -1);
+          return;
+        }
+        await changeReaction(trx, input.postId, member.id, input.react, nowIso);
+        const moves: Array<[string, 1 | -1]> = [
+          [current, -1],
+          [input.react, 1],
+        ];
+        // In name order, so two members changing reactions never wait on each other's counts.
+        moves.sort(([a], [b]) => (a < b ? -1 : 1));
+        for (const [react, delta] of moves) {
+          await addToReactionCount(trx, input.postId, react, delta);
+        }
         return;
       }
       throw new Error('reaction kept changing under concurrent requests');
@@ -212,8 +229,8 @@ export class PostsService {
   }
 
   /**
-   * Everything the cards of these posts show, in four batch queries (images, newest comments
-   * with counts, reaction counts, saves) whatever the number of posts.
+   * Everything else the cards of these posts show, in four batch queries (images, newest
+   * comments, reaction counts, saves) whatever the number of posts.
    */
   private async cards(viewer: UserRow, rows: PostCardRow[]): Promise<Post[]> {
     if (rows.length === 0) return [];
@@ -221,7 +238,7 @@ export class PostsService {
     const ids = rows.map((row) => row.id);
     const [images, comments, counts, saved] = await Promise.all([
       imagesOf(db, ids),
-      newestCommentsOf(db, ids, COMMENTS_PAGE_SIZE),
+      newestCommentsOf(db, ids, FEED_COMMENTS_CARRIED),
       reactionCountsOf(db, ids, viewer.id),
       savedAmong(db, viewer.id, ids),
     ]);
@@ -233,7 +250,7 @@ export class PostsService {
         row,
         images: images.get(row.id) ?? [],
         comments: postComments,
-        commentCount: commentCountOf(postComments),
+        commentCount: Number(row.comment_count ?? 0),
         reactions: toReactionSummary(countsByPost.get(row.id) ?? [], saved.has(row.id)),
       });
     });
@@ -268,11 +285,8 @@ function cardRowOf(post: PostRow, author: UserRow): PostCardRow {
     author_picture: author.picture,
     author_cover: author.cover,
     author_gender: author.gender,
+    comment_count: 0,
   };
-}
-
-function commentCountOf(comments: RankedCommentRow[]): number {
-  return comments.length === 0 ? 0 : Number(comments[0]!.total);
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {

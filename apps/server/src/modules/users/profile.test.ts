@@ -13,6 +13,7 @@ import { call, useTestApp } from '../../test-support/test-app.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 import {
   befriend,
+  friendship,
   getProfile,
   profileRequest,
   updateDetails,
@@ -50,6 +51,7 @@ describe('getProfile', () => {
       cover,
       gender: 'female',
       friends: [friendCard(bob)],
+      friendsCount: 1,
       friendship: { friends: false, following: false, requestSent: false, requestReceived: false },
       details: { bio: 'Poet of numbers', currentCity: 'London' },
       posts: [created.json()],
@@ -74,6 +76,24 @@ describe('getProfile', () => {
     });
     // Newest friendship first.
     expect(seen.friends).toEqual([friendCard(cleo), friendCard(bob)]);
+    expect(seen.friendsCount).toBe(2);
+  });
+
+  it('a member with more friends than the profile shows: the nine newest come, and the count of all', async () => {
+    const ada = await buildUser(ctx);
+    const friends: BuiltUser[] = [];
+    for (let i = 0; i < 12; i++) {
+      const friend = await buildUser(ctx);
+      await befriend(ctx.app, ada, friend);
+      friends.push(friend);
+      ctx.clock.advance(1000);
+    }
+    // A pending request is no friendship and is not counted.
+    await friendship(ctx.app, (await buildUser(ctx)).token, 'addFriend', ada.user.id);
+
+    const seen = await getProfile(ctx.app, friends[0]!.token, ada.user.username);
+    expect(seen.friendsCount).toBe(12);
+    expect(seen.friends).toEqual(friends.slice(3).reverse().map(friendCard));
   });
 
   it('a stranger sees no relation, the owner’s details and posts', async () => {
@@ -90,6 +110,7 @@ describe('getProfile', () => {
       requestReceived: false,
     });
     expect(seen.friends).toEqual([]);
+    expect(seen.friendsCount).toBe(0);
     expect(seen.details).toEqual({ job: 'Mathematician', relationship: 'Married' });
     expect(seen.posts.map((p) => p.text)).toEqual(['hello world']);
   });
@@ -154,7 +175,7 @@ describe('getProfile', () => {
     expect(rest.headers[NEXT_CURSOR_HEADER.toLowerCase()]).toBeUndefined();
   });
 
-  it('costs the same number of SQL queries with 2 posts and 1 friend as with 20 posts and 10 friends', async () => {
+  it('costs the same number of SQL queries with 2 posts and 1 friend as with 20 posts and 12 friends', async () => {
     async function queriesFor(posts: number, friends: number) {
       const owner = await buildUser(ctx);
       const visitor = await buildUser(ctx);
@@ -169,10 +190,11 @@ describe('getProfile', () => {
       return { profile, queries: ctx.database.queryCount() - before };
     }
     const small = await queriesFor(2, 1);
-    const large = await queriesFor(20, 10);
+    const large = await queriesFor(20, 12);
     expect(small.profile.posts).toHaveLength(2);
     expect(large.profile.posts).toHaveLength(20);
-    expect(large.profile.friends).toHaveLength(10);
+    expect(large.profile.friends).toHaveLength(9);
+    expect(large.profile.friendsCount).toBe(12);
     expect(large.profile.posts.every((p) => p.reactions.check === 'wow')).toBe(true);
     expect(large.queries).toBe(small.queries);
     expect(small.queries).toBeLessThanOrEqual(12);

@@ -33,16 +33,11 @@ export async function memberExists(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/**
- * Everyone the member has a relation with (a request either way, or a friendship), most recent
- * change first, in one query: the member sits on either side of the ordered pair.
- */
-export function relatedMembers(
-  db: Db,
-  memberId: string,
-  status?: FriendshipStatus,
-): Promise<RelatedMemberRow[]> {
-  const side = (own: 'low_id' | 'high_id', other: 'low_id' | 'high_id') => {
+type Side = 'low_id' | 'high_id';
+
+/** The member's relations as (other_id, requester_id, status, updated_at): either side of the pair. */
+function relationsOf(db: Db, memberId: string, status?: FriendshipStatus) {
+  const side = (own: Side, other: Side) => {
     let query = db
       .selectFrom('friendships')
       .select([`${other} as other_id`, 'requester_id', 'status', 'updated_at'])
@@ -50,8 +45,28 @@ export function relatedMembers(
     if (status) query = query.where('status', '=', status);
     return query;
   };
+  return side('low_id', 'high_id').unionAll(side('high_id', 'low_id'));
+}
+
+/**
+ * Everyone the member has a relation with (a request either way, or a friendship), most recent
+ * change first, in one query: the member sits on either side of the ordered pair. With `limit`,
+ * only the most recent ones are joined with their member rows.
+ */
+export function relatedMembers(
+  db: Db,
+  memberId: string,
+  status?: FriendshipStatus,
+  limit?: number,
+): Promise<RelatedMemberRow[]> {
+  let relations = db
+    .selectFrom(relationsOf(db, memberId, status).as('r'))
+    .selectAll()
+    .orderBy('r.updated_at', 'desc')
+    .orderBy('r.other_id');
+  if (limit !== undefined) relations = relations.limit(limit);
   return db
-    .selectFrom(side('low_id', 'high_id').unionAll(side('high_id', 'low_id')).as('f'))
+    .selectFrom(relations.as('f'))
     .innerJoin('users as u', 'u.id', 'f.other_id')
     .select([
       'u.id',
@@ -66,6 +81,15 @@ export function relatedMembers(
     .orderBy('f.updated_at', 'desc')
     .orderBy('u.id')
     .execute();
+}
+
+/** How many friends the member has. */
+export async function countFriends(db: Db, memberId: string): Promise<number> {
+  const row = await db
+    .selectFrom(relationsOf(db, memberId, 'friends').as('r'))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function updateDetails(db: Db, memberId: string, details: string, nowIso: string) {

@@ -10,6 +10,7 @@ import {
   messageSchema,
   NEXT_CURSOR_HEADER,
   okAnswerSchema,
+  PROFILE_FRIENDS_SHOWN,
   pictureUrlSchema,
   profileNotFoundSchema,
   profileSchema,
@@ -97,8 +98,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         tags,
         summary: "A member's profile",
         description:
-          'Owner, friends (username, picture, names), details, and `friendship` flags relative to ' +
-          'the caller (all false on their own profile). `posts`: the owner’s posts, newest first, ' +
+          `Owner; \`friends\`: the ${PROFILE_FRIENDS_SHOWN} most recent (username, picture, names), ` +
+          'all the profile shows, and `friendsCount`: how many there are in all; details, and ' +
+          '`friendship` flags relative to the caller (all false on their own profile). `posts`: the ' +
+          'owner’s posts, newest first, ' +
           `in the feed's shape with reactions relative to the caller; \`limit\` (default ` +
           `${FEED_PAGE_DEFAULT}, at most ${FEED_PAGE_MAX}) and \`cursor\` page them like the feed, ` +
           `the next cursor in \`${NEXT_CURSOR_HEADER}\`. Unknown username: 404 with \`{ok:false}\`.`,

@@ -3,6 +3,7 @@ import {
   type DetailsInput,
   type FeedQuery,
   type FriendsPage,
+  PROFILE_FRIENDS_SHOWN,
   PROFILE_MESSAGES,
   type Profile,
 } from '@hearth/contract';
@@ -14,7 +15,13 @@ import { asGender } from '../posts/present.js';
 import type { PostsService } from '../posts/service.js';
 import { findPair, isFollowing, pairOf } from './friendships-repo.js';
 import { detailsOf, detailsToStore, friendshipFlags, toPublicUser } from './present.js';
-import { findProfileOwner, relatedMembers, updateDetails, updatePictureColumn } from './repo.js';
+import {
+  countFriends,
+  findProfileOwner,
+  relatedMembers,
+  updateDetails,
+  updatePictureColumn,
+} from './repo.js';
 
 export interface UsersServiceDeps {
   db: Db;
@@ -35,7 +42,8 @@ export class UsersService {
 
   /**
    * The profile of `username` as `viewer` sees it; undefined when no member has that username.
-   * A fixed number of queries whatever the number of posts and friends.
+   * A fixed number of queries whatever the number of posts and friends: of the friends, only
+   * the most recent ones the profile shows, and their number.
    */
   async profile(
     viewer: UserRow,
@@ -46,8 +54,9 @@ export class UsersService {
     const owner = await findProfileOwner(db, username.toLowerCase());
     if (!owner) return undefined;
     const own = owner.id === viewer.id;
-    const [friends, relation, following, page] = await Promise.all([
-      relatedMembers(db, owner.id, 'friends'),
+    const [friends, friendsCount, relation, following, page] = await Promise.all([
+      relatedMembers(db, owner.id, 'friends', PROFILE_FRIENDS_SHOWN),
+      countFriends(db, owner.id),
       own ? undefined : findPair(db, pairOf(viewer.id, owner.id)),
       own ? false : isFollowing(db, viewer.id, owner.id),
       posts.authorPosts(viewer, owner.id, query),
@@ -68,6 +77,7 @@ export class UsersService {
           first_name,
           last_name,
         })),
+        friendsCount,
         friendship: friendshipFlags(viewer.id, relation, following),
         details: detailsOf(owner.details),
         posts: page.items,

@@ -73,8 +73,8 @@ export function PhotosCard({ username }: { username: string }) {
   );
 }
 
-/** The first 9 friends, each linking to their profile. */
-export function FriendsCard({ friends }: { friends: Profile['friends'] }) {
+/** The first 9 friends, each linking to their profile, under the number of all of them. */
+export function FriendsCard({ friends, count }: { friends: Profile['friends']; count: number }) {
   const shown = friends.slice(0, PROFILE_FRIENDS_SHOWN);
   return (
     <Card
@@ -86,7 +86,7 @@ export function FriendsCard({ friends }: { friends: Profile['friends'] }) {
       }
     >
       <p className={styles.muted}>
-        {friends.length} {friends.length === 1 ? 'friend' : 'friends'}
+        {count} {count === 1 ? 'friend' : 'friends'}
       </p>
       {shown.length > 0 && (
         <ul className={styles.tiles}>

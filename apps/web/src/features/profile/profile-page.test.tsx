@@ -123,10 +123,12 @@ describe('the profile page', () => {
   });
 
   it('has the header friends, the tabs and the four cards', async () => {
-    const friends = Array.from({ length: 12 }, (_, i) => buildFriend(i + 1));
+    // The server sends the nine most recent friends and how many there are in all.
+    const friends = Array.from({ length: 9 }, (_, i) => buildFriend(i + 1));
     stubProfile(
       buildProfile({
         friends,
+        friendsCount: 12,
         details: { bio: 'Compilers.', workplace: 'Navy', currentCity: 'Arlington' },
       }),
       {},

@@ -82,7 +82,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
   useEffect(() => {
     if (own && picture !== user.picture) dispatch({ type: 'UPDATEPICTURE', payload: picture });
   }, [own, picture, user.picture, dispatch]);
-  const count = profile.friends.length;
+  const count = profile.friendsCount;
 
   return (
     <div className={styles.profile}>
@@ -161,7 +161,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
           <div ref={leftRef} className={styles.left} style={sticky}>
             <IntroCard username={profile.username} details={profile.details} own={own} />
             <PhotosCard username={profile.username} />
-            <FriendsCard friends={profile.friends} />
+            <FriendsCard friends={profile.friends} count={count} />
             <p className={styles.footer}>
               <Link to="/">Privacy</Link> · <Link to="/">Terms</Link> ·{' '}
               <Link to="/">Advertising</Link> · <Link to="/">Cookies</Link> · Hearth © 2022
