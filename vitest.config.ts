@@ -5,7 +5,22 @@ import { defineConfig } from 'vitest/config';
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const alias = { '@hearth/contract': contract };
 
-// One runner for every suite. The server suite runs twice: on SQLite and on PostgreSQL.
+/** A suite that runs twice: on SQLite (`<name>-sqlite`) and on PostgreSQL (`<name>-postgres`). */
+function onBothEngines(name: string, root: string) {
+  return (['sqlite', 'postgres'] as const).map((engine) => ({
+    resolve: { alias },
+    test: {
+      name: `${name}-${engine}`,
+      root,
+      environment: 'node',
+      env: { TEST_DB: engine },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }));
+}
+
+// One runner for every suite. The server and seed suites run twice: on SQLite and on PostgreSQL.
 export default defineConfig({
   test: {
     projects: [
@@ -13,17 +28,9 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'contract', root: 'packages/contract', environment: 'node' },
       },
-      ...(['sqlite', 'postgres'] as const).map((engine) => ({
-        resolve: { alias },
-        test: {
-          name: `server-${engine}`,
-          root: 'apps/server',
-          environment: 'node',
-          env: { TEST_DB: engine },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      })),
+      ...onBothEngines('server', 'apps/server'),
+      // The seed generator's own test.
+      ...onBothEngines('bench', 'bench'),
       {
         plugins: [react()],
         resolve: { alias },

@@ -82,6 +82,17 @@ const parts = [
   },
 ];
 
+/** Installs and builds what is missing or stale; on failure, says why and exits. */
+export function ensureReadyOrExit() {
+  try {
+    ensureDependencies();
+    ensureBuilt();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
 /** Builds each part whose sources changed since its last build. */
 export function ensureBuilt() {
   mkdirSync(stampDir, { recursive: true });

@@ -1,0 +1,119 @@
+import type { Engine } from '../../../apps/server/src/db/database.js';
+import { openDatabase } from '../../../apps/server/src/db/database.js';
+import type { SizeName } from '../seed/sizes.js';
+import { type Fixtures, loadFixtures } from './fixtures.js';
+import { type LoadOptions, type LoadResult, runScenario } from './load.js';
+import { type Failures, type Scenario, type ScenarioName, scenarios } from './scenarios.js';
+import { PG_ADMIN_URL, type SeededDatabase, workingCopy } from './seeded-databases.js';
+import { type RunningServer, startServer } from './server-process.js';
+
+export interface TargetOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  log: (line: string) => void;
+  cpuProfileDir?: string;
+}
+
+export interface EngineRunResult {
+  engine: Engine;
+  size: SizeName;
+  seededSeconds: number;
+  copySeconds: number;
+  searchAvailable: boolean;
+  results: LoadResult[];
+  /** Scenarios asked for but not run, and why. */
+  skipped: Array<{ scenario: ScenarioName; reason: string }>;
+}
+
+/** One seeded network served by the real server, ready to take load scenario by scenario. */
+export interface LoadTarget {
+  result: EngineRunResult;
+  server: RunningServer;
+  fixtures: Fixtures;
+  run(name: ScenarioName): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Whether this build answers member search. */
+async function searchAnswers(baseUrl: string, token: string): Promise<boolean> {
+  const res = await fetch(`${baseUrl}/api/v1/users/search/a`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await res.arrayBuffer();
+  return res.ok;
+}
+
+/** A fresh copy of the seeded database, the built server on it, and what the load needs. */
+export async function openTarget(
+  seeded: SeededDatabase,
+  options: TargetOptions,
+): Promise<LoadTarget> {
+  const { engine, size } = seeded;
+  const copy = await workingCopy(seeded);
+  const server = await startServer({
+    databaseUrl: copy.databaseUrl,
+    dataDir: copy.dataDir,
+    ...(options.cpuProfileDir ? { cpuProfileDir: options.cpuProfileDir } : {}),
+  });
+  const close = async () => {
+    await server.stop();
+    await copy.drop();
+  };
+  try {
+    const handle = openDatabase(copy.databaseUrl);
+    let fixtures: Fixtures;
+    try {
+      fixtures = await loadFixtures(handle.db, server.baseUrl);
+    } finally {
+      await handle.close();
+    }
+    const searchAvailable = await searchAnswers(server.baseUrl, fixtures.actors[0]!.token);
+    const failures: Failures = { examples: [] };
+    const all: Map<ScenarioName, Scenario> = scenarios(fixtures, failures, { searchAvailable });
+    const load: LoadOptions = {
+      connections: options.connections,
+      seconds: options.seconds,
+      warmupSeconds: options.warmupSeconds,
+      ...(engine === 'postgres'
+        ? { pg: { adminUrl: PG_ADMIN_URL, database: new URL(copy.databaseUrl).pathname.slice(1) } }
+        : {}),
+    };
+    const result: EngineRunResult = {
+      engine,
+      size,
+      seededSeconds: seeded.seededSeconds,
+      copySeconds: copy.copySeconds,
+      searchAvailable,
+      results: [],
+      skipped: [],
+    };
+    return {
+      result,
+      server,
+      fixtures,
+      async run(name) {
+        if (name === 'search' && !searchAvailable) {
+          result.skipped.push({ scenario: name, reason: 'this build has no member search' });
+          return;
+        }
+        const measured = await runScenario(server, all.get(name)!, failures, load);
+        const errors = measured.errors.non2xx + measured.errors.socket + measured.errors.timeouts;
+        options.log(
+          `${engine} ${size} ${name}: ${Math.round(measured.rps)} req/s, p50 ${measured.latencyMs.p50} ms, ` +
+            `p99 ${measured.latencyMs.p99} ms${errors > 0 ? `, ${errors} errors: ${measured.errors.examples.join(' | ')}` : ''}`,
+        );
+        result.results.push(measured);
+      },
+      async close() {
+        const output = server.output().trim();
+        if (output) options.log(`${engine} ${size} server said:\n${output.slice(0, 2000)}`);
+        await close();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

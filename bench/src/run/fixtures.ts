@@ -1,0 +1,190 @@
+import { NEXT_CURSOR_HEADER } from '@hearth/contract';
+import type { Db } from '../../../apps/server/src/db/database.js';
+import { systemClock } from '../../../apps/server/src/infra/clock.js';
+import { SessionTokens } from '../../../apps/server/src/modules/auth/session-tokens.js';
+import { Random, WeightedPicker } from '../seed/random.js';
+import { BENCH_JWT_SECRET } from './server-process.js';
+
+/** A member the load acts as, with a session signed the way login signs one. */
+export interface Actor {
+  id: string;
+  username: string;
+  token: string;
+}
+
+export interface MemberName {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  picture: string;
+}
+
+/** A session token for the member, as login would sign it. */
+export function signSession(userId: string): Promise<string> {
+  return new SessionTokens(BENCH_JWT_SECRET, systemClock).sign({ userId, tokenVersion: 0 });
+}
+
+/** What the scenarios pick their members, posts and targets from. */
+export interface Fixtures {
+  actors: Actor[];
+  members: MemberName[];
+  /** Picks profile targets: half uniformly, half by followers (popular profiles get visited). */
+  popularity: WeightedPicker;
+  /** The newest posts: what members see, react to and comment on. */
+  recentPosts: string[];
+  /** Second feed pages: a member and the cursor their first page ended with. */
+  cursors: Array<{ actor: Actor; cursor: string }>;
+  /** Pairs of actors with no relation yet, each to be used once. */
+  strangerPairs: Array<[Actor, Actor]>;
+  /** Seeded pending requests: the receiver (signed in) may accept the requester. */
+  pendingRequests: Array<{ receiver: Actor; requesterId: string }>;
+  searchTerms: string[];
+}
+
+const ACTORS = 3_000;
+const RECENT_POSTS = 20_000;
+const CURSOR_ACTORS = 300;
+const PENDING = 5_000;
+const STRANGER_PAIRS = 20_000;
+const SEARCH_TERMS = 5_000;
+
+/** Reads what the load needs from the run's database and signs sessions for the actors. */
+export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
+  const random = new Random('bench/fixtures');
+  const sign = async (member: { id: string; username: string }): Promise<Actor> => ({
+    id: member.id,
+    username: member.username,
+    token: await signSession(member.id),
+  });
+
+  const members = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name', 'picture'])
+    .orderBy('id')
+    .execute();
+  const actorIndexes = new Set<number>();
+  while (actorIndexes.size < Math.min(ACTORS, members.length)) {
+    actorIndexes.add(random.int(0, members.length - 1));
+  }
+  const actors = await Promise.all([...actorIndexes].map((i) => sign(members[i]!)));
+
+  const followerCounts = new Map(
+    (
+      await db
+        .selectFrom('follows')
+        .select(['followee_id', (eb) => eb.fn.countAll<number>().as('followers')])
+        .groupBy('followee_id')
+        .execute()
+    ).map((row) => [row.followee_id, Number(row.followers)]),
+  );
+  const meanFollowers = Math.max(
+    1,
+    [...followerCounts.values()].reduce((a, b) => a + b, 0) / members.length,
+  );
+  const popularity = new WeightedPicker(
+    members.map((m) => 1 + (followerCounts.get(m.id) ?? 0) / meanFollowers),
+  );
+
+  const recentPosts = (
+    await db
+      .selectFrom('posts')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(RECENT_POSTS)
+      .execute()
+  ).map((row) => row.id);
+
+  const actorIds = actors.map((a) => a.id);
+  const related = new Set(
+    (
+      await db
+        .selectFrom('friendships')
+        .select(['low_id', 'high_id'])
+        .where('low_id', 'in', actorIds)
+        .where('high_id', 'in', actorIds)
+        .execute()
+    ).map((row) => `${row.low_id}|${row.high_id}`),
+  );
+  const strangerPairs: Array<[Actor, Actor]> = [];
+  const used = new Set<string>(related);
+  for (
+    let tries = 0;
+    strangerPairs.length < STRANGER_PAIRS && tries < STRANGER_PAIRS * 5;
+    tries++
+  ) {
+    const a = random.pick(actors);
+    const b = random.pick(actors);
+    const key = a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
+    if (a.id === b.id || used.has(key)) continue;
+    used.add(key);
+    strangerPairs.push([a, b]);
+  }
+
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const pendingRows = await db
+    .selectFrom('friendships')
+    .select(['low_id', 'high_id', 'requester_id'])
+    .where('status', '=', 'requested')
+    .orderBy('low_id')
+    .orderBy('high_id')
+    .limit(PENDING)
+    .execute();
+  const pendingRequests = await Promise.all(
+    pendingRows.map(async (row) => {
+      const receiverId = row.requester_id === row.low_id ? row.high_id : row.low_id;
+      return { receiver: await sign(byId.get(receiverId)!), requesterId: row.requester_id };
+    }),
+  );
+
+  const searchTerms = Array.from({ length: SEARCH_TERMS }, () =>
+    searchTerm(random, random.pick(members)),
+  );
+  const cursors = await firstPageCursors(baseUrl, actors.slice(0, CURSOR_ACTORS));
+  return {
+    actors,
+    members,
+    popularity,
+    recentPosts,
+    cursors,
+    strangerPairs,
+    pendingRequests,
+    searchTerms,
+  };
+}
+
+/** What a member types while looking someone up: the first letters of a name. */
+function searchTerm(random: Random, member: MemberName): string {
+  const roll = random.next();
+  const name =
+    roll < 0.45
+      ? member.first_name
+      : roll < 0.8
+        ? member.last_name
+        : roll < 0.9
+          ? member.username
+          : `${member.first_name} ${member.last_name}`;
+  return name.slice(0, Math.min(name.length, random.int(1, 6)));
+}
+
+async function firstPageCursors(baseUrl: string, actors: Actor[]) {
+  const cursors: Fixtures['cursors'] = [];
+  // A few at a time: the server is warming up, not under load yet.
+  for (let start = 0; start < actors.length; start += 8) {
+    const batch = actors.slice(start, start + 8);
+    const answers = await Promise.all(
+      batch.map(async (actor) => {
+        const res = await fetch(`${baseUrl}/api/v1/posts?limit=20`, {
+          headers: { authorization: `Bearer ${actor.token}` },
+        });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`feed for the cursor fixtures answered ${res.status}`);
+        return { actor, cursor: res.headers.get(NEXT_CURSOR_HEADER) };
+      }),
+    );
+    for (const { actor, cursor } of answers) if (cursor) cursors.push({ actor, cursor });
+  }
+  if (cursors.length === 0) throw new Error('no member has a second feed page');
+  return cursors;
+}

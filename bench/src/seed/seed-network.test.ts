@@ -1,0 +1,203 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AuthResponse, Post, Profile } from '@hearth/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../apps/server/src/app.js';
+import { LocalDiskStorage } from '../../../apps/server/src/infra/storage/local-disk-storage.js';
+import { hashPassword } from '../../../apps/server/src/modules/auth/password.js';
+import { post, testConfig } from '../../../apps/server/src/test-support/test-app.js';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../../apps/server/src/test-support/test-database.js';
+import { CACHE_DIR } from '../paths.js';
+import { type SeedSummary, seedNetwork } from './seed-network.js';
+import { DEMO_LOGIN, SIZES } from './sizes.js';
+
+interface Seeded {
+  database: TestDatabase;
+  mediaDir: string;
+  summary: SeedSummary;
+}
+
+// Each table in a stable order, so two databases compare row by row.
+const TABLES = {
+  users: 'id',
+  media: 'id',
+  friendships: 'low_id, high_id',
+  follows: 'follower_id, followee_id',
+  posts: 'id',
+  post_images: 'post_id, position',
+  reactions: 'post_id, user_id',
+  reaction_counts: 'post_id, react',
+  comments: 'id',
+  saved_posts: 'user_id, post_id',
+  search_history: 'user_id, searched_id',
+} as const;
+
+// Foreign keys the seed must honour (it loads without checking them, for speed).
+const PARENTS = [
+  ['media', 'owner_id', 'users'],
+  ['friendships', 'low_id', 'users'],
+  ['friendships', 'high_id', 'users'],
+  ['follows', 'follower_id', 'users'],
+  ['follows', 'followee_id', 'users'],
+  ['posts', 'user_id', 'users'],
+  ['post_images', 'post_id', 'posts'],
+  ['reactions', 'post_id', 'posts'],
+  ['reactions', 'user_id', 'users'],
+  ['reaction_counts', 'post_id', 'posts'],
+  ['comments', 'post_id', 'posts'],
+  ['comments', 'user_id', 'users'],
+  ['saved_posts', 'user_id', 'users'],
+  ['saved_posts', 'post_id', 'posts'],
+  ['search_history', 'user_id', 'users'],
+  ['search_history', 'searched_id', 'users'],
+] as const;
+
+async function rowsOf(database: TestDatabase, table: keyof typeof TABLES) {
+  const { rows } = await sql
+    .raw(`select * from ${table} order by ${TABLES[table]}`)
+    .execute(database.db);
+  return rows;
+}
+
+describe('the seed generator, on a tiny network', () => {
+  const seeded: Seeded[] = [];
+  let passwordHash: string;
+
+  beforeAll(async () => {
+    // One hash for everyone, as the seed does; the cheapest cost keeps the test quick.
+    passwordHash = await hashPassword(DEMO_LOGIN.password, 10);
+    for (let i = 0; i < 2; i++) {
+      const database = await createTestDatabase();
+      const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-seed-media-'));
+      const summary = await seedNetwork({
+        handle: database,
+        storage: new LocalDiskStorage(mediaDir),
+        cacheDir: CACHE_DIR,
+        size: SIZES.tiny,
+        passwordHash,
+      });
+      seeded.push({ database, mediaDir, summary });
+    }
+  });
+  afterAll(async () => {
+    for (const { database, mediaDir } of seeded) {
+      await database.destroy();
+      await rm(mediaDir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes exactly the size’s members, posts, reactions and comments', () => {
+    const { counts } = seeded[0]!.summary;
+    expect(counts).toMatchObject({
+      users: SIZES.tiny.members,
+      posts: SIZES.tiny.posts,
+      reactions: SIZES.tiny.reactions,
+      comments: SIZES.tiny.comments,
+    });
+    expect(counts.friendships).toBeGreaterThan(SIZES.tiny.members);
+    expect(counts.saved_posts).toBeGreaterThan(0);
+  });
+
+  it('gives the same rows and the same picture files when run twice', async () => {
+    const [a, b] = seeded as [Seeded, Seeded];
+    for (const table of Object.keys(TABLES) as Array<keyof typeof TABLES>) {
+      expect(await rowsOf(b.database, table), table).toEqual(await rowsOf(a.database, table));
+    }
+    const files = async (dir: string) =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+        .sort();
+    const names = await files(a.mediaDir);
+    expect(names).toHaveLength(a.summary.counts.media);
+    expect(await files(b.mediaDir)).toEqual(names);
+    const first = names[0]!;
+    expect(await readFile(path.join(b.mediaDir, first))).toEqual(
+      await readFile(path.join(a.mediaDir, first)),
+    );
+  });
+
+  it('leaves no row without its parent, friends follow each other, and reactions are counted', async () => {
+    const { database } = seeded[0]!;
+    for (const [table, column, parent] of PARENTS) {
+      const { rows } = await sql<{ orphans: number | string }>`
+        select count(*) as orphans from ${sql.table(table)} t
+        where not exists (select 1 from ${sql.table(parent)} p where p.id = t.${sql.ref(column)})
+      `.execute(database.db);
+      expect(Number(rows[0]!.orphans), `${table}.${column}`).toBe(0);
+    }
+    const { rows } = await sql<{ missing: number | string }>`
+      select count(*) as missing from friendships f
+      where f.status = 'friends' and (
+        not exists (select 1 from follows w where w.follower_id = f.low_id and w.followee_id = f.high_id)
+        or not exists (select 1 from follows w where w.follower_id = f.high_id and w.followee_id = f.low_id))
+    `.execute(database.db);
+    expect(Number(rows[0]!.missing)).toBe(0);
+    const counted = await sql<{ total: number | string }>`
+      select sum(count) as total from reaction_counts
+    `.execute(database.db);
+    expect(Number(counted.rows[0]!.total)).toBe(SIZES.tiny.reactions);
+  });
+
+  it('answers through the API: the demo member logs in, reads a feed, a profile and a picture', async () => {
+    const { database, mediaDir } = seeded[0]!;
+    const config = testConfig({ dataDir: path.dirname(mediaDir) });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      storage: new LocalDiskStorage(mediaDir),
+    });
+    try {
+      const login = await post(app, '/api/v1/auth/login', {
+        email: DEMO_LOGIN.email,
+        password: DEMO_LOGIN.password,
+      });
+      expect(login.statusCode).toBe(200);
+      const { token, username } = login.json() as AuthResponse;
+      const headers = { authorization: `Bearer ${token}` };
+
+      const feed = await app.inject({ method: 'GET', url: '/api/v1/posts', headers });
+      expect(feed.statusCode).toBe(200);
+      const posts = feed.json() as Post[];
+      expect(posts).toHaveLength(20);
+      expect(posts.some((p) => p.comments.length > 0 && p.reactions.total > 0)).toBe(true);
+
+      const profile = await app.inject({
+        method: 'GET',
+        url: `/api/v1/users/getProfile/${username}`,
+        headers,
+      });
+      const shown = profile.json() as Profile;
+      expect(shown.friendsCount).toBeGreaterThan(0);
+      expect(shown.picture).toMatch(/^\/media\//);
+
+      // Seeded members carry the server's search keys: a name's first letters find them.
+      const found = await app.inject({
+        method: 'POST',
+        url: '/api/v1/users/search/demo%20me',
+        headers,
+      });
+      expect(found.statusCode).toBe(200);
+      expect((found.json() as Array<{ username: string }>).map((m) => m.username)).toContain(
+        username,
+      );
+      const history = await app.inject({
+        method: 'GET',
+        url: '/api/v1/users/getSearchHistory',
+        headers,
+      });
+      expect(history.statusCode).toBe(200);
+
+      const picture = await app.inject({ method: 'GET', url: shown.picture });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/jpeg');
+    } finally {
+      await app.close();
+    }
+  });
+});

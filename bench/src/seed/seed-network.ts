@@ -1,0 +1,571 @@
+import {
+  BUILTIN_BACKGROUNDS,
+  DEFAULT_PICTURE,
+  REACTIONS,
+  SEARCH_HISTORY_MAX,
+} from '@hearth/contract';
+import { sql } from 'kysely';
+import type { NewComment } from '../../../apps/server/src/db/comments.js';
+import type { DatabaseHandle, Db } from '../../../apps/server/src/db/database.js';
+import type { NewFollow } from '../../../apps/server/src/db/follows.js';
+import type { NewFriendship } from '../../../apps/server/src/db/friendships.js';
+import type { NewPostImage } from '../../../apps/server/src/db/post-images.js';
+import type { NewPost } from '../../../apps/server/src/db/posts.js';
+import type { NewReaction } from '../../../apps/server/src/db/reactions.js';
+import type { NewSavedPost } from '../../../apps/server/src/db/saved-posts.js';
+import type { NewSearchHistoryRow } from '../../../apps/server/src/db/search-history.js';
+import { searchKeysOf } from '../../../apps/server/src/db/search-keys.js';
+import type { NewUser } from '../../../apps/server/src/db/users.js';
+import type { Storage } from '../../../apps/server/src/infra/storage/storage.js';
+import { insertUsers } from '../../../apps/server/src/modules/auth/repo.js';
+import { insertMedia } from '../../../apps/server/src/modules/media/repo.js';
+import {
+  insertReactions,
+  recountAllReactions,
+} from '../../../apps/server/src/modules/posts/reactions-repo.js';
+import {
+  insertComments,
+  insertPosts,
+  insertSavedPosts,
+} from '../../../apps/server/src/modules/posts/repo.js';
+import { insertHistoryEntries } from '../../../apps/server/src/modules/search/history-repo.js';
+import {
+  insertFollows,
+  insertRelations,
+} from '../../../apps/server/src/modules/users/friendships-repo.js';
+import { detailsToStore } from '../../../apps/server/src/modules/users/present.js';
+import { type PictureLibrary, storePictures } from './images.js';
+import { withIndexesBuiltAfter } from './indexes.js';
+import { apportion, type NetworkPlan, planNetwork, planPostSchedule } from './network.js';
+import { Random, timeOrderedId, WeightedPicker } from './random.js';
+import { DAY_MS, DEMO_LOGIN, type NetworkSize, SEED_END } from './sizes.js';
+import {
+  backgroundText,
+  commentText,
+  memberDetails,
+  postText,
+  REACTION_WEIGHTS,
+} from './vocabulary.js';
+
+export interface SeedOptions {
+  /** A migrated, empty database. */
+  handle: DatabaseHandle;
+  /** Where the shared pictures go (the server's media storage). */
+  storage: Storage;
+  /** Where drawn pictures are kept between seeds. */
+  cacheDir: string;
+  size: NetworkSize;
+  /** One hash for every member (hashing is slow on purpose): the demo password's. */
+  passwordHash: string;
+  seed?: string;
+  log?: (line: string) => void;
+}
+
+export type SeedCounts = Record<
+  | 'users'
+  | 'media'
+  | 'friendships'
+  | 'follows'
+  | 'posts'
+  | 'post_images'
+  | 'reactions'
+  | 'comments'
+  | 'saved_posts'
+  | 'search_history',
+  number
+>;
+
+export interface SeedSummary {
+  counts: SeedCounts;
+  demo: { email: string; password: string; username: string };
+  seconds: number;
+}
+
+/** The seed every benchmark and demo network is made from. */
+export const DEFAULT_SEED = 'hearth';
+// Rows per transaction: big enough to amortise the commit, small enough to keep memory flat.
+const ROWS_PER_COMMIT = 20_000;
+
+const email = (username: string, index: number) =>
+  index === 0 ? DEMO_LOGIN.email : `${username}@hearth.example`;
+
+/**
+ * Fills an empty database with a whole network through the server's own repositories, the same
+ * rows for the same seed and size every time.
+ */
+export async function seedNetwork(options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const seed = new Random(options.seed ?? DEFAULT_SEED);
+  const { handle } = options;
+  await tuneForBulkLoad(handle);
+  const plan = planNetwork(seed, options.size);
+  log(
+    `planned ${plan.members.length} members, ${plan.relations.low.length} relations, ` +
+      `${plan.follows.follower.length} follows (${seconds(started)} s)`,
+  );
+  const counts = await withIndexesBuiltAfter(handle, async () => {
+    const writer = new Writer(handle.db, await postgresSettings(handle));
+    const pictureOwners = plan.members.slice(1, 31);
+    const pictures = await storePictures(
+      options.storage,
+      options.cacheDir,
+      pictureOwners,
+      seed.fork('pictures'),
+    );
+    const counts: SeedCounts = {
+      users: await writeUsers(writer, plan, pictures.library, options.passwordHash, seed),
+      media: pictures.mediaRows.length,
+      friendships: 0,
+      follows: 0,
+      posts: 0,
+      post_images: 0,
+      reactions: 0,
+      comments: 0,
+      saved_posts: 0,
+      search_history: 0,
+    };
+    await writer.commit((trx) => insertMedia(trx, pictures.mediaRows));
+    counts.friendships = await writeRelations(writer, plan);
+    counts.follows = await writeFollows(writer, plan);
+    log(`members and their network written (${seconds(started)} s)`);
+    const posts = await writePosts(writer, plan, pictures.library, seed.fork('posts'));
+    counts.posts = posts.ids.length;
+    counts.post_images = posts.images;
+    log(`${counts.posts} posts written (${seconds(started)} s)`);
+    counts.reactions = await writeReactions(writer, plan, posts, seed.fork('reactions'));
+    // The kept counts, from the reactions themselves, as the server would have counted them.
+    await writer.commit((trx) => recountAllReactions(trx));
+    log(`${counts.reactions} reactions written (${seconds(started)} s)`);
+    counts.comments = await writeComments(
+      writer,
+      plan,
+      posts,
+      pictures.library,
+      seed.fork('comments'),
+    );
+    log(`${counts.comments} comments written (${seconds(started)} s)`);
+    counts.saved_posts = await writeSaved(writer, plan, posts, seed.fork('saved'));
+    counts.search_history = await writeSearchHistory(writer, plan, seed.fork('search-history'));
+    await writer.drain();
+    return counts;
+  });
+  log(`indexes built (${seconds(started)} s)`);
+  await finishBulkLoad(handle);
+  return {
+    counts,
+    demo: { ...DEMO_LOGIN, username: plan.members[0]!.username },
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+}
+
+const cpuAtStart = process.cpuUsage();
+
+/** Wall-clock seconds since `since`, and this process's CPU seconds so far. */
+function seconds(since: number): string {
+  const cpu = process.cpuUsage(cpuAtStart);
+  return `${((performance.now() - since) / 1000).toFixed(1)}, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)}`;
+}
+
+/**
+ * The seed's own connection neither waits for the disk on each commit nor re-checks foreign keys
+ * row by row (the generator only writes rows whose parents exist; its test checks that): a seed
+ * that dies halfway is thrown away anyway. The server's connections keep their own settings.
+ */
+async function tuneForBulkLoad(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine === 'sqlite') {
+    await sql`pragma foreign_keys = off`.execute(handle.db);
+    await sql`pragma journal_mode = memory`.execute(handle.db);
+    await sql`pragma synchronous = off`.execute(handle.db);
+    await sql`pragma cache_size = -262144`.execute(handle.db);
+    await sql`pragma temp_store = memory`.execute(handle.db);
+  }
+}
+
+async function postgresSettings(handle: DatabaseHandle) {
+  if (handle.engine !== 'postgres') return undefined;
+  const { rows } = await sql<{ superuser: boolean }>`
+    select rolsuper as superuser from pg_roles where rolname = current_user
+  `.execute(handle.db);
+  return { skipForeignKeyChecks: rows[0]?.superuser === true };
+}
+
+/** Back to the server's journal; fresh planner statistics and visibility maps on PostgreSQL. */
+async function finishBulkLoad(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine === 'sqlite') {
+    await sql`pragma journal_mode = wal`.execute(handle.db);
+    await sql`pragma foreign_keys = on`.execute(handle.db);
+    return;
+  }
+  await sql`vacuum analyze`.execute(handle.db);
+}
+
+/**
+ * Commits rows in transactions of ROWS_PER_COMMIT, and lets the next batch be generated while
+ * the previous one is written (PostgreSQL works in its own process meanwhile).
+ */
+class Writer {
+  private inFlight: Promise<void> = Promise.resolve();
+  private failure: unknown;
+
+  /** `skipForeignKeyChecks`: PostgreSQL only, and only a superuser may. */
+  constructor(
+    private readonly db: Db,
+    private readonly pgSettings: { skipForeignKeyChecks: boolean } | undefined,
+  ) {}
+
+  async commit(work: (trx: Db) => Promise<void>): Promise<void> {
+    await this.inFlight;
+    if (this.failure) throw this.failure;
+    const settings = this.pgSettings;
+    this.inFlight = this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (settings) {
+          await sql`set local synchronous_commit = off`.execute(trx);
+          // Replica mode skips the foreign keys' triggers, as the SQLite seed skips their checks.
+          if (settings.skipForeignKeyChecks) {
+            await sql`set local session_replication_role = replica`.execute(trx);
+          }
+        }
+        await work(trx);
+      })
+      .catch((error: unknown) => {
+        this.failure = error;
+      });
+  }
+
+  async drain(): Promise<void> {
+    await this.inFlight;
+    if (this.failure) throw this.failure;
+  }
+
+  /** Collects rows and commits them ROWS_PER_COMMIT at a time. */
+  batcher<T>(insert: (trx: Db, rows: T[]) => Promise<void>) {
+    let rows: T[] = [];
+    let total = 0;
+    return {
+      add: async (row: T) => {
+        rows.push(row);
+        total += 1;
+        if (rows.length >= ROWS_PER_COMMIT) {
+          const full = rows;
+          rows = [];
+          await this.commit((trx) => insert(trx, full));
+        }
+      },
+      flush: async () => {
+        const rest = rows;
+        rows = [];
+        if (rest.length > 0) await this.commit((trx) => insert(trx, rest));
+        return total;
+      },
+    };
+  }
+}
+
+const dayPrefixes = new Map<number, string>();
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/** `new Date(ms).toISOString()`, without a Date per row: millions of rows call this. */
+function iso(ms: number): string {
+  const whole = Math.floor(ms);
+  const day = Math.floor(whole / DAY_MS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    dayPrefixes.set(day, prefix);
+  }
+  const inDay = whole - day * DAY_MS;
+  const millis = inDay % 1000;
+  const secondsOfDay = (inDay - millis) / 1000;
+  const hours = Math.floor(secondsOfDay / 3600);
+  const minutes = Math.floor((secondsOfDay % 3600) / 60);
+  const pad3 = millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : `${millis}`;
+  return `${prefix}${two(hours)}:${two(minutes)}:${two(secondsOfDay % 60)}.${pad3}Z`;
+}
+
+async function writeUsers(
+  writer: Writer,
+  plan: NetworkPlan,
+  library: PictureLibrary,
+  passwordHash: string,
+  seed: Random,
+): Promise<number> {
+  const random = seed.fork('users');
+  const users = writer.batcher(insertUsers);
+  for (const [index, member] of plan.members.entries()) {
+    const hasPicture = index === 0 || random.chance(0.85);
+    const hasCover = index === 0 || random.chance(0.4);
+    const row: NewUser = {
+      id: member.id,
+      email: email(member.username, index),
+      password_hash: passwordHash,
+      first_name: member.firstName,
+      last_name: member.lastName,
+      // The server's own key function, as sign-up fills them, or search would not find them.
+      ...searchKeysOf({ first_name: member.firstName, last_name: member.lastName }),
+      username: member.username,
+      picture: hasPicture ? random.pick(library.avatar) : DEFAULT_PICTURE,
+      cover: hasCover ? random.pick(library.cover) : '',
+      gender: member.gender,
+      birth_year: random.int(1955, 2008),
+      birth_month: random.int(1, 12),
+      birth_day: random.int(1, 28),
+      verified: 1,
+      token_version: 0,
+      details: JSON.stringify(detailsToStore(memberDetails(random))),
+      created_at: iso(member.joinedMs),
+      updated_at: iso(member.joinedMs),
+    };
+    await users.add(row);
+  }
+  return users.flush();
+}
+
+async function writeRelations(writer: Writer, plan: NetworkPlan): Promise<number> {
+  const { relations, members } = plan;
+  const rows = writer.batcher(insertRelations);
+  for (let e = 0; e < relations.low.length; e++) {
+    const low = members[relations.low[e]!]!.id;
+    const high = members[relations.high[e]!]!.id;
+    const row: NewFriendship = {
+      low_id: low,
+      high_id: high,
+      requester_id: relations.askedByHigh[e] === 1 ? high : low,
+      status: relations.requested[e] === 1 ? 'requested' : 'friends',
+      created_at: iso(relations.createdMs[e]!),
+      updated_at: iso(relations.updatedMs[e]!),
+    };
+    await rows.add(row);
+  }
+  return rows.flush();
+}
+
+async function writeFollows(writer: Writer, plan: NetworkPlan): Promise<number> {
+  const { follows, members } = plan;
+  const rows = writer.batcher(insertFollows);
+  for (let f = 0; f < follows.follower.length; f++) {
+    const row: NewFollow = {
+      follower_id: members[follows.follower[f]!]!.id,
+      followee_id: members[follows.followee[f]!]!.id,
+      created_at: iso(follows.createdMs[f]!),
+    };
+    await rows.add(row);
+  }
+  return rows.flush();
+}
+
+/** The written posts, oldest first, with what later tables need to know of them. */
+interface WrittenPosts {
+  ids: string[];
+  author: Int32Array;
+  createdMs: Float64Array;
+  images: number;
+}
+
+async function writePosts(
+  writer: Writer,
+  plan: NetworkPlan,
+  library: PictureLibrary,
+  random: Random,
+): Promise<WrittenPosts> {
+  const schedule = planPostSchedule(random.fork('schedule'), plan);
+  const content = random.fork('content');
+  const ids: string[] = [];
+  let posts: NewPost[] = [];
+  let images: NewPostImage[] = [];
+  let imageCount = 0;
+  const flush = async () => {
+    const [p, i] = [posts, images];
+    posts = [];
+    images = [];
+    await writer.commit((trx) => insertPosts(trx, p, i));
+  };
+  for (let index = 0; index < schedule.author.length; index++) {
+    const createdMs = schedule.createdMs[index]!;
+    const id = timeOrderedId(createdMs, content);
+    ids.push(id);
+    const withImages = content.chance(0.15);
+    const withBackground = !withImages && content.chance(0.1);
+    let text: string | null = null;
+    if (withBackground) text = backgroundText(content);
+    else if (!withImages || content.chance(0.5)) text = postText(content);
+    posts.push({
+      id,
+      user_id: plan.members[schedule.author[index]!]!.id,
+      type: null,
+      text,
+      background: withBackground ? content.pick(BUILTIN_BACKGROUNDS) : null,
+      created_at: iso(createdMs),
+      deleted_at: null,
+    });
+    if (withImages) {
+      const count = content.pick([1, 1, 1, 1, 1, 1, 2, 2, 3, 4]);
+      for (let position = 0; position < count; position++) {
+        images.push({ post_id: id, position, url: content.pick(library.photo) });
+      }
+      imageCount += count;
+    }
+    if (posts.length >= ROWS_PER_COMMIT) await flush();
+  }
+  await flush();
+  return { ids, author: schedule.author, createdMs: schedule.createdMs, images: imageCount };
+}
+
+/** How much attention each post gets: more for authors with more followers, then luck. */
+function attention(random: Random, plan: NetworkPlan, posts: WrittenPosts): Float64Array {
+  const { start } = plan.followers;
+  const weights = new Float64Array(posts.ids.length);
+  for (let p = 0; p < weights.length; p++) {
+    const author = posts.author[p]!;
+    const followers = start[author + 1]! - start[author]!;
+    weights[p] = (1 + followers) ** 0.8 * random.logNormal(1, 0.7);
+  }
+  return weights;
+}
+
+/** Someone who reacts to or comments on the author's post: mostly followers, some strangers. */
+function audienceMember(
+  random: Random,
+  plan: NetworkPlan,
+  author: number,
+  fromFollowers: number,
+): number {
+  const { start, list } = plan.followers;
+  const from = start[author]!;
+  const followers = start[author + 1]! - from;
+  if (followers > 0 && random.chance(fromFollowers))
+    return list[from + random.int(0, followers - 1)]!;
+  return random.int(0, plan.members.length - 1);
+}
+
+async function writeReactions(
+  writer: Writer,
+  plan: NetworkPlan,
+  posts: WrittenPosts,
+  random: Random,
+): Promise<number> {
+  const counts = apportion(plan.size.reactions, attention(random.fork('attention'), plan, posts));
+  const names = new WeightedPicker(REACTIONS.map((name) => REACTION_WEIGHTS[name]));
+  const memberCount = plan.members.length;
+  const rows = writer.batcher(insertReactions);
+  // One reaction per member per post: a post that cannot take its share passes it on.
+  let carried = 0;
+  for (let p = 0; p < posts.ids.length; p++) {
+    const wanted = Math.min(memberCount, counts[p]! + carried);
+    const reactors = new Set<number>();
+    for (let tries = 0; reactors.size < wanted && tries < wanted * 4; tries++) {
+      reactors.add(audienceMember(random, plan, posts.author[p]!, 0.75));
+    }
+    carried = counts[p]! + carried - reactors.size;
+    for (const reactor of [...reactors].sort((a, b) => a - b)) {
+      const row: NewReaction = {
+        post_id: posts.ids[p]!,
+        user_id: plan.members[reactor]!.id,
+        react: REACTIONS[names.pick(random)]!,
+        created_at: iso(Math.min(SEED_END, posts.createdMs[p]! + random.exponential(DAY_MS))),
+      };
+      await rows.add(row);
+    }
+  }
+  return rows.flush();
+}
+
+async function writeComments(
+  writer: Writer,
+  plan: NetworkPlan,
+  posts: WrittenPosts,
+  library: PictureLibrary,
+  random: Random,
+): Promise<number> {
+  const counts = apportion(plan.size.comments, attention(random.fork('attention'), plan, posts));
+  const rows = writer.batcher(insertComments);
+  for (let p = 0; p < posts.ids.length; p++) {
+    const times: number[] = [];
+    for (let c = 0; c < counts[p]!; c++) {
+      times.push(Math.min(SEED_END, posts.createdMs[p]! + random.exponential(DAY_MS / 4)));
+    }
+    times.sort((a, b) => a - b);
+    for (const ms of times) {
+      const withImage = random.chance(0.03);
+      const row: NewComment = {
+        id: timeOrderedId(ms, random),
+        post_id: posts.ids[p]!,
+        user_id: plan.members[audienceMember(random, plan, posts.author[p]!, 0.8)]!.id,
+        comment: withImage && random.chance(0.5) ? '' : commentText(random),
+        image: withImage ? random.pick(library.photo) : '',
+        created_at: iso(ms),
+      };
+      await rows.add(row);
+    }
+  }
+  return rows.flush();
+}
+
+async function writeSaved(
+  writer: Writer,
+  plan: NetworkPlan,
+  posts: WrittenPosts,
+  random: Random,
+): Promise<number> {
+  const rows = writer.batcher(insertSavedPosts);
+  const postCount = posts.ids.length;
+  for (const [index, member] of plan.members.entries()) {
+    const wanted = Math.min(postCount, Math.round(random.exponential(5)));
+    const chosen = new Set<number>();
+    while (chosen.size < wanted) chosen.add(random.int(0, postCount - 1));
+    for (const p of [...chosen].sort((a, b) => a - b)) {
+      const saved = Math.max(posts.createdMs[p]!, member.joinedMs);
+      const row: NewSavedPost = {
+        user_id: plan.members[index]!.id,
+        post_id: posts.ids[p]!,
+        created_at: iso(saved + random.next() * (SEED_END - saved)),
+      };
+      await rows.add(row);
+    }
+  }
+  return rows.flush();
+}
+
+/** Whom each member looked up lately: mostly friends and people they follow, some strangers. */
+async function writeSearchHistory(
+  writer: Writer,
+  plan: NetworkPlan,
+  random: Random,
+): Promise<number> {
+  const rows = writer.batcher(insertHistoryEntries);
+  const { follows, members } = plan;
+  // follows is sorted by follower: each member's followees are one run of it.
+  let run = 0;
+  for (const [index, member] of members.entries()) {
+    const from = run;
+    while (run < follows.follower.length && follows.follower[run] === index) run += 1;
+    const wanted = Math.min(
+      members.length - 1,
+      SEARCH_HISTORY_MAX,
+      Math.round(random.exponential(4)),
+    );
+    const searched = new Set<number>();
+    for (let tries = 0; searched.size < wanted && tries < wanted * 4; tries++) {
+      const someone =
+        run > from && random.chance(0.7)
+          ? follows.followee[random.int(from, run - 1)]!
+          : random.int(0, members.length - 1);
+      if (someone !== index) searched.add(someone);
+    }
+    const times = [...searched].map(
+      () => member.joinedMs + random.next() * (SEED_END - member.joinedMs),
+    );
+    for (const [k, someone] of [...searched].entries()) {
+      const row: NewSearchHistoryRow = {
+        id: timeOrderedId(times[k]!, random),
+        user_id: member.id,
+        searched_id: members[someone]!.id,
+        created_at: iso(times[k]!),
+      };
+      await rows.add(row);
+    }
+  }
+  return rows.flush();
+}
