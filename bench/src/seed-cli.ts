@@ -9,7 +9,7 @@ import { migrateToLatest, migrateToNothing } from '../../apps/server/src/db/migr
 import { LocalDiskStorage } from '../../apps/server/src/infra/storage/local-disk-storage.js';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.js';
 import { CACHE_DIR } from './paths.js';
-import { seedNetwork } from './seed/seed-network.js';
+import { claimForSeeding, DatabaseInUseError, seedNetwork } from './seed/seed-network.js';
 import { DEMO_LOGIN, isSizeName, SIZES } from './seed/sizes.js';
 
 const { values } = parseArgs({
@@ -25,8 +25,9 @@ if (!isSizeName(values.size)) {
 const size = values.size;
 
 const config = loadConfig();
-const handle = openDatabase(config.databaseUrl);
+const handle = openDatabase(config.databaseUrl, { walCheckpointer: false });
 try {
+  await claimOrExit();
   await migrateToLatest(handle);
   const { members } = await handle.db
     .selectFrom('users')
@@ -67,4 +68,19 @@ try {
   }
 } finally {
   await handle.close();
+}
+
+/** An SQLite file a running server has open cannot be seeded: say so before changing anything. */
+async function claimOrExit(): Promise<void> {
+  try {
+    await claimForSeeding(handle);
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    console.error(
+      `The database (${config.databaseUrl}) is open in another process: stop the server ` +
+        '(npm start) first, then seed again. Nothing was changed.',
+    );
+    await handle.close();
+    process.exit(1);
+  }
 }

@@ -79,7 +79,7 @@ async function seedInto(
   size: SizeName,
   log: (line: string) => void,
 ) {
-  const handle = openDatabase(databaseUrl);
+  const handle = openDatabase(databaseUrl, { walCheckpointer: false });
   try {
     await migrateToLatest(handle);
     const summary = await seedNetwork({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -122,8 +123,10 @@ export async function pictureFiles(
         };
       } else {
         image = await drawPicture(spec, i);
-        await writeFile(`${file}.partial`, image.bytes);
-        await rename(`${file}.partial`, file);
+        // A name of this process's own: seeds running side by side may draw the same picture.
+        const partial = `${file}.${process.pid}-${randomUUID()}.partial`;
+        await writeFile(partial, image.bytes);
+        await rename(partial, file);
       }
       files.push({ spec, image });
     }

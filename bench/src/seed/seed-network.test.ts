@@ -72,7 +72,8 @@ describe('the seed generator, on a tiny network', () => {
     // One hash for everyone, as the seed does; the cheapest cost keeps the test quick.
     passwordHash = await hashPassword(DEMO_LOGIN.password, 10);
     for (let i = 0; i < 2; i++) {
-      const database = await createTestDatabase();
+      // As the seed command opens it: no WAL checkpointer holding the file.
+      const database = await createTestDatabase({ walCheckpointer: false });
       const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-seed-media-'));
       const summary = await seedNetwork({
         handle: database,

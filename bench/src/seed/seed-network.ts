@@ -167,6 +167,39 @@ function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)}, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)}`;
 }
 
+/** Another process (a running server, say) has the SQLite file open, and a seed needs it alone. */
+export class DatabaseInUseError extends Error {
+  constructor() {
+    super('the database file is open in another process');
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+/**
+ * Checks, before anything is changed, that the seed can have an SQLite file to itself: it leaves
+ * WAL mode while it loads, which SQLite refuses while another connection has the file open.
+ * Throws DatabaseInUseError if not. A PostgreSQL database is seeded alongside other connections.
+ * The handle must be opened without the WAL checkpointer (`walCheckpointer: false`).
+ */
+export async function claimForSeeding(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine !== 'sqlite') return;
+  await leaveWal(handle, 'delete');
+  await sql`pragma journal_mode = wal`.execute(handle.db);
+}
+
+async function leaveWal(handle: DatabaseHandle, mode: 'delete' | 'memory'): Promise<void> {
+  // Asked at once: another process's hold on the file does not end by waiting.
+  await sql`pragma busy_timeout = 0`.execute(handle.db);
+  try {
+    await sql.raw(`pragma journal_mode = ${mode}`).execute(handle.db);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') throw new DatabaseInUseError();
+    throw error;
+  } finally {
+    await sql`pragma busy_timeout = 5000`.execute(handle.db);
+  }
+}
+
 /**
  * The seed's own connection neither waits for the disk on each commit nor re-checks foreign keys
  * row by row (the generator only writes rows whose parents exist; its test checks that): a seed
@@ -175,7 +208,7 @@ function seconds(since: number): string {
 async function tuneForBulkLoad(handle: DatabaseHandle): Promise<void> {
   if (handle.engine === 'sqlite') {
     await sql`pragma foreign_keys = off`.execute(handle.db);
-    await sql`pragma journal_mode = memory`.execute(handle.db);
+    await leaveWal(handle, 'memory');
     await sql`pragma synchronous = off`.execute(handle.db);
     await sql`pragma cache_size = -262144`.execute(handle.db);
     await sql`pragma temp_store = memory`.execute(handle.db);

@@ -56,6 +56,11 @@ export interface OpenDatabaseOptions {
   pgPoolSize?: number;
   /** Kysely's query log hook (tests count queries with it). */
   log?: LogConfig;
+  /**
+   * SQLite: checkpoint the WAL from a worker thread (the default). A bulk loader that leaves WAL
+   * mode opens without it: the worker's connection would keep the file from changing journal.
+   */
+  walCheckpointer?: boolean;
 }
 
 /** Opens `sqlite:<path>` (embedded default) or `postgres://…`. */
@@ -75,7 +80,10 @@ function openSqlite(file: string, options: OpenDatabaseOptions): DatabaseHandle 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // A worker checkpoints; this connection only does when the worker falls far behind.
-  const stopCheckpointer = inMemory ? undefined : startWalCheckpointer(path.resolve(file));
+  const stopCheckpointer =
+    inMemory || options.walCheckpointer === false
+      ? undefined
+      : startWalCheckpointer(path.resolve(file));
   if (stopCheckpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),

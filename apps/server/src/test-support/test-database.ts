@@ -34,8 +34,11 @@ export function testEngine(): Engine {
 }
 
 /** A fresh, migrated database on the engine TEST_DB names: a temp SQLite file or a new PG schema. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const database = testEngine() === 'sqlite' ? await sqliteDatabase() : await postgresDatabase();
+export async function createTestDatabase(
+  options: Pick<OpenDatabaseOptions, 'walCheckpointer'> = {},
+): Promise<TestDatabase> {
+  const database =
+    testEngine() === 'sqlite' ? await sqliteDatabase(options) : await postgresDatabase();
   await migrateToLatest(database);
   return database;
 }
@@ -72,11 +75,13 @@ async function clearTables(handle: DatabaseHandle): Promise<void> {
   for (const table of TABLES) await handle.db.deleteFrom(table).execute();
 }
 
-async function sqliteDatabase(): Promise<TestDatabase> {
+async function sqliteDatabase(
+  options: Pick<OpenDatabaseOptions, 'walCheckpointer'>,
+): Promise<TestDatabase> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-test-'));
   const url = `sqlite:${path.join(dir, 'app.db')}`;
   const counter = queryCounter();
-  const handle = openDatabase(url, { log: counter.log });
+  const handle = openDatabase(url, { ...options, log: counter.log });
   return {
     ...handle,
     url,
