@@ -188,6 +188,8 @@ export async function claimForSeeding(handle: DatabaseHandle): Promise<void> {
 }
 
 async function leaveWal(handle: DatabaseHandle, mode: 'delete' | 'memory'): Promise<void> {
+  const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(handle.db);
+  const timeout = Number(rows[0]?.timeout ?? 0);
   // Asked at once: another process's hold on the file does not end by waiting.
   await sql`pragma busy_timeout = 0`.execute(handle.db);
   try {
@@ -196,7 +198,7 @@ async function leaveWal(handle: DatabaseHandle, mode: 'delete' | 'memory'): Prom
     if ((error as { code?: unknown }).code === 'SQLITE_BUSY') throw new DatabaseInUseError();
     throw error;
   } finally {
-    await sql`pragma busy_timeout = 5000`.execute(handle.db);
+    await sql.raw(`pragma busy_timeout = ${timeout}`).execute(handle.db);
   }
 }
 

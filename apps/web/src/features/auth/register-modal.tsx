@@ -154,7 +154,12 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
           Sign Up
         </h2>
         <p className={styles.subtitle}>It's quick and easy.</p>
-        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+        <button
+          type="button"
+          className={`${buttons.roundIcon} ${styles.close}`}
+          aria-label="Close"
+          onClick={onClose}
+        >
           <CloseIcon width={24} height={24} />
         </button>
       </div>

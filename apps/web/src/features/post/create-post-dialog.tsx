@@ -141,7 +141,7 @@ export function CreatePostDialog({
             <button
               ref={picker.buttonRef}
               type="button"
-              className={styles.iconButton}
+              className={buttons.roundIcon}
               aria-label="Insert an emoji"
               aria-expanded={picker.open}
               aria-controls={picker.open ? picker.panelId : undefined}

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import buttons from '../../ui/button.module.css';
 import {
   ArchiveIcon,
   BellIcon,
@@ -57,7 +58,7 @@ export function PostMenu({
       <button
         ref={buttonRef}
         type="button"
-        className={styles.trigger}
+        className={`${buttons.roundIcon} ${styles.trigger}`}
         aria-label="Post options"
         aria-haspopup="menu"
         aria-expanded={open}
