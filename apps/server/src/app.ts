@@ -17,6 +17,7 @@ import type { Db } from './db/database.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { registerUnstorableTextGuard } from './http/unstorable-text.js';
 import { validatorCompiler } from './http/validation.js';
 import { inlineScriptHashes, registerNotFound, registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './infra/clock.js';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerUnstorableTextGuard(app);
   acceptEmptyJsonBodies(app);
 
   const redis = config.redisUrl

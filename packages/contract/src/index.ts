@@ -5,3 +5,4 @@ export * from './messages.js';
 export * from './schemas/auth.js';
 export * from './schemas/responses.js';
 export * from './schemas/users-posts.js';
+export * from './text.js';

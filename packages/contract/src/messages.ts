@@ -160,6 +160,8 @@ export const SERVER_MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   unsupportedMediaType: 'This kind of request body is not accepted here.',
   payloadTooLarge: 'The request is too large.',
+  unstorableText:
+    'Text cannot contain a NUL character or a broken Unicode character (an unpaired surrogate).',
 } as const;
 
 /** The 429 sentence with its wait filled in, rounded up to whole minutes. */

@@ -2,9 +2,11 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import {
   IMAGE_MAX_BYTES,
   imageListingSchema,
+  isStorableText,
   listImagesSchema,
   MEDIA_MESSAGES,
   messageSchema,
+  SERVER_MESSAGES,
   UPLOAD_FILES_MAX,
   uploadResponseSchema,
 } from '@hearth/contract';
@@ -83,6 +85,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (
       let upload: Upload | undefined;
       try {
         for await (const part of partsOf(request)) {
+          // The same rule as for every other request's strings (registerUnstorableTextGuard).
+          const text = part.type === 'field' ? String(part.value) : part.filename;
+          if (!isStorableText(part.fieldname) || !isStorableText(text)) {
+            throw invalid(SERVER_MESSAGES.unstorableText);
+          }
           if (part.type === 'field') {
             if (part.fieldname !== 'path' || upload) throw invalid(MEDIA_MESSAGES.unexpectedField);
             upload = media.startUpload(member, String(part.value));
@@ -96,6 +103,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (
         return await upload.finish();
       } catch (error) {
         await upload?.abort();
+        // A file cut at the limit can surface from the parser between parts rather than while
+        // reading the file: the answer is the same 413 naming the file.
+        if (error instanceof FileTooLarge) {
+          throw upload?.fileTooLarge(error.fileName) ?? tooLarge(SERVER_MESSAGES.payloadTooLarge);
+        }
         throw error;
       }
     },
@@ -134,6 +146,7 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
     try {
       next = await iterator.next();
     } catch (error) {
+      if (codeOf(error) === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLarge(error);
       throw asParserError(error);
     }
     if (next.done) return;
@@ -142,14 +155,30 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
 }
 
 async function readFilePart(
-  part: { filename: string; toBuffer(): Promise<Buffer> },
+  part: { filename: string; file: { truncated: boolean }; toBuffer(): Promise<Buffer> },
   upload: Upload,
 ): Promise<Buffer> {
+  let bytes: Buffer;
   try {
-    return await part.toBuffer();
+    bytes = await part.toBuffer();
   } catch (error) {
     if (codeOf(error) === 'FST_REQ_FILE_TOO_LARGE') throw upload.fileTooLarge(part.filename);
     throw asParserError(error);
+  }
+  // When the limit falls exactly between two chunks, the parser ends the file at the limit
+  // without throwing: the bytes are the first 5 MB of a larger file, never to be kept.
+  if (part.file.truncated) throw upload.fileTooLarge(part.filename);
+  return bytes;
+}
+
+/** The parser's file-size error, carrying the name of the file it cut. */
+class FileTooLarge extends Error {
+  readonly fileName: string | undefined;
+
+  constructor(cause: unknown) {
+    super('file too large', { cause });
+    const part = (cause as { part?: { filename?: unknown } }).part;
+    this.fileName = typeof part?.filename === 'string' ? part.filename : undefined;
   }
 }
 

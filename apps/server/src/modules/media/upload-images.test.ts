@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   FILE_MESSAGES,
   fileMessage,
@@ -18,7 +19,7 @@ import {
   webp,
 } from '../../test-support/images.js';
 import { post, type TestContext, useTestApp } from '../../test-support/test-app.js';
-import { sendForm, uploadImages } from '../../test-support/uploads.js';
+import { multipartBody, sendForm, uploadImages } from '../../test-support/uploads.js';
 
 async function member(ctx: TestContext, firstName = 'Ada') {
   const built = await buildUser(ctx, { first_name: firstName, last_name: 'Lovelace' });
@@ -162,6 +163,31 @@ describe('uploading images', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: fileMessage(FILE_MESSAGES.post.size, 'huge.png') });
     // All or nothing: the small one was not kept either.
+    expect(await listedCount(ctx, token, username)).toBe(0);
+  });
+
+  it('20 uploads of a 5 500 000-byte file are all refused 413, wherever the network splits the body', async () => {
+    const { token, username } = await member(ctx);
+    const big = await noisyPng(5_500_000);
+    const { payload, contentType } = multipartBody([
+      { name: 'path', value: `${username}/post_images` },
+      { name: 'file', filename: 'huge.png', bytes: big, contentType: 'image/png' },
+    ]);
+    // Where the file's bytes start in the body, so each try can split at the 5 MB mark itself.
+    const fileStart = payload.indexOf(big.subarray(0, 64));
+    const statuses: string[] = [];
+    for (let shift = -10; shift < 10; shift++) {
+      const split = fileStart + IMAGE_MAX_BYTES + shift;
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/posts/uploadImages',
+        payload: Readable.from([payload.subarray(0, split), payload.subarray(split)]),
+        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+      });
+      statuses.push(`${shift}: ${res.statusCode} ${res.json().message}`);
+    }
+    const expected = `413 ${fileMessage(FILE_MESSAGES.post.size, 'huge.png')}`;
+    expect(statuses).toEqual(statuses.map((s) => `${s.split(':')[0]}: ${expected}`));
     expect(await listedCount(ctx, token, username)).toBe(0);
   });
 

@@ -229,7 +229,9 @@ describe('searching members', () => {
       ['   ', 400, SEARCH_MESSAGES.termRequired],
       ['\t \u00a0', 400, SEARCH_MESSAGES.termRequired],
       ['a'.repeat(SEARCH_TERM_MAX + 1), 400, SEARCH_MESSAGES.termTooLong],
-      ['a\u0000b', 400, SEARCH_MESSAGES.termControlCharacters],
+      ['a\u0001b', 400, SEARCH_MESSAGES.termControlCharacters],
+      // NUL is refused for every call, before the term's own rules, with one sentence.
+      ['a\u0000b', 400, SERVER_MESSAGES.unstorableText],
       ['ada\nlove', 400, SEARCH_MESSAGES.termControlCharacters],
     ];
     for (const [term, status, message] of cases) {
