@@ -162,7 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(api, { prefix: '/api/v1' });
   if (storage instanceof LocalDiskStorage) await registerLocalMediaRoute(app, storage);
 
-  if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes(db));
+  // Only while mail stays in the dev outbox, never in production, and only to this machine:
+  // it shows every activation link and reset code.
+  if (config.nodeEnv !== 'production' && !config.smtpUrl) {
+    await app.register(devMailboxRoutes(db));
+  }
 
   registerNotFound(app, await registerWebApp(app, config.webDist));
   return app;

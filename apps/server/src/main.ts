@@ -32,6 +32,8 @@ await app.listen({ host: config.host, port: config.port });
 app.log.info(
   config.smtpUrl
     ? 'mail: sent over SMTP_URL'
-    : `mail: dev outbox, read it at ${config.publicUrl}/dev/mailbox`,
+    : config.nodeEnv === 'production'
+      ? 'mail: dev outbox, printed to this log only (set SMTP_URL to send mail)'
+      : `mail: dev outbox, printed here and shown on this machine at http://localhost:${config.port}/dev/mailbox`,
 );
 app.log.info(`database: ${database.engine}; open ${config.publicUrl}`);

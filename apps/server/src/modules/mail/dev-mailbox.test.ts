@@ -6,6 +6,7 @@ import { activationTokenIn, lastMailTo } from '../../test-support/mail.js';
 import { post, testConfig, useTestApp } from '../../test-support/test-app.js';
 import { TestClock } from '../../test-support/test-clock.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
+import { MAILBOX_LOOPBACK_ONLY } from './routes.js';
 
 describe('the dev outbox (no SMTP_URL)', () => {
   const ctx = useTestApp();
@@ -103,6 +104,68 @@ describe('the dev outbox (no SMTP_URL)', () => {
     } finally {
       await app.close();
       await database.destroy();
+    }
+  });
+});
+
+describe('who may read the dev mailbox', () => {
+  const ctx = useTestApp();
+
+  it('a browser on the same machine reads it, over IPv4 or IPv6 loopback', async () => {
+    for (const remoteAddress of ['127.0.0.1', '127.0.0.53', '::1', '::ffff:127.0.0.1']) {
+      const res = await ctx.app.inject({ url: '/dev/mailbox?format=json', remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(200);
+      expect(res.json(), remoteAddress).toEqual([]);
+    }
+  });
+
+  it('another machine is refused 403 with a sentence and sees no mail', async () => {
+    await post(ctx.app, '/api/v1/auth/register', signupForm());
+    for (const remoteAddress of ['192.0.2.10', '10.0.0.7', '::ffff:192.0.2.10', '2001:db8::1']) {
+      for (const format of ['json', 'html']) {
+        const res = await ctx.app.inject({ url: `/dev/mailbox?format=${format}`, remoteAddress });
+        expect(res.statusCode, remoteAddress).toBe(403);
+        expect(res.json(), remoteAddress).toEqual({ message: MAILBOX_LOOPBACK_ONLY });
+        expect(res.body).not.toContain('activate');
+      }
+    }
+  });
+
+  it('a request forwarded by a reverse proxy on the same machine is refused too', async () => {
+    for (const header of [
+      { 'x-forwarded-for': '198.51.100.4' },
+      { forwarded: 'for=198.51.100.4' },
+      { 'x-real-ip': '198.51.100.4' },
+      // Even a proxy claiming the client is local: the mailbox is for direct local use only.
+      { 'x-forwarded-for': '127.0.0.1' },
+    ]) {
+      const res = await ctx.app.inject({ url: '/dev/mailbox?format=json', headers: header });
+      expect(res.statusCode, JSON.stringify(header)).toBe(403);
+    }
+  });
+});
+
+describe('the dev mailbox behind a trusted proxy', () => {
+  const ctx = useTestApp({ config: { trustProxy: true } });
+
+  it('a remote member coming through the proxy is refused', async () => {
+    const res = await ctx.app.inject({
+      url: '/dev/mailbox?format=json',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('the dev mailbox when mail goes out over SMTP', () => {
+  const ctx = useTestApp({ config: { smtpUrl: 'smtp://127.0.0.1:2525' } });
+
+  it('is not served at all, even to this machine', async () => {
+    await post(ctx.app, '/api/v1/auth/register', signupForm());
+    for (const format of ['json', 'html']) {
+      const res = await ctx.app.inject({ url: `/dev/mailbox?format=${format}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found.' });
     }
   });
 });
