@@ -28,6 +28,7 @@ import type { Storage } from './infra/storage/storage.js';
 import { MailDelivery } from './jobs/mail-delivery.js';
 import { Purges } from './jobs/purges.js';
 import { identifyMember } from './modules/auth/hooks.js';
+import { KnownDevices } from './modules/auth/known-devices.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
@@ -153,7 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         return { ok: true as const };
       },
     );
-    await scope.register(authRoutes, { prefix: '/auth', auth, limits: config.limits });
+    await scope.register(authRoutes, {
+      prefix: '/auth',
+      auth,
+      limits: config.limits,
+      devices: new KnownDevices(config.jwtSecret),
+      secureCookies: config.publicUrl.startsWith('https:'),
+    });
     await scope.register(mediaRoutes, { media, limits: config.limits });
     await scope.register(postsRoutes, { prefix: '/posts', posts });
     await scope.register(usersRoutes, { prefix: '/users', users, friendships });

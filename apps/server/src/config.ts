@@ -14,6 +14,7 @@ export interface Limit {
 export interface Limits {
   loginPerIp: Limit;
   loginPerAccount: Limit;
+  loginPerDevice: Limit;
   signupPerIp: Limit;
   resetCodeSendPerEmail: Limit;
   resetCodeSendPerIp: Limit;
@@ -50,6 +51,8 @@ const MINUTE = 60_000;
 const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs: number }> = {
   loginPerIp: { env: 'LOGIN_IP', max: 25, windowMs: 5 * MINUTE },
   loginPerAccount: { env: 'LOGIN_ACCOUNT', max: 25, windowMs: 60 * MINUTE },
+  // Ours: logins to an account from a device it logged in on before count here, not above.
+  loginPerDevice: { env: 'LOGIN_DEVICE', max: 10, windowMs: 60 * MINUTE },
   signupPerIp: { env: 'SIGNUP_IP', max: 5, windowMs: 30 * MINUTE },
   resetCodeSendPerEmail: { env: 'RESET_CODE_SEND_EMAIL', max: 5, windowMs: 30 * MINUTE },
   // Ours: one address cannot fan out reset mail to many inboxes.

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import {
   activateAccountSchema,
   authResponseSchema,
@@ -11,15 +12,24 @@ import {
   sendResetCodeSchema,
   validateResetCodeSchema,
 } from '@hearth/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Limits } from '../../config.js';
 import { byBodyEmail, byIp, limitHook } from '../../infra/limits/rate-limits.js';
 import { memberOf, requireMember } from './hooks.js';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  type KnownDevices,
+} from './known-devices.js';
 import type { AuthService } from './service.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   limits: Limits;
+  devices: KnownDevices;
+  /** Known-device cookies are sent over HTTPS only when members use HTTPS. */
+  secureCookies: boolean;
 }
 
 const errors = {
@@ -34,11 +44,40 @@ const errors = {
 /** The eight calls of spec section 7 under /api/v1/auth, with API.md's behaviour. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, limits },
+  { auth, limits, devices, secureCookies },
 ) => {
+  // Parses cookies for these calls only: the known-device cookie is all Hearth reads.
+  await app.register(fastifyCookie);
+
+  /** The device's id when this browser logged in to the body's account before. */
+  const knownDevice = (request: FastifyRequest): string | undefined => {
+    const email = byBodyEmail(request);
+    const device = devices.read(request.cookies[DEVICE_COOKIE]);
+    return email && device && devices.knows(device, email) ? device.id : undefined;
+  };
+  /** After a successful login or sign-up, this browser is a known device for the account. */
+  const rememberDevice = (request: FastifyRequest, reply: FastifyReply, email: string) => {
+    const device = devices.read(request.cookies[DEVICE_COOKIE]);
+    reply.setCookie(DEVICE_COOKIE, devices.remember(device, email), {
+      path: '/api/v1/auth',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+  };
+
   const signupPerIp = limitHook(app, 'signup-ip', limits.signupPerIp, byIp);
   const loginPerIp = limitHook(app, 'login-ip', limits.loginPerIp, byIp);
-  const loginPerAccount = limitHook(app, 'login-account', limits.loginPerAccount, byBodyEmail);
+  // Guessing from anywhere counts against the account, except from the owner's known devices,
+  // which have a counter each: strangers' failures never lock the owner out of those.
+  const loginPerAccount = limitHook(app, 'login-account', limits.loginPerAccount, (request) =>
+    knownDevice(request) ? undefined : byBodyEmail(request),
+  );
+  const loginPerDevice = limitHook(app, 'login-device', limits.loginPerDevice, (request) => {
+    const id = knownDevice(request);
+    return id ? `${id}:${byBodyEmail(request)}` : undefined;
+  });
   const findUserPerIp = limitHook(app, 'find-user-ip', limits.findUserPerIp, byIp);
   const resetSendPerEmail = limitHook(
     app,
@@ -71,24 +110,34 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 201: authResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await auth.register(request.body)),
+    async (request, reply) => {
+      const answer = await auth.register(request.body);
+      rememberDevice(request, reply, request.body.email);
+      return reply.code(201).send(answer);
+    },
   );
 
   app.post(
     '/login',
     {
       onRequest: [loginPerIp],
-      preHandler: [loginPerAccount],
+      preHandler: [loginPerAccount, loginPerDevice],
       schema: {
         tags,
         summary: 'Log in',
         description:
-          'An unknown e-mail and a wrong password give the same 400 answer. Limited per IP and per account.',
+          'An unknown e-mail and a wrong password give the same 400 answer. Limited per IP and per ' +
+          'account; from a browser that logged in to the account before (its known-device cookie), ' +
+          'per device instead of per account. Sets that cookie on success.',
         body: loginSchema,
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => auth.login(request.body),
+    async (request, reply) => {
+      const answer = await auth.login(request.body);
+      rememberDevice(request, reply, request.body.email);
+      return answer;
+    },
   );
 
   app.post(
