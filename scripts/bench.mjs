@@ -1,5 +1,8 @@
 // `npm run bench`: build what changed, then the benchmark (bench/src/bench-cli.ts) with its options.
 import { ensureReadyOrExit, root, runAsync } from './lib.mjs';
+import { ensureNode24 } from './runtime.mjs';
+
+await ensureNode24();
 
 ensureReadyOrExit();
 

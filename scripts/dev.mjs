@@ -1,5 +1,8 @@
 // `npm run dev`: the API with reload (tsx watch) and the Vite dev server proxying /api to it.
 import { ensureDependencies, log, runAsync } from './lib.mjs';
+import { ensureNode24 } from './runtime.mjs';
+
+await ensureNode24();
 
 ensureDependencies();
 log('API on http://localhost:3000, web app with hot reload on http://localhost:5173');

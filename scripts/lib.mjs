@@ -41,18 +41,32 @@ function newestMtime(path) {
   return newest;
 }
 
-/** Installs dependencies when node_modules is missing or older than the lock file. */
+/** The native-module ABI the installed modules were built for (Node's `process.versions.modules`). */
+const abiStamp = join(stampDir, 'node-abi');
+
+/**
+ * Installs dependencies when node_modules is missing or older than the lock file, and rebuilds
+ * the native ones (better-sqlite3) when they were built for another Node version.
+ */
 export function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
   const installed = join(root, 'node_modules', '.package-lock.json');
   const stale =
     !existsSync(installed) ||
     (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs);
-  if (!stale) return;
-  log(
-    'Installing dependencies (the first time takes a few minutes: better-sqlite3 builds from source)…',
-  );
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  if (stale) {
+    log(
+      'Installing dependencies (the first time takes a few minutes: better-sqlite3 builds from source)…',
+    );
+    run('npm', ['ci', '--no-audit', '--no-fund']);
+  } else {
+    const builtFor = existsSync(abiStamp) ? readFileSync(abiStamp, 'utf8').trim() : '';
+    if (builtFor === process.versions.modules) return;
+    log(`Rebuilding native modules for Node ${process.versions.node} (about a minute)…`);
+    run('npm', ['rebuild', 'better-sqlite3']);
+  }
+  mkdirSync(stampDir, { recursive: true });
+  writeFileSync(abiStamp, process.versions.modules);
 }
 
 const parts = [

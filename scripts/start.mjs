@@ -1,5 +1,8 @@
 // `npm start`: install, build and serve the product on the embedded defaults (migrations run at server start).
 import { ensureReadyOrExit, log, root, runAsync } from './lib.mjs';
+import { ensureNode24 } from './runtime.mjs';
+
+await ensureNode24();
 
 ensureReadyOrExit();
 

@@ -5,6 +5,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { attempt, ensureBuilt, ensureDependencies, log, root, run } from './lib.mjs';
+import { ensureNode24 } from './runtime.mjs';
+
+await ensureNode24();
 
 const CHROMIUM = '/usr/bin/chromium';
 

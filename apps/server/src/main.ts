@@ -36,4 +36,6 @@ app.log.info(
       ? 'mail: dev outbox, printed to this log only (set SMTP_URL to send mail)'
       : `mail: dev outbox, printed here and shown on this machine at http://localhost:${config.port}/dev/mailbox`,
 );
-app.log.info(`database: ${database.engine}; open ${config.publicUrl}`);
+app.log.info(
+  `Hearth on Node ${process.versions.node}; database: ${database.engine}; open ${config.publicUrl}`,
+);
