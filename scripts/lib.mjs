@@ -55,15 +55,15 @@ export function ensureDependencies() {
     !existsSync(installed) ||
     (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs);
   if (stale) {
-    log(
-      'Installing dependencies (the first time takes a few minutes: better-sqlite3 builds from source)…',
-    );
+    log('Installing dependencies (the first time takes a minute or two)…');
     run('npm', ['ci', '--no-audit', '--no-fund']);
   } else {
     const builtFor = existsSync(abiStamp) ? readFileSync(abiStamp, 'utf8').trim() : '';
     if (builtFor === process.versions.modules) return;
-    log(`Rebuilding native modules for Node ${process.versions.node} (about a minute)…`);
-    run('npm', ['rebuild', 'better-sqlite3']);
+    // better-sqlite3 and sharp ship Node-API binaries that any Node 24 loads; a module that
+    // compiles against Node's own ABI would be rebuilt here.
+    log(`Rebuilding native modules for Node ${process.versions.node}…`);
+    run('npm', ['rebuild']);
   }
   mkdirSync(stampDir, { recursive: true });
   writeFileSync(abiStamp, process.versions.modules);
