@@ -1,4 +1,5 @@
-import { type MigrationResultSet, Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import type { DatabaseHandle } from './database.js';
 import { migrations } from './migrations/index.js';
 

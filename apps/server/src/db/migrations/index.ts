@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as accounts from './0001-accounts.js';
 import * as postsAndMedia from './0002-posts-and-media.js';
 import * as friendships from './0003-friendships.js';
