@@ -5,6 +5,7 @@ import { type BuiltUser, buildComment, buildPost, buildUser } from '../test-supp
 import { jpeg } from '../test-support/images.js';
 import { type TestContext, useTestApp } from '../test-support/test-app.js';
 import { type FormPart, multipartBody, uploadedUrl } from '../test-support/uploads.js';
+import { FRIENDSHIP_CALLS } from '../test-support/users-api.js';
 
 /**
  * PostgreSQL text cannot hold NUL, and a lone surrogate cannot be written as UTF-8: either one,
@@ -124,15 +125,7 @@ function calls(w: World): Call[] {
     },
     { method: 'PUT', url: '/api/v1/users/updateProfilePicture', body: { url: w.pictureUrl } },
     { method: 'PUT', url: '/api/v1/users/updateCoverPicture', body: { url: w.pictureUrl } },
-    ...[
-      'addFriend',
-      'cancelFriendRequest',
-      'acceptRequest',
-      'deleteRequest',
-      'unfriend',
-      'follow',
-      'unfollow',
-    ].map(friendship),
+    ...FRIENDSHIP_CALLS.map(friendship),
     { method: 'GET', url: '/api/v1/users/getFriendsPageInfos' },
     {
       method: 'POST',

@@ -6,14 +6,17 @@ import { call, post, put } from './test-app.js';
 
 // The profile and friendship calls as the web client makes them.
 
-export type FriendshipCall =
-  | 'addFriend'
-  | 'cancelFriendRequest'
-  | 'acceptRequest'
-  | 'deleteRequest'
-  | 'unfriend'
-  | 'follow'
-  | 'unfollow';
+/** Every PUT /users/{call}/{id} friendship call. */
+export const FRIENDSHIP_CALLS = [
+  'addFriend',
+  'cancelFriendRequest',
+  'acceptRequest',
+  'deleteRequest',
+  'unfriend',
+  'follow',
+  'unfollow',
+] as const;
+export type FriendshipCall = (typeof FRIENDSHIP_CALLS)[number];
 
 export function profileRequest(app: App, token: string, username: string, query = '') {
   return call(app, 'GET', `/api/v1/users/getProfile/${username}${query ? `?${query}` : ''}`, {

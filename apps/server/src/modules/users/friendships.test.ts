@@ -5,6 +5,7 @@ import { type BuiltUser, buildUser } from '../../test-support/factories.js';
 import { createPost, feedPage } from '../../test-support/posts-api.js';
 import { type TestContext, useTestApp } from '../../test-support/test-app.js';
 import {
+  FRIENDSHIP_CALLS,
   type FriendshipCall,
   friendship,
   friendsPage,
@@ -128,15 +129,7 @@ const TRANSITIONS: Array<[string, PairState, Record<FriendshipCall, Outcome>]> =
   ],
 ];
 
-const CALLS: FriendshipCall[] = [
-  'addFriend',
-  'cancelFriendRequest',
-  'acceptRequest',
-  'deleteRequest',
-  'unfriend',
-  'follow',
-  'unfollow',
-];
+const CALLS: readonly FriendshipCall[] = FRIENDSHIP_CALLS;
 
 describe('friendship transitions', () => {
   const ctx = useTestApp();
