@@ -29,6 +29,17 @@ export function runAsync(command, args, options = {}) {
   return spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
 }
 
+/**
+ * Hands this process over to a child it started: signals sent to this process go to the child,
+ * and this process exits with the child's code when it ends.
+ */
+export function relay(child) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
@@ -46,7 +57,7 @@ const abiStamp = join(stampDir, 'node-abi');
 
 /**
  * Installs dependencies when node_modules is missing or older than the lock file, and rebuilds
- * the native ones (better-sqlite3) when they were built for another Node version.
+ * native modules when they were installed under another Node version.
  */
 export function ensureDependencies() {
   const lock = join(root, 'package-lock.json');

@@ -1,7 +1,6 @@
 // `node scripts/run.mjs <command> [args…]`: a tool of the root scripts (biome, tsc, tsx, vitest)
 // on the project's runtime (Node 24, fetched if this machine's is older), dependencies installed.
-import { spawn } from 'node:child_process';
-import { ensureDependencies, root } from './lib.mjs';
+import { ensureDependencies, relay, runAsync } from './lib.mjs';
 import { ensureNode24 } from './runtime.mjs';
 
 await ensureNode24();
@@ -16,6 +15,4 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+relay(runAsync(command, args));

@@ -1,13 +1,11 @@
 // The one runtime: Node 24. On a machine whose Node is older, the root commands fetch the
 // official Node 24 build from the npm registry into .runtime/ once (its integrity checked against
-// the hash pinned here), and run themselves again on it. Only Node built-ins here.
-import { spawn, spawnSync } from 'node:child_process';
+// the hash pinned here), and run themselves again on it. Only Node built-ins (and lib.mjs) here.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+import { join } from 'node:path';
+import { log, relay, root, runAsync } from './lib.mjs';
 
 export const NODE_MAJOR = 24;
 /** The build fetched when this machine's Node is older than NODE_MAJOR. */
@@ -19,10 +17,6 @@ const INTEGRITY = {
   'linux-arm64':
     'sha512-FpJRPEz2OvvTLfjIOlNGFY9JLPMKgl5m+d4oGYBLg24kJ1mmvN1Zl/HPJgF4HDaJ51ISev1l1cRZ/DM+keXW5g==',
 };
-
-function say(message) {
-  console.log(`\x1b[36m[hearth]\x1b[0m ${message}`);
-}
 
 function majorOf(version) {
   return Number(version.split('.')[0]);
@@ -45,7 +39,7 @@ function fetchNode(target) {
   const downloads = join(root, '.runtime', 'downloads');
   mkdirSync(downloads, { recursive: true });
   const spec = `node-${platform}@${NODE_VERSION}`;
-  say(`Fetching Node ${NODE_VERSION} (${spec}, about 50 MB) from the npm registry, once…`);
+  log(`Fetching Node ${NODE_VERSION} (${spec}, about 50 MB) from the npm registry, once…`);
   const packed = spawnSync('npm', ['pack', spec, '--json', '--pack-destination', downloads], {
     cwd: root,
     encoding: 'utf8',
@@ -86,7 +80,7 @@ export async function ensureNode24() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  say(
+  log(
     `Node ${process.versions.node} is older than ${NODE_MAJOR}: running on Node ${NODE_VERSION} (.runtime/)`,
   );
   const env = {
@@ -94,11 +88,7 @@ export async function ensureNode24() {
     PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`,
     npm_config_nodedir: dir,
   };
-  const child = spawn(node, process.argv.slice(1), { stdio: 'inherit', env });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.on(signal, () => child.kill(signal));
-  }
-  await new Promise(() => {
-    child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-  });
+  relay(runAsync(node, process.argv.slice(1), { env }));
+  // Never settles: this process now only waits for the child and exits with it.
+  await new Promise(() => {});
 }

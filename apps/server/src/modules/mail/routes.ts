@@ -16,7 +16,7 @@ export const MAILBOX_LOOPBACK_ONLY =
   'The dev mailbox is only shown on the machine Hearth runs on (http://localhost). Set SMTP_URL to send real mail.';
 
 /** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 addresses. */
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === '::1';
