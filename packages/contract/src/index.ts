@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './enums.js';
+export * from './image-variants.js';
 export { firstIssueMessage } from './issues.js';
 export * from './messages.js';
 export * from './schemas/auth.js';
