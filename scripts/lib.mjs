@@ -101,6 +101,8 @@ const parts = [
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/scripts',
+      'apps/web/package.json',
     ],
     output: 'apps/web/dist/index.html',
     build: ['npm', ['run', 'build', '-w', '@hearth/web']],

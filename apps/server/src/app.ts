@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
+import { registerCompression } from './http/compression.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   await registerSecurityHeaders(app, config.publicUrl, inlineScriptHashes(config.webDist));
+  if (config.httpCompression) await registerCompression(app);
   await registerRateLimitStore(app, redis, config.redisKeyPrefix);
   await registerApiDocs(app, config.publicUrl);
 

@@ -24,6 +24,7 @@ describe('configuration from the environment', () => {
       mailFrom: 'Hearth <no-reply@localhost>',
       redisUrl: undefined,
       trustProxy: false,
+      httpCompression: true,
     });
     expect(config.webDist).toMatch(/apps[/\\]web[/\\]dist$/);
     expect(config.limits.loginPerIp).toEqual({ max: 25, windowMs: 5 * 60_000 });
@@ -90,6 +91,7 @@ describe('configuration from the environment', () => {
       REDIS_URL: 'redis://cache:6379',
       NODE_ENV: 'production',
       TRUST_PROXY: 'true',
+      HTTP_COMPRESSION: 'false',
     });
     expect(config).toMatchObject({
       databaseUrl: 'postgres://hearth@db:5432/hearth',
@@ -97,6 +99,7 @@ describe('configuration from the environment', () => {
       redisUrl: 'redis://cache:6379',
       nodeEnv: 'production',
       trustProxy: true,
+      httpCompression: false,
     });
   });
 

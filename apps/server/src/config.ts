@@ -40,6 +40,8 @@ export interface AppConfig {
   /** Prefix of every Redis key, so several deployments can share one Redis. */
   redisKeyPrefix: string;
   trustProxy: boolean;
+  /** Compress API answers (br/gzip) for clients that accept it; off when a reverse proxy does. */
+  httpCompression: boolean;
   /** log2 of scrypt's cost parameter N. */
   passwordHashLogN: number;
   limits: Limits;
@@ -112,6 +114,7 @@ const envSchema = z.object({
     .optional(),
   REDIS_KEY_PREFIX: z.string().default('hearth:'),
   TRUST_PROXY: booleanFlag.default(false),
+  HTTP_COMPRESSION: booleanFlag.default(true),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
 });
 
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    httpCompression: e.HTTP_COMPRESSION,
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
     limits: limitsFromEnv(present),
   };

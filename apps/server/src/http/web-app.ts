@@ -25,6 +25,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: webDist,
+    // The build writes a .br and a .gz beside every text file (scripts/precompress.mjs in
+    // apps/web): the one the client accepts is sent as it is, with Vary: Accept-Encoding.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       const relative = path.relative(webDist, filePath).split(path.sep).join('/');

@@ -35,6 +35,7 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     redisUrl: undefined,
     redisKeyPrefix: `hearth-test:${randomBytes(6).toString('hex')}:`,
     trustProxy: false,
+    httpCompression: true,
     // The cheapest scrypt cost: tests hash hundreds of passwords; the cost is stored per hash.
     passwordHashLogN: 10,
     ...rest,
