@@ -1,6 +1,7 @@
 import { DEFAULT_PICTURE } from '@hearth/contract';
 import type { SyntheticEvent } from 'react';
 import styles from './avatar.module.css';
+import { pictureAttributes, replacePicture } from './picture';
 
 interface AvatarProps {
   src: string | undefined;
@@ -13,14 +14,14 @@ interface AvatarProps {
 /** Falls back to the default picture when a picture cannot be loaded. */
 export function showDefaultPicture(event: SyntheticEvent<HTMLImageElement>) {
   const img = event.currentTarget;
-  if (!img.src.endsWith(DEFAULT_PICTURE)) img.src = DEFAULT_PICTURE;
+  if (!img.src.endsWith(DEFAULT_PICTURE)) replacePicture(img, DEFAULT_PICTURE);
 }
 
 export function Avatar({ src, alt = '', size = 40, className }: AvatarProps) {
   return (
     <img
       className={className ? `${styles.avatar} ${className}` : styles.avatar}
-      src={src || DEFAULT_PICTURE}
+      {...pictureAttributes(src || DEFAULT_PICTURE, `${size}px`)}
       alt={alt}
       width={size}
       height={size}

@@ -1,6 +1,7 @@
 import type { Comment } from '@hearth/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/avatar';
+import { cappedPictureAttributes } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import styles from './comments.module.css';
 
@@ -23,7 +24,8 @@ export function CommentItem({ comment }: { comment: Comment }) {
         {comment.image && (
           <img
             className={styles.commentImage}
-            src={comment.image}
+            // At most 240 px wide (comments.module.css): the 480 px variant is sharp at 2x.
+            {...cappedPictureAttributes(comment.image, 480)}
             alt={`From ${name}'s comment`}
             loading="lazy"
           />

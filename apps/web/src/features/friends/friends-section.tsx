@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { showDefaultPicture } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { fullName } from '../../ui/full-name';
+import { pictureAttributes } from '../../ui/picture';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
 import type { FriendsPageAction } from './apply-friends-page';
 import styles from './friends-page.module.css';
@@ -41,6 +42,14 @@ export const SECTION_TEXT: Record<FriendsPageType, SectionText> = {
     seeAll: 'friends',
   },
 };
+
+/**
+ * A member card's picture is the card's width: cells of at least 180 px (150 px under 850 px)
+ * filling the page's content, so one cell under 334 px and otherwise at most 230 px on a phone or
+ * tablet and 276 px (two cells) or 228 px (four or more) beside the menu (friends-page.module.css).
+ */
+const CARD_SIZES =
+  '(max-width: 333px) calc(100vw - 24px), (max-width: 849px) 230px, (max-width: 1119px) 276px, 228px';
 
 interface FriendsSectionProps {
   type: FriendsPageType;
@@ -101,7 +110,7 @@ export function FriendsSection({ type, members, limit, onAction }: FriendsSectio
               <Link to={`/profile/${member.username}`} className={styles.person}>
                 <img
                   className={styles.picture}
-                  src={member.picture || DEFAULT_PICTURE}
+                  {...pictureAttributes(member.picture || DEFAULT_PICTURE, CARD_SIZES)}
                   alt=""
                   loading="lazy"
                   onError={showDefaultPicture}

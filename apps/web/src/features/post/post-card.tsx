@@ -6,6 +6,7 @@ import { removePost, useDeletePostMutation, useSavePostMutation } from '../../ap
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { CommentIcon, GlobeIcon, ShareIcon } from '../../ui/feed-icons';
+import { pictureAttributes } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import { CommentsSection } from '../comments/comments-section';
 import { topReactions } from '../reactions/apply-reaction';
@@ -15,6 +16,9 @@ import { downloadImages } from './download-images';
 import { ImagesGrid } from './images-grid';
 import styles from './post-card.module.css';
 import { PostMenu } from './post-menu';
+
+/** The new profile picture of such a post: min(320px, 70%) of the card less its 32 px of padding. */
+const PROFILE_PICTURE_SIZES = '(max-width: 457px) 70vw, 320px';
 
 const TYPE_WORDING = {
   profilePicture: 'updated profile picture',
@@ -153,7 +157,11 @@ function PostBody({
           className={styles.profilePicture}
           style={post.user.cover ? { backgroundImage: `url("${post.user.cover}")` } : undefined}
         >
-          <img src={picture.url} alt={`${author}'s new profile avatar`} loading="lazy" />
+          <img
+            {...pictureAttributes(picture.url, PROFILE_PICTURE_SIZES)}
+            alt={`${author}'s new profile avatar`}
+            loading="lazy"
+          />
         </div>
       ) : (
         <ImagesGrid ref={imagesRef} images={post.images} author={author} />

@@ -9,9 +9,17 @@ import { Link } from 'react-router';
 import { useImagesQuery } from '../../api/profile';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
+import { pictureAttributes } from '../../ui/picture';
 import { PersonAddIcon } from '../../ui/profile-icons';
 import styles from './profile-page.module.css';
 import { shortName } from './profile-text';
+
+/**
+ * A photo or friend tile: a third of a card's width less 2 gaps of 6 px (profile-page.module.css).
+ * The card is the profile's left column, about 357 px, or under 900 px the whole width less the
+ * page's and the card's padding.
+ */
+const TILE_SIZES = '(max-width: 900px) calc((100vw - 60px) / 3), 105px';
 
 function Card({
   title,
@@ -63,7 +71,7 @@ export function PhotosCard({ username }: { username: string }) {
           <ul className={styles.tiles}>
             {shown.map((image) => (
               <li key={image.public_id} className={styles.tile}>
-                <img src={image.secure_url} alt="" loading="lazy" />
+                <img {...pictureAttributes(image.secure_url, TILE_SIZES)} alt="" loading="lazy" />
               </li>
             ))}
           </ul>
@@ -94,7 +102,11 @@ export function FriendsCard({ friends, count }: { friends: Profile['friends']; c
             <li key={friend.username}>
               <Link to={`/profile/${friend.username}`} className={styles.friendTile}>
                 <span className={styles.tile}>
-                  <img src={friend.picture || DEFAULT_PICTURE} alt="" loading="lazy" />
+                  <img
+                    {...pictureAttributes(friend.picture || DEFAULT_PICTURE, TILE_SIZES)}
+                    alt=""
+                    loading="lazy"
+                  />
                 </span>
                 <span className={styles.friendName}>
                   {friend.first_name} {friend.last_name}

@@ -6,11 +6,20 @@ import { ErrorBox } from '../../ui/error-box';
 import { CameraIcon, PhotoIcon } from '../../ui/feed-icons';
 import { CloseIcon } from '../../ui/icons';
 import { acceptAttribute, COVER_IMAGE_RULES, imageFileError } from '../../ui/image-files';
+import { pictureAttributes } from '../../ui/picture';
 import { Popup } from '../../ui/popup';
 import { UploadIcon } from '../../ui/profile-icons';
 import { Spinner } from '../../ui/spinner';
 import { MenuButton } from './menu-button';
 import styles from './profile-page.module.css';
+
+/** The cover spans the profile's top band, at most 940 px (profile-page.module.css). */
+const COVER_SIZES = '(max-width: 940px) 100vw, 940px';
+/**
+ * A photo of 'Select photo': cells of at least 120 px filling a dialog of min(720px, 100vw - 24px)
+ * less 32 px of padding: one cell under 304 px, else never more than 184 px.
+ */
+const PICK_SIZES = '(max-width: 303px) calc(100vw - 56px), 184px';
 
 const loadCrop = () => import('./cover-crop-dialog');
 // The cropper (react-easy-crop) loads only when a crop dialog opens.
@@ -49,7 +58,7 @@ export function ProfileCover({
   return (
     <div ref={coverRef} className={styles.cover}>
       {cover ? (
-        <img className={styles.coverImage} src={cover} alt="Cover" />
+        <img className={styles.coverImage} {...pictureAttributes(cover, COVER_SIZES)} alt="Cover" />
       ) : (
         <div className={styles.coverEmpty} />
       )}
@@ -145,7 +154,7 @@ function SelectPhotoDialog({ username, onClose }: { username: string; onClose: (
                   disabled={change.isPending}
                   onClick={() => choose(image.secure_url)}
                 >
-                  <img src={image.secure_url} alt="" loading="lazy" />
+                  <img {...pictureAttributes(image.secure_url, PICK_SIZES)} alt="" loading="lazy" />
                 </button>
               </li>
             ))}

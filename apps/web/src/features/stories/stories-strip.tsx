@@ -2,9 +2,13 @@ import { storyCountForWidth } from '@hearth/contract';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { PlusIcon } from '../../ui/feed-icons';
+import { pictureAttributes } from '../../ui/picture';
 import { useWindowWidth } from '../../ui/use-window-width';
 import { SAMPLE_STORIES } from './sample-stories';
 import styles from './stories-strip.module.css';
+
+/** A story card is 86 to 140 px wide (stories-strip.module.css), its pictures as wide. */
+const STORY_SIZES = '140px';
 
 /** Spec 'Stories strip': 'Create Story' and as many sample stories as the window width allows. */
 export function StoriesStrip() {
@@ -15,7 +19,11 @@ export function StoriesStrip() {
       <ul className={styles.list}>
         <li className={styles.item}>
           <button type="button" className={`${styles.card} ${styles.create}`}>
-            <img className={styles.createPicture} src={user.picture} alt="" />
+            <img
+              className={styles.createPicture}
+              {...pictureAttributes(user.picture, STORY_SIZES)}
+              alt=""
+            />
             <span className={styles.createFoot}>
               <span className={styles.plus}>
                 <PlusIcon width={22} height={22} />
@@ -31,7 +39,11 @@ export function StoriesStrip() {
               className={styles.card}
               aria-label={`Story by ${story.profile_name}`}
             >
-              <img className={styles.image} src={story.image} alt="" />
+              <img
+                className={styles.image}
+                {...pictureAttributes(story.image, STORY_SIZES)}
+                alt=""
+              />
               <Avatar className={styles.storyAvatar} src={story.profile_picture} size={36} />
               <span className={styles.name}>{story.profile_name}</span>
             </button>
