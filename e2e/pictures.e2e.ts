@@ -1,0 +1,152 @@
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from './support/app.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { type Member, memberCookies, photo, registerMember } from './support/members.js';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+let ada: Member;
+/** The addresses of Ada's uploads, absolute. */
+let pictureUrl: string;
+let photoUrl: string;
+
+const PHOTO_POST = 'The whole valley from the ridge';
+
+/** A real JPEG, as a camera or a phone gives: `width` × `height`. */
+async function jpeg(color: string, width: number, height: number): Promise<Buffer> {
+  return sharp(await photo(color, width, height))
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** A call to the API as `member`, as the app makes it. */
+async function call<T>(method: string, path: string, body: FormData | object): Promise<T> {
+  const form = body instanceof FormData;
+  const res = await fetch(`${app.url}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${ada.token}`,
+      ...(form ? {} : { 'content-type': 'application/json' }),
+    },
+    body: form ? body : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Uploads one JPEG into one of Ada's folders, as the post and picture dialogs do; its url. */
+async function upload(folder: string, bytes: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('path', `${ada.username}/${folder}`);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+  const [image] = await call<{ url: string }[]>('POST', '/posts/uploadImages', form);
+  if (!image) throw new Error('The upload gave no image back.');
+  return image.url;
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  ada = await registerMember(app.url, 'Ada', 'Lovelace');
+  const picture = await upload('profile_pictures', await jpeg('#8e24aa', 1200, 1200));
+  await call('PUT', '/users/updateProfilePicture', { url: picture });
+  // The session cookie carries the picture too, as after the picture dialog.
+  ada = { ...ada, picture };
+  const image = await upload('post_images', await jpeg('#1e88e5', 2000, 1500));
+  await call('POST', '/posts', {
+    type: null,
+    text: PHOTO_POST,
+    background: null,
+    images: [{ url: image }],
+  });
+  pictureUrl = new URL(picture, app.url).href;
+  photoUrl = new URL(image, app.url).href;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A phone or a desktop, logged in as Ada; every address the page asks for is noted. */
+async function openFeed(width: number, deviceScaleFactor: number) {
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width, height: width < 500 ? 812 : 900 },
+    deviceScaleFactor,
+  });
+  await context.addCookies(memberCookies(app.url, ada, false));
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`${app.url}/`);
+  const card = page.getByRole('article', { name: 'Post by Ada Lovelace' });
+  await card.getByText(PHOTO_POST).waitFor();
+  return { context, page, card, requested };
+}
+
+/** Waits until the image has loaded (lazy ones are scrolled to); the address it shows. */
+async function shownFile(img: Locator): Promise<string> {
+  await img.scrollIntoViewIfNeeded();
+  return img.evaluate(
+    (el: HTMLImageElement) =>
+      new Promise<string>((done, fail) => {
+        if (el.complete && el.naturalWidth > 0) return done(el.currentSrc);
+        el.addEventListener('load', () => done(el.currentSrc), { once: true });
+        el.addEventListener('error', () => fail(new Error(`${el.currentSrc} failed`)), {
+          once: true,
+        });
+      }),
+  );
+}
+
+/** The address of an upload's variant, as the server stores it beside the original. */
+const variantOf = (url: string, width: number) => url.replace(/\.jpg$/, `-w${width}.webp`);
+
+describe('right-sized pictures', () => {
+  it("loads a phone-sized variant of a post's photo and the avatar's smallest, never the originals", async () => {
+    expect(photoUrl).toMatch(/\.jpg$/);
+    const { context, page, card, requested } = await openFeed(375, 2);
+
+    const cardPhoto = card.getByRole('img', { name: 'Shared by Ada Lovelace (1 of 1)' });
+    // The card is the window's width: 375 px at 2x wants 750 px, which the 1080 px variant has.
+    expect(await shownFile(cardPhoto)).toBe(variantOf(photoUrl, 1080));
+    const box = await cardPhoto.boundingBox();
+    // The photo still fills the card's width, in its own proportions.
+    expect(box?.width).toBe(375);
+    expect(Math.round(box?.height ?? 0)).toBe(281);
+
+    const avatar = card.locator('header img').first();
+    // 40 px at 2x: the 160 px variant.
+    expect(await shownFile(avatar)).toBe(variantOf(pictureUrl, 160));
+    expect(await avatar.boundingBox()).toMatchObject({ width: 40, height: 40 });
+
+    // The variant was the file itself, not a redirect to the original.
+    const fetched = await fetch(variantOf(photoUrl, 1080), { redirect: 'manual' });
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('image/webp');
+    const { width } = await sharp(Buffer.from(await fetched.arrayBuffer())).metadata();
+    expect(width).toBe(1080);
+
+    expect(requested).toContain(variantOf(photoUrl, 1080));
+    expect(requested).toContain(variantOf(pictureUrl, 160));
+    expect(requested).not.toContain(photoUrl);
+    expect(requested).not.toContain(pictureUrl);
+
+    await screenshot(page, 'pictures-feed-375', { fullPage: false });
+    await context.close();
+  });
+
+  it('loads the 1080 px variant for the 590 px card on a desktop, and small avatars', async () => {
+    const { context, page, card, requested } = await openFeed(1280, 1);
+    const cardPhoto = card.getByRole('img', { name: 'Shared by Ada Lovelace (1 of 1)' });
+    expect(await shownFile(cardPhoto)).toBe(variantOf(photoUrl, 1080));
+    expect((await cardPhoto.boundingBox())?.width).toBe(590);
+    expect(await shownFile(card.locator('header img').first())).toBe(variantOf(pictureUrl, 160));
+    expect(requested).not.toContain(photoUrl);
+    expect(requested).not.toContain(pictureUrl);
+    await screenshot(page, 'pictures-feed-1280', { fullPage: false });
+    await context.close();
+  });
+});
