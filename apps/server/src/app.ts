@@ -26,6 +26,7 @@ import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js
 import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
 import { LocalDiskStorage, registerLocalMediaRoute } from './infra/storage/local-disk-storage.js';
 import type { Storage } from './infra/storage/storage.js';
+import { ImageVariantsJob } from './jobs/image-variants.js';
 import { MailDelivery } from './jobs/mail-delivery.js';
 import { Purges } from './jobs/purges.js';
 import { identifyMember } from './modules/auth/hooks.js';
@@ -35,6 +36,7 @@ import { AuthService } from './modules/auth/service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { createMailQueue } from './modules/mail/service.js';
+import { mediaById } from './modules/media/repo.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { MediaService } from './modules/media/service.js';
 import { postsRoutes } from './modules/posts/routes.js';
@@ -63,6 +65,8 @@ declare module 'fastify' {
     mailDelivery: MailDelivery;
     /** Trash and unverified-account purges; main.ts starts them, closing the app stops them. */
     purges: Purges;
+    /** Variants for uploads from before them; main.ts starts it, closing the app stops it. */
+    imageVariants: ImageVariantsJob;
   }
 }
 
@@ -115,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const purges = new Purges({ db, storage, clock, log: app.log });
   app.decorate('purges', purges);
   app.addHook('onClose', () => purges.stop());
+  const imageVariants = new ImageVariantsJob({ db, storage, log: app.log });
+  app.decorate('imageVariants', imageVariants);
+  app.addHook('onClose', () => imageVariants.stop());
 
   const auth = new AuthService({
     db,
@@ -169,7 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(searchRoutes, { prefix: '/users', search });
   };
   await app.register(api, { prefix: '/api/v1' });
-  if (storage instanceof LocalDiskStorage) await registerLocalMediaRoute(app, storage);
+  if (storage instanceof LocalDiskStorage) {
+    await registerLocalMediaRoute(app, storage, (id) => mediaById(db, id));
+  }
 
   // Only while mail stays in the dev outbox, never in production, and only to this machine:
   // it shows every activation link and reset code.

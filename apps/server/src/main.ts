@@ -14,13 +14,14 @@ const app = await buildApp({
 });
 app.mailDelivery.start();
 app.purges.start();
+app.imageVariants.start();
 
 let closing = false;
 async function shutDown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
-  // The app first (it stops the mail and purge jobs), then the database it was using.
+  // The app first (it stops the mail, purge and image-variant jobs), then the database it was using.
   await app.close();
   await database.close();
   process.exit(0);

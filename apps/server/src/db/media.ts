@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 export const MEDIA = 'media';
 
@@ -15,6 +15,11 @@ export interface MediaTable {
   width: number;
   height: number;
   bytes: number;
+  /**
+   * 1 once its right-sized variants are stored (every upload since migration 0006), or once the
+   * image-variants job found nothing to make them from; 0 until then.
+   */
+  variants_ready: ColumnType<number, number | undefined, number>;
   created_at: string;
 }
 

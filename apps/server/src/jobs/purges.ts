@@ -5,6 +5,7 @@ import { addMs, type Clock } from '../infra/clock.js';
 import type { Storage } from '../infra/storage/storage.js';
 import { deleteUnverifiedAccounts, unverifiedAccountsBefore } from '../modules/auth/repo.js';
 import { deleteMediaRows, mediaOfOwners, unreferencedMedia } from '../modules/media/repo.js';
+import { deleteUploadFiles } from '../modules/media/variants.js';
 import { postsReactedBy, recountReactions } from '../modules/posts/reactions-repo.js';
 import {
   imageUrlsOfPosts,
@@ -137,13 +138,16 @@ export class Purges {
     return media.map((m) => m.storage_key);
   }
 
-  /** After the commit: a crash before this leaves a stray file, never a row without its file. */
+  /**
+   * After the commit: a crash before this leaves a stray file, never a row without its file.
+   * Each upload goes with its variants; answers how many uploads went.
+   */
   private async deleteFiles(keys: string[]): Promise<number> {
     const { storage, log } = this.options;
     let deleted = 0;
     for (const key of keys) {
       try {
-        await storage.delete(key);
+        await deleteUploadFiles(storage, key);
         deleted += 1;
       } catch (error) {
         log.warn({ err: error, key }, 'could not delete a purged media file');

@@ -79,13 +79,20 @@ export const reactionSummarySchema = z.object({
 });
 export type ReactionSummary = z.infer<typeof reactionSummarySchema>;
 
+/**
+ * An upload's right-sized WebP copies (IMAGE_VARIANT_WIDTHS, narrowest first; see
+ * image-variants.ts); empty for an image that is not an upload.
+ */
+export const imageVariantsSchema = z.array(z.object({ width: z.number(), url: z.string() }));
+export type ImageVariants = z.infer<typeof imageVariantsSchema>;
+
 export const postSchema = z.object({
   _id: z.string(),
   user: postAuthorSchema,
   type: z.enum(['profilePicture', 'coverPicture']).nullable(),
   text: z.string().nullable(),
   background: z.string().nullable(),
-  images: z.array(z.object({ url: z.string() })),
+  images: z.array(z.object({ url: z.string(), variants: imageVariantsSchema })),
   comments: z.array(commentSchema),
   commentCount: z.number().int(),
   reactions: reactionSummarySchema,
@@ -130,14 +137,21 @@ export type OkAnswer = z.infer<typeof okAnswerSchema>;
 
 export const imageListingSchema = z.object({
   resources: z.array(
-    z.object({ secure_url: z.string(), public_id: z.string(), folder: z.string() }),
+    z.object({
+      secure_url: z.string(),
+      public_id: z.string(),
+      folder: z.string(),
+      variants: imageVariantsSchema,
+    }),
   ),
   total_count: z.number().int(),
   next_cursor: z.string().optional(),
 });
 export type ImageListing = z.infer<typeof imageListingSchema>;
 
-export const uploadResponseSchema = z.array(z.object({ url: z.string() }));
+export const uploadResponseSchema = z.array(
+  z.object({ url: z.string(), variants: imageVariantsSchema }),
+);
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** PUT /posts/postReacts. */

@@ -4,6 +4,7 @@ import * as postsAndMedia from './0002-posts-and-media.js';
 import * as friendships from './0003-friendships.js';
 import * as search from './0004-search.js';
 import * as feedReadCosts from './0005-feed-read-costs.js';
+import * as imageVariants from './0006-image-variants.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -12,4 +13,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0003-friendships', friendships],
   ['0004-search', search],
   ['0005-feed-read-costs', feedReadCosts],
+  ['0006-image-variants', imageVariants],
 ];

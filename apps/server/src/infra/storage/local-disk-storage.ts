@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { IMAGE_VARIANT_WIDTHS, SERVER_MESSAGES } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { assertStorageKey, type Storage } from './storage.js';
 
@@ -59,23 +60,63 @@ export class LocalDiskStorage implements Storage {
   }
 }
 
-/** Serves the media folder at /media/ with year-long immutable caching (keys never change). */
+/** The upload a variant belongs to, found by its id; undefined when no upload has that id. */
+export type FindUpload = (id: string) => Promise<{ storage_key: string; url: string } | undefined>;
+
+// `{folder}/{uuid}-w{width}.webp`, as the server names variants (modules/media/variants.ts):
+// checked before anything touches the database.
+const VARIANT_PATH = new RegExp(
+  '^/media/([a-z0-9]+(?:/[A-Za-z0-9_-]+)*)/' +
+    '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})' +
+    `-w(?:${IMAGE_VARIANT_WIDTHS.join('|')})\\.webp$`,
+);
+
+/**
+ * Serves the media folder at /media/ with year-long immutable caching (keys never change).
+ * A variant not made yet (an upload from before variants, until the image-variants job has
+ * reached it) is answered with a 302 to its original, not cached, so the picture still shows.
+ */
 export async function registerLocalMediaRoute(
   app: FastifyInstance,
   storage: LocalDiskStorage,
+  findUpload: FindUpload,
 ): Promise<void> {
   mkdirSync(storage.root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: MEDIA_URL_PREFIX,
-    // The web app's registration owns reply.sendFile.
-    decorateReply: false,
-    dotfiles: 'deny',
-    index: false,
-    list: false,
-    cacheControl: false,
-    setHeaders(reply) {
-      reply.header('cache-control', IMMUTABLE);
+  await app.register(
+    async (media) => {
+      await media.register(fastifyStatic, {
+        root: storage.root,
+        // The web app's registration owns reply.sendFile.
+        decorateReply: false,
+        dotfiles: 'deny',
+        index: false,
+        list: false,
+        cacheControl: false,
+        setHeaders(reply) {
+          reply.header('cache-control', IMMUTABLE);
+        },
+      });
+      media.setNotFoundHandler(async (request, reply) => {
+        const location = await originalOfMissingVariant(request.url, findUpload);
+        if (location) {
+          return reply.header('cache-control', 'no-cache').redirect(location, 302);
+        }
+        return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
+      });
     },
-  });
+    { prefix: MEDIA_URL_PREFIX.slice(0, -1) },
+  );
+}
+
+async function originalOfMissingVariant(
+  url: string,
+  findUpload: FindUpload,
+): Promise<string | undefined> {
+  const match = VARIANT_PATH.exec(url.split('?', 1)[0] ?? '');
+  if (!match) return undefined;
+  const [, folder, id] = match;
+  const upload = await findUpload(id as string);
+  // The variant must sit beside that upload: `{folder}/{id}.{ext}`.
+  if (!upload?.storage_key.startsWith(`${folder}/${id}.`)) return undefined;
+  return upload.url;
 }

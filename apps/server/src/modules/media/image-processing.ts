@@ -1,4 +1,10 @@
-import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, UPLOAD_IMAGE_TYPES } from '@hearth/contract';
+import {
+  IMAGE_MAX_PIXELS,
+  IMAGE_MAX_SIDE,
+  IMAGE_VARIANT_WIDTHS,
+  type ImageVariantWidth,
+  UPLOAD_IMAGE_TYPES,
+} from '@hearth/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 
@@ -101,6 +107,51 @@ export async function reencodeImage(bytes: Buffer): Promise<ProcessedImage> {
   } catch (error) {
     throw rejection(error);
   }
+}
+
+/** One right-sized copy of an image: WebP, at most `width` wide. */
+export interface ImageVariantFile {
+  /** The width asked for (IMAGE_VARIANT_WIDTHS); the file is narrower when the image is. */
+  width: ImageVariantWidth;
+  bytes: Buffer;
+  contentType: 'image/webp';
+}
+
+const VARIANT_QUALITY = 80;
+
+/**
+ * The WebP copies of an image at each of IMAGE_VARIANT_WIDTHS, never wider than the image,
+ * right way up, without metadata; an animation stays animated. Made one after the other from
+ * `bytes` (normally the re-encoded original, at most IMAGE_MAX_SIDE), so memory holds one
+ * decoded image at a time. Throws ImageRejected when the bytes are not an image we accept.
+ */
+export async function makeImageVariants(bytes: Buffer): Promise<ImageVariantFile[]> {
+  const type = await sniffImageType(bytes);
+  if (!type) throw new ImageRejected('type');
+  const animated = type === 'image/gif' || type === 'image/webp';
+  const open = () =>
+    sharp(bytes, { animated, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).timeout({
+      seconds: PROCESSING_TIMEOUT_SECONDS,
+    });
+  const variants: ImageVariantFile[] = [];
+  try {
+    const metadata = await open().metadata();
+    if (!metadata.width || !metadata.height) throw new ImageRejected('unreadable');
+    const oriented = Boolean(metadata.orientation && metadata.orientation !== 1);
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      let pipeline = open();
+      if (oriented) pipeline = pipeline.autoOrient();
+      const data = await pipeline
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: VARIANT_QUALITY })
+        .toBuffer();
+      variants.push({ width, bytes: data, contentType: 'image/webp' });
+    }
+  } catch (error) {
+    if (error instanceof ImageRejected) throw error;
+    throw rejection(error);
+  }
+  return variants;
 }
 
 /** sharp refuses an image over limitInputPixels as soon as it reads the header. */

@@ -57,7 +57,7 @@ describe('listing a member’s images', () => {
     expect(res.json().next_cursor).toBeUndefined();
   });
 
-  it('any member may list another member’s images, with each one’s folder and public id', async () => {
+  it('any member may list another member’s images, with each one’s folder, public id and variants', async () => {
     const owner = await buildUser(ctx, { first_name: 'Grace', last_name: 'Hopper' });
     const visitor = await buildUser(ctx);
     const [cover] = await uploadSeveral(
@@ -80,17 +80,21 @@ describe('listing a member’s images', () => {
         .split('/')
         .pop()!
         .replace(/\.jpg$/, '');
+    const variants = (url: string) =>
+      [160, 480, 1080].map((width) => ({ width, url: url.replace(/\.jpg$/, `-w${width}.webp`) }));
     expect(res.json()).toEqual({
       resources: [
         {
           secure_url: photo,
           public_id: `${owner.user.username}/post_images/${id(photo!)}`,
           folder: `${owner.user.username}/post_images`,
+          variants: variants(photo!),
         },
         {
           secure_url: cover,
           public_id: `${owner.user.username}/cover_pictures/${id(cover!)}`,
           folder: `${owner.user.username}/cover_pictures`,
+          variants: variants(cover!),
         },
       ],
       total_count: 2,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { MediaRow, NewMedia } from '../../db/media.js';
@@ -94,4 +95,36 @@ export function mediaOfOwners(db: Db, ownerIds: string[]): Promise<StoredMedia[]
 
 export async function deleteMediaRows(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('media').where('id', 'in', ids).execute();
+}
+
+/** An upload by its id (the uuid in its file name), for the missing-variant redirect. */
+export function mediaById(
+  db: Db,
+  id: string,
+): Promise<{ storage_key: string; url: string } | undefined> {
+  return db
+    .selectFrom('media')
+    .select(['storage_key', 'url'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Uploads still without variants, by id after `afterId` (served by media_variants_pending). */
+export function mediaWithoutVariants(
+  db: Db,
+  afterId: string | undefined,
+  limit: number,
+): Promise<Array<{ id: string; storage_key: string }>> {
+  // A literal 0, so SQLite sees the partial index's own condition.
+  let query = db
+    .selectFrom('media')
+    .select(['id', 'storage_key'])
+    .where(sql<boolean>`variants_ready = 0`);
+  if (afterId !== undefined) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+export async function markVariantsReady(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('media').set({ variants_ready: 1 }).where('id', 'in', ids).execute();
 }

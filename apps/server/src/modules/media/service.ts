@@ -1,6 +1,7 @@
 import {
   fileMessage,
   type ImageListing,
+  imageVariants,
   type ListImagesInput,
   MEDIA_MESSAGES,
   type UploadResponse,
@@ -19,7 +20,7 @@ import {
 } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
 import type { Storage } from '../../infra/storage/storage.js';
-import { ImageRejected, reencodeImage } from './image-processing.js';
+import { ImageRejected, makeImageVariants, reencodeImage } from './image-processing.js';
 import { toImageListing } from './present.js';
 import { countMedia, insertMedia, mediaPage, memberIdByUsername, ownedMediaUrls } from './repo.js';
 import {
@@ -28,6 +29,7 @@ import {
   ownUploadFolder,
   type UploadFolder,
 } from './upload-folders.js';
+import { deleteUploadFiles, storeImageVariants } from './variants.js';
 
 export interface MediaServiceDeps {
   db: Db;
@@ -71,12 +73,14 @@ export class MediaService {
 }
 
 /**
- * One upload call: each image is checked, re-encoded and stored as it arrives, so only one is
- * in memory at a time; the rows are written together at the end. Any failure removes what was
- * stored: a call uploads all its images or none.
+ * One upload call: each image is checked, re-encoded and stored as it arrives with its
+ * right-sized variants, so only one is in memory at a time; the rows are written together at the
+ * end. Any failure removes what was stored: a call uploads all its images or none.
  */
 export class Upload {
   private readonly stored: NewMedia[] = [];
+  /** Every original written (or being written); its variants sit beside it. */
+  private readonly keys: string[] = [];
   private readonly messages;
 
   constructor(
@@ -95,8 +99,11 @@ export class Upload {
   async add(fileName: string | undefined, bytes: Buffer): Promise<void> {
     const { storage, clock } = this.deps;
     let image: Awaited<ReturnType<typeof reencodeImage>>;
+    let variants: Awaited<ReturnType<typeof makeImageVariants>>;
     try {
       image = await reencodeImage(bytes);
+      // From the re-encoded image: already the right way up, at most IMAGE_MAX_SIDE.
+      variants = await makeImageVariants(image.bytes);
     } catch (error) {
       if (!(error instanceof ImageRejected)) throw error;
       if (error.reason === 'type') {
@@ -109,7 +116,10 @@ export class Upload {
     }
     const id = uuidv7();
     const key = `${this.folder.path}/${id}.${image.extension}`;
+    // Remembered before writing, so abort() removes whatever part of it was written.
+    this.keys.push(key);
     await storage.put(key, image.bytes, image.contentType);
+    await storeImageVariants(storage, key, variants);
     this.stored.push({
       id,
       owner_id: this.member.id,
@@ -120,6 +130,7 @@ export class Upload {
       width: image.width,
       height: image.height,
       bytes: image.bytes.length,
+      variants_ready: 1,
       created_at: clock.now().toISOString(),
     });
   }
@@ -128,13 +139,14 @@ export class Upload {
   async finish(): Promise<UploadResponse> {
     if (this.stored.length === 0) throw invalid(MEDIA_MESSAGES.noFile);
     await insertMedia(this.deps.db, this.stored);
-    return this.stored.map((row) => ({ url: row.url }));
+    return this.stored.map((row) => ({ url: row.url, variants: imageVariants(row.url) }));
   }
 
-  /** Removes every file stored by this call (after a failure). */
+  /** Removes every file stored by this call, variants included (after a failure). */
   async abort(): Promise<void> {
     const { storage } = this.deps;
-    await Promise.allSettled(this.stored.map((row) => storage.delete(row.storage_key)));
+    await Promise.allSettled(this.keys.map((key) => deleteUploadFiles(storage, key)));
+    this.keys.length = 0;
     this.stored.length = 0;
   }
 

@@ -153,13 +153,13 @@ describe('a post card', () => {
         user: grace,
         type: 'profilePicture',
         text: null,
-        images: [{ url: '/media/g/p.webp' }],
+        images: [{ url: '/media/g/p.webp', variants: [] }],
       }),
       buildPost({
         user: grace,
         type: 'coverPicture',
         text: null,
-        images: [{ url: '/media/g/c.webp' }],
+        images: [{ url: '/media/g/c.webp', variants: [] }],
       }),
       buildPost({ user: grace, text: 'Sunny day', background: '/backgrounds/2.svg' }),
     ]);

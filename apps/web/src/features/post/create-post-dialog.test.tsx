@@ -124,8 +124,8 @@ describe('the post dialog', () => {
 
   it('uploads the photos first, then creates the post with their urls', async () => {
     const urls = [
-      { url: '/media/adaowen/post_images/a.webp' },
-      { url: '/media/adaowen/post_images/b.webp' },
+      { url: '/media/adaowen/post_images/a.webp', variants: [] },
+      { url: '/media/adaowen/post_images/b.webp', variants: [] },
     ];
     const { calls } = stubFeed([buildPost({ user: grace })], {
       'POST /posts/uploadImages': () => ({ body: urls }),

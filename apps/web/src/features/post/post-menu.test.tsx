@@ -46,7 +46,10 @@ describe('the post options menu', () => {
 
   it('offers other members notifications and reporting, and Download and Fullscreen for photos', async () => {
     stubFeed([
-      buildPost({ user: grace, images: [{ url: '/media/gracehopper/post_images/1.webp' }] }),
+      buildPost({
+        user: grace,
+        images: [{ url: '/media/gracehopper/post_images/1.webp', variants: [] }],
+      }),
     ]);
     const { menu } = await openMenu('Post by Grace Hopper');
     expect(names(menu)).toEqual([

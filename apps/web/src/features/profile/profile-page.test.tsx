@@ -539,7 +539,12 @@ describe('the cover photo', () => {
       {
         'PUT /users/updateCoverPicture': () => ({ body: 'ok' }),
         'POST /posts': () => ({
-          body: buildPost({ user: ada, type: 'coverPicture', text: null, images: [{ url }] }),
+          body: buildPost({
+            user: ada,
+            type: 'coverPicture',
+            text: null,
+            images: [{ url, variants: [] }],
+          }),
         }),
       },
       3,
