@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { COOKIE_NAMES } from '../../packages/contract/src/constants.ts';
+import { prerenderLogin } from './prerender-plugin.ts';
 
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -22,7 +23,7 @@ function themeBeforePaint(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), themeBeforePaint()],
+  plugins: [react(), themeBeforePaint(), prerenderLogin()],
   resolve: { alias: { '@hearth/contract': contract } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
@@ -31,6 +32,8 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: the benchmark reads each route's first-render chunks from it.
     manifest: true,
+    // Every browser the app supports knows modulepreload; the polyfill would only add to the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The contract's modules only declare schemas and constants; letting the bundler drop
       // unused ones keeps zod out of the first-paint chunk.

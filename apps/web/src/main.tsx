@@ -3,16 +3,36 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app-providers';
+import { captureLoginHandover } from './features/auth/prerender-handover';
+import { preloadLoginPage } from './features/layout/lazy-pages';
+import { PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
 import { routes } from './router';
 import './styles/global.css';
 
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function mount() {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// The built index.html holds the login screen, prerendered (prerender-plugin.ts). When it shows,
+// the app mounts once the login screen's code is here, so its first render replaces the markup
+// with the same screen (keeping what was typed) instead of a loading state.
+if (document.documentElement.classList.contains(PRERENDERED_LOGIN_CLASS)) {
+  preloadLoginPage()
+    .catch(() => undefined)
+    .then(() => {
+      captureLoginHandover(container);
+      mount();
+    });
+} else {
+  mount();
+}

@@ -1,6 +1,8 @@
 /** Minimal cookie helpers: every cookie of the app lives on path / (spec section 9). */
 
 export function readCookie(name: string): string | undefined {
+  // The login screen is also rendered at build time, where there is no document (and no session).
+  if (typeof document === 'undefined') return undefined;
   const prefix = `${name}=`;
   for (const part of document.cookie.split('; ')) {
     if (part.startsWith(prefix)) return part.slice(prefix.length);

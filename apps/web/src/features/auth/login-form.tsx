@@ -1,12 +1,5 @@
-import {
-  type LoginInput,
-  loginSchema,
-  REDIRECT_DELAY_MS,
-  type SessionUser,
-} from '@hearth/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type LoginInput, REDIRECT_DELAY_MS, type SessionUser } from '@hearth/contract';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
@@ -19,6 +12,73 @@ import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
 import { useAfterDelay } from '../../ui/use-after-delay';
 import styles from './login-page.module.css';
+import type { LoginErrors, LoginField } from './login-validation';
+import { takeLoginHandover } from './prerender-handover';
+
+const FIELDS: LoginField[] = ['email', 'password'];
+
+// zod is not needed to paint the login screen: it loads once a field is focused.
+const loadValidation = () => import('./login-validation');
+
+/**
+ * The login form's state, as react-hook-form's onTouched mode had it (that library stays off
+ * the login screen's first load): a field is checked once left, then on every change; a
+ * submit checks every field, focuses the first wrong one, and checks on change from then on.
+ */
+function useLoginFields() {
+  const [handover] = useState(takeLoginHandover);
+  const values = useRef<LoginInput>({ email: '', password: '', ...handover?.values });
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+  const touched = useRef(new Set<LoginField>());
+  const submitted = useRef(false);
+  const [errors, setErrors] = useState<LoginErrors>({});
+
+  useEffect(() => {
+    if (handover?.focused) inputs.current[handover.focused]?.focus();
+  }, [handover]);
+
+  const validate = async (fields: LoginField[]) => {
+    const { validateLogin } = await loadValidation();
+    const result = validateLogin(values.current);
+    setErrors((previous) => {
+      const next = { ...previous };
+      for (const field of fields) {
+        if (result.errors[field]) next[field] = result.errors[field];
+        else delete next[field];
+      }
+      return next;
+    });
+    return result;
+  };
+
+  const field = (name: LoginField) => ({
+    name,
+    defaultValue: handover?.values[name],
+    ref: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    onFocus: () => void loadValidation(),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      values.current[name] = event.target.value;
+      if (touched.current.has(name) || submitted.current) void validate([name]);
+    },
+    onBlur: () => {
+      touched.current.add(name);
+      void validate([name]);
+    },
+  });
+
+  const handleSubmit = (onValid: (input: LoginInput) => void) => (event: FormEvent) => {
+    event.preventDefault();
+    submitted.current = true;
+    void validate(FIELDS).then((result) => {
+      if (result.data) onValid(result.data);
+      else inputs.current[FIELDS.find((name) => result.errors[name]) ?? 'email']?.focus();
+    });
+  };
+
+  return { field, errors, handleSubmit };
+}
 
 interface LoginFormProps {
   /** Where to go once logged in; without it the member stays on the current route. */
@@ -31,15 +91,7 @@ export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
   const navigate = useNavigate();
   const login = useLoginMutation();
   const [loggedIn, setLoggedIn] = useState<SessionUser | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
+  const { field, errors, handleSubmit } = useLoginFields();
 
   useAfterDelay(loggedIn !== null, REDIRECT_DELAY_MS.login, () => {
     if (!loggedIn) return;
@@ -59,15 +111,15 @@ export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
           label="Email address or phone number"
           type="email"
           autoComplete="username"
-          error={errors.email?.message}
-          {...register('email')}
+          error={errors.email}
+          {...field('email')}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          error={errors.password}
+          {...field('password')}
         />
         <SubmitButton className={`${buttons.primary} ${styles.loginButton}`} disabled={busy}>
           Log In

@@ -1,9 +1,29 @@
-import { lazy } from 'react';
+import { type ComponentProps, createElement, lazy, useState } from 'react';
+
+type LoginModule = typeof import('../auth/login-page');
+let loginModule: LoginModule | undefined;
+
+/**
+ * Loads the login screen's code. main.tsx awaits it before mounting when the prerendered login
+ * screen shows, so the app's first render draws the same login screen, not a loading state.
+ */
+export function preloadLoginPage(): Promise<LoginModule> {
+  return import('../auth/login-page').then((module) => {
+    loginModule = module;
+    return module;
+  });
+}
+
+const LazyLoginPage = lazy(() => preloadLoginPage().then((m) => ({ default: m.LoginPage })));
+
+/** The login screen: drawn at once when its code is already here, else through React.lazy. */
+export function LoginPage(props: ComponentProps<LoginModule['LoginPage']>) {
+  // Chosen once per mount, so a later render never swaps one for the other (and the form's state).
+  const [loaded] = useState(() => loginModule?.LoginPage);
+  return createElement(loaded ?? LazyLoginPage, props);
+}
 
 // Each screen is its own chunk: the first paint loads only the screen it shows.
-export const LoginPage = lazy(() =>
-  import('../auth/login-page').then((m) => ({ default: m.LoginPage })),
-);
 export const ResetPage = lazy(() =>
   import('../reset/reset-page').then((m) => ({ default: m.ResetPage })),
 );

@@ -1,0 +1,115 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { COOKIE_NAMES } from '../../packages/contract/src/constants.ts';
+import {
+  LOGIN_SCREEN_PATHS,
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_LOGIN_CLASS,
+} from './src/prerender/prerender-constants.ts';
+
+const LOGIN_PAGE = 'src/features/auth/login-page.tsx';
+const SSR_ENTRY = 'src/prerender/login-markup.tsx';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The chunks a manifest key needs, itself included. */
+function closure(manifest: Record<string, ManifestChunk>, root: string): ManifestChunk[] {
+  const seen = new Map<string, ManifestChunk>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.set(key, chunk);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(root);
+  return [...seen.values()];
+}
+
+/**
+ * Decides before first paint whether the prerendered login screen shows: without a session
+ * (the `user` cookie, read as session-cookie.ts reads it) on a path that opens on the login
+ * screen. Then it also starts loading the login screen's code, and keeps the form from being
+ * submitted natively before the app takes it over (that would put the password in the URL).
+ */
+function showLoginScript(modulePreloads: string[]): string {
+  return `(function(){try{var m=document.cookie.match(/(?:^|; )${COOKIE_NAMES.user}=([^;]*)/),u=null;if(m){try{u=JSON.parse(decodeURIComponent(m[1]))}catch(e){}}if(u&&typeof u==='object'&&typeof u.token==='string')return;if(!${LOGIN_SCREEN_PATHS}.test(location.pathname))return;document.documentElement.classList.add('${PRERENDERED_LOGIN_CLASS}');${JSON.stringify(modulePreloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});document.addEventListener('submit',function(e){if(e.target.closest&&e.target.closest('[${PRERENDERED_ATTRIBUTE}]'))e.preventDefault()},true)}catch(e){}})();`;
+}
+
+/**
+ * Prerenders the login screen into the built index.html (spec: the first load on a phone).
+ * Every route shares index.html, so the markup is hidden unless the inline script above shows
+ * it; main.tsx then mounts the app over it with the same screen, already loaded.
+ */
+export function prerenderLogin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'hearth-prerender-login',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const ssrOutDir = path.join(config.root, 'node_modules', '.hearth-prerender');
+      await build({
+        configFile: false,
+        root: config.root,
+        mode: config.mode,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias: config.resolve.alias },
+        css: config.css,
+        build: { ssr: SSR_ENTRY, outDir: ssrOutDir, emptyOutDir: true, manifest: false },
+      });
+      const entry = pathToFileURL(path.join(ssrOutDir, 'login-markup.js')).href;
+      const { renderLoginMarkup } = (await import(entry)) as { renderLoginMarkup: () => string };
+      const markup = renderLoginMarkup();
+      await rm(ssrOutDir, { recursive: true, force: true });
+
+      const manifest = JSON.parse(
+        await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Record<string, ManifestChunk>;
+      const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+      const entryChunks = entryKey ? closure(manifest, entryKey) : [];
+      const entryFiles = new Set(entryChunks.map((chunk) => chunk.file));
+      const entryCss = new Set(entryChunks.flatMap((chunk) => chunk.css ?? []));
+      const loginChunks = closure(manifest, LOGIN_PAGE);
+      if (loginChunks.length === 0) throw new Error(`prerender: the manifest has no ${LOGIN_PAGE}`);
+      const base = config.base;
+      const preloads = loginChunks
+        .map((chunk) => chunk.file)
+        .filter((file) => !entryFiles.has(file))
+        .map((file) => `${base}${file}`);
+      const css = [...new Set(loginChunks.flatMap((chunk) => chunk.css ?? []))].filter(
+        (file) => !entryCss.has(file),
+      );
+
+      const indexPath = path.join(outDir, 'index.html');
+      let html = await readFile(indexPath, 'utf8');
+      const head = [
+        // Hidden unless the script shows it; display: contents keeps the app's own layout.
+        `<style>[${PRERENDERED_ATTRIBUTE}]{display:none}.${PRERENDERED_LOGIN_CLASS} [${PRERENDERED_ATTRIBUTE}]{display:contents}</style>`,
+        ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+        `<script>${showLoginScript(preloads)}</script>`,
+      ].join('\n    ');
+      if (!html.includes('<div id="root"></div>')) {
+        throw new Error('prerender: index.html has no empty <div id="root"></div>');
+      }
+      html = html
+        .replace('</head>', `  ${head}\n  </head>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root"><div ${PRERENDERED_ATTRIBUTE}="login">${markup}</div></div>`,
+        );
+      await writeFile(indexPath, html);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/** Shared by the build step that prerenders the login screen (prerender-plugin.ts) and main.tsx. */
+
+/** On <html> when the prerendered login screen shows (set before paint by an inline script). */
+export const PRERENDERED_LOGIN_CLASS = 'prerendered-login';
+
+/** On the element in #root that holds the prerendered login screen. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/**
+ * The paths whose first screen, without a session, is the login screen: /login and the
+ * logged-in area's routes (router.tsx), which show it in place. React Router matches them
+ * case-insensitively, with or without a trailing slash.
+ */
+export const LOGIN_SCREEN_PATHS =
+  /^\/(login|profile(\/[^/]+)?|friends(\/[^/]+)?|activate\/[^/]+)?\/?$/i;
