@@ -10,6 +10,7 @@ let browser: Browser;
 let ada: Member;
 /** The addresses of Ada's uploads, absolute. */
 let pictureUrl: string;
+let coverUrl: string;
 let photoUrl: string;
 
 const PHOTO_POST = 'The whole valley from the ridge';
@@ -54,6 +55,15 @@ beforeAll(async () => {
   await call('PUT', '/users/updateProfilePicture', { url: picture });
   // The session cookie carries the picture too, as after the picture dialog.
   ada = { ...ada, picture };
+  const cover = await upload('cover_pictures', await jpeg('#f4511e', 1880, 700));
+  await call('PUT', '/users/updateCoverPicture', { url: cover });
+  // The post announcing the new picture shows it over the cover, below the photo post.
+  await call('POST', '/posts', {
+    type: 'profilePicture',
+    text: null,
+    background: null,
+    images: [{ url: picture }],
+  });
   const image = await upload('post_images', await jpeg('#1e88e5', 2000, 1500));
   await call('POST', '/posts', {
     type: null,
@@ -62,6 +72,7 @@ beforeAll(async () => {
     images: [{ url: image }],
   });
   pictureUrl = new URL(picture, app.url).href;
+  coverUrl = new URL(cover, app.url).href;
   photoUrl = new URL(image, app.url).href;
 });
 
@@ -81,9 +92,14 @@ async function openFeed(width: number, deviceScaleFactor: number) {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.goto(`${app.url}/`);
-  const card = page.getByRole('article', { name: 'Post by Ada Lovelace' });
-  await card.getByText(PHOTO_POST).waitFor();
-  return { context, page, card, requested };
+  const card = page.getByRole('article', { name: 'Post by Ada Lovelace' }).filter({
+    hasText: PHOTO_POST,
+  });
+  await card.waitFor();
+  const pictureCard = page.getByRole('article', { name: 'Post by Ada Lovelace' }).filter({
+    hasText: 'updated profile picture',
+  });
+  return { context, page, card, pictureCard, requested };
 }
 
 /** Waits until the image has loaded (lazy ones are scrolled to); the address it shows. */
@@ -139,13 +155,21 @@ describe('right-sized pictures', () => {
   });
 
   it('loads the 1080 px variant for the 590 px card on a desktop, and small avatars', async () => {
-    const { context, page, card, requested } = await openFeed(1280, 1);
+    const { context, page, card, pictureCard, requested } = await openFeed(1280, 1);
     const cardPhoto = card.getByRole('img', { name: 'Shared by Ada Lovelace (1 of 1)' });
     expect(await shownFile(cardPhoto)).toBe(variantOf(photoUrl, 1080));
     expect((await cardPhoto.boundingBox())?.width).toBe(590);
     expect(await shownFile(card.locator('header img').first())).toBe(variantOf(pictureUrl, 160));
+
+    // The new profile picture, 320 px wide at 1x: the 480 px variant, over the cover's 1080 px one.
+    const newPicture = pictureCard.getByRole('img', { name: "Ada Lovelace's new profile avatar" });
+    expect(await shownFile(newPicture)).toBe(variantOf(pictureUrl, 480));
+    expect(await newPicture.boundingBox()).toMatchObject({ width: 320, height: 320 });
+    await expect.poll(() => requested.includes(variantOf(coverUrl, 1080))).toBe(true);
+
     expect(requested).not.toContain(photoUrl);
     expect(requested).not.toContain(pictureUrl);
+    expect(requested).not.toContain(coverUrl);
     await screenshot(page, 'pictures-feed-1280', { fullPage: false });
     await context.close();
   });

@@ -2,7 +2,7 @@ import { DEFAULT_PICTURE } from '@hearth/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Avatar } from './avatar';
-import { cappedPictureAttributes, pictureAttributes } from './picture';
+import { cappedPictureAttributes, pictureAttributes, pictureBackground } from './picture';
 
 const upload = '/media/adaowen/post_images/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jpg';
 const variant = (width: number) =>
@@ -39,6 +39,20 @@ describe('the attributes of a member picture', () => {
 
   it('load a capped picture that is no upload as it is', () => {
     expect(cappedPictureAttributes(DEFAULT_PICTURE, 480).src).toBe(DEFAULT_PICTURE);
+  });
+});
+
+describe('the background of a member picture', () => {
+  it("is an upload's 1080 px variant on a 1x screen and the original beyond", () => {
+    expect(pictureBackground(upload)).toBe(
+      `image-set(url("${variant(1080)}") 1x, url("${upload}") 2x)`,
+    );
+  });
+
+  it('is anything else as it is', () => {
+    expect(pictureBackground('/images/postbackgrounds/1.jpg')).toBe(
+      'url("/images/postbackgrounds/1.jpg")',
+    );
   });
 });
 

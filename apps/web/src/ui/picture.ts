@@ -39,6 +39,16 @@ export function cappedPictureAttributes(url: string, width: ImageVariantWidth) {
 }
 
 /**
+ * A CSS background of a member's picture in a box at most 590 px wide that the picture covers
+ * (`background-size: cover` only takes its proportions): an upload's 1080 px variant on a 1x
+ * screen, the original beyond, as before; anything else as it is.
+ */
+export function pictureBackground(url: string): string {
+  const variant = imageVariantUrl(url, 1080);
+  return variant ? `image-set(url("${variant}") 1x, url("${url}") 2x)` : `url("${url}")`;
+}
+
+/**
  * Shows another picture in an <img> (one that failed to load): the srcset goes too, or the browser
  * would keep choosing from it.
  */

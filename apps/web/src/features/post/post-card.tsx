@@ -6,7 +6,7 @@ import { removePost, useDeletePostMutation, useSavePostMutation } from '../../ap
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { CommentIcon, GlobeIcon, ShareIcon } from '../../ui/feed-icons';
-import { pictureAttributes } from '../../ui/picture';
+import { pictureAttributes, pictureBackground } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import { CommentsSection } from '../comments/comments-section';
 import { topReactions } from '../reactions/apply-reaction';
@@ -155,7 +155,9 @@ function PostBody({
         <div
           ref={imagesRef}
           className={styles.profilePicture}
-          style={post.user.cover ? { backgroundImage: `url("${post.user.cover}")` } : undefined}
+          style={
+            post.user.cover ? { backgroundImage: pictureBackground(post.user.cover) } : undefined
+          }
         >
           <img
             {...pictureAttributes(picture.url, PROFILE_PICTURE_SIZES)}
