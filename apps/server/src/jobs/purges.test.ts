@@ -1,4 +1,6 @@
-import { TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@hearth/contract';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { imageVariants, TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@hearth/contract';
 import Fastify from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +36,16 @@ const silent = Fastify({ logger: false }).log;
 /** What a browser gets for a media url: 200 while the file exists, 404 after. */
 async function mediaStatus(ctx: TestContext, url: string): Promise<number> {
   return (await ctx.app.inject({ url })).statusCode;
+}
+
+/** Every file left in the media folder (unfinished writes aside). */
+async function filesUnder(ctx: TestContext): Promise<string[]> {
+  const root = path.join(ctx.config.dataDir, 'media');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .filter((name) => !name.startsWith('.partial'));
 }
 
 type Table =
@@ -85,11 +97,19 @@ describe('purging the trash', () => {
 
     ctx.clock.advance(TRASH_RETENTION_DAYS * DAY_MS - 60_000);
     expect(await ctx.app.purges.runOnce()).toEqual({ posts: 0, accounts: 0, files: 0 });
-    for (const url of [...photos, reply]) expect(await mediaStatus(ctx, url)).toBe(200);
+    const withVariants = (urls: string[]) =>
+      urls.flatMap((url) => [url, ...imageVariants(url).map((v) => v.url)]);
+    for (const url of withVariants([...photos, reply])) {
+      expect(await mediaStatus(ctx, url)).toBe(200);
+    }
 
     ctx.clock.advance(2 * 60_000);
     expect(await ctx.app.purges.runOnce()).toEqual({ posts: 1, accounts: 0, files: 3 });
-    for (const url of [...photos, reply]) expect(await mediaStatus(ctx, url)).toBe(404);
+    // Each upload went with its variants.
+    for (const url of withVariants([...photos, reply])) {
+      expect(await mediaStatus(ctx, url)).toBe(404);
+    }
+    expect(await filesUnder(ctx)).toEqual([]);
     expect(await rowCount(ctx, 'media')).toBe(0);
     expect(await rowCount(ctx, 'comments')).toBe(0);
     expect(await rowCount(ctx, 'reactions')).toBe(0);
@@ -226,9 +246,14 @@ describe('deleting accounts left unverified', () => {
       password: form.password,
     });
     expect(login.statusCode).toBe(400);
-    for (const url of [photo, ghostReply, graceReply])
-      expect(await mediaStatus(ctx, url)).toBe(404);
-    expect(await mediaStatus(ctx, gracePhoto)).toBe(200);
+    for (const url of [photo, ghostReply, graceReply]) {
+      for (const file of [url, ...imageVariants(url).map((v) => v.url)]) {
+        expect(await mediaStatus(ctx, file)).toBe(404);
+      }
+    }
+    for (const file of [gracePhoto, ...imageVariants(gracePhoto).map((v) => v.url)]) {
+      expect(await mediaStatus(ctx, file)).toBe(200);
+    }
     expect(await rowCount(ctx, 'users')).toBe(1);
     expect(await rowCount(ctx, 'follows')).toBe(0);
     expect(await rowCount(ctx, 'email_verifications')).toBe(0);
