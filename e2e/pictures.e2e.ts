@@ -3,17 +3,27 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { type Member, memberCookies, photo, registerMember } from './support/members.js';
+import {
+  createPost,
+  follow,
+  type Member,
+  memberCookies,
+  photo,
+  registerMember,
+} from './support/members.js';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
 let ada: Member;
-/** The addresses of Ada's uploads, absolute. */
+let grace: Member;
+/** The addresses of the uploads, absolute. */
 let pictureUrl: string;
 let coverUrl: string;
 let photoUrl: string;
+let gracePictureUrl: string;
 
 const PHOTO_POST = 'The whole valley from the ridge';
+const GRACE_POST = 'Off to the harbour this afternoon';
 
 /** A real JPEG, as a camera or a phone gives: `width` × `height`. */
 async function jpeg(color: string, width: number, height: number): Promise<Buffer> {
@@ -23,12 +33,17 @@ async function jpeg(color: string, width: number, height: number): Promise<Buffe
 }
 
 /** A call to the API as `member`, as the app makes it. */
-async function call<T>(method: string, path: string, body: FormData | object): Promise<T> {
+async function call<T>(
+  member: Member,
+  method: string,
+  path: string,
+  body: FormData | object,
+): Promise<T> {
   const form = body instanceof FormData;
   const res = await fetch(`${app.url}/api/v1${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${ada.token}`,
+      authorization: `Bearer ${member.token}`,
       ...(form ? {} : { 'content-type': 'application/json' }),
     },
     body: form ? body : JSON.stringify(body),
@@ -37,43 +52,55 @@ async function call<T>(method: string, path: string, body: FormData | object): P
   return (await res.json()) as T;
 }
 
-/** Uploads one JPEG into one of Ada's folders, as the post and picture dialogs do; its url. */
-async function upload(folder: string, bytes: Buffer): Promise<string> {
+/** Uploads one JPEG into one of the member's folders, as the post and picture dialogs do. */
+async function upload(member: Member, folder: string, bytes: Buffer): Promise<string> {
   const form = new FormData();
-  form.append('path', `${ada.username}/${folder}`);
+  form.append('path', `${member.username}/${folder}`);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-  const [image] = await call<{ url: string }[]>('POST', '/posts/uploadImages', form);
+  const [image] = await call<{ url: string }[]>(member, 'POST', '/posts/uploadImages', form);
   if (!image) throw new Error('The upload gave no image back.');
   return image.url;
+}
+
+/** A new profile picture for the member, as the picture dialog sets it (without its post). */
+async function setPicture(member: Member, color: string): Promise<string> {
+  const picture = await upload(member, 'profile_pictures', await jpeg(color, 1200, 1200));
+  await call(member, 'PUT', '/users/updateProfilePicture', { url: picture });
+  return picture;
 }
 
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
   ada = await registerMember(app.url, 'Ada', 'Lovelace');
-  const picture = await upload('profile_pictures', await jpeg('#8e24aa', 1200, 1200));
-  await call('PUT', '/users/updateProfilePicture', { url: picture });
+  grace = await registerMember(app.url, 'Grace', 'Hopper');
+  const picture = await setPicture(ada, '#8e24aa');
   // The session cookie carries the picture too, as after the picture dialog.
   ada = { ...ada, picture };
-  const cover = await upload('cover_pictures', await jpeg('#f4511e', 1880, 700));
-  await call('PUT', '/users/updateCoverPicture', { url: cover });
-  // The post announcing the new picture shows it over the cover, below the photo post.
-  await call('POST', '/posts', {
+  const cover = await upload(ada, 'cover_pictures', await jpeg('#f4511e', 1880, 700));
+  await call(ada, 'PUT', '/users/updateCoverPicture', { url: cover });
+  // The post announcing the new picture shows it over the cover, last in the feed.
+  await call(ada, 'POST', '/posts', {
     type: 'profilePicture',
     text: null,
     background: null,
     images: [{ url: picture }],
   });
-  const image = await upload('post_images', await jpeg('#1e88e5', 2000, 1500));
-  await call('POST', '/posts', {
+  const image = await upload(ada, 'post_images', await jpeg('#1e88e5', 2000, 1500));
+  await call(ada, 'POST', '/posts', {
     type: null,
     text: PHOTO_POST,
     background: null,
     images: [{ url: image }],
   });
+  // Grace's picture shows in Ada's feed only as the 40 px avatar of her post, first in the feed.
+  const gracePicture = await setPicture(grace, '#00897b');
+  await follow(app.url, ada, grace);
+  await createPost(app.url, grace, GRACE_POST);
   pictureUrl = new URL(picture, app.url).href;
   coverUrl = new URL(cover, app.url).href;
   photoUrl = new URL(image, app.url).href;
+  gracePictureUrl = new URL(gracePicture, app.url).href;
 });
 
 afterAll(async () => {
@@ -99,7 +126,8 @@ async function openFeed(width: number, deviceScaleFactor: number) {
   const pictureCard = page.getByRole('article', { name: 'Post by Ada Lovelace' }).filter({
     hasText: 'updated profile picture',
   });
-  return { context, page, card, pictureCard, requested };
+  const graceCard = page.getByRole('article', { name: 'Post by Grace Hopper' });
+  return { context, page, card, pictureCard, graceCard, requested };
 }
 
 /** Waits until the image has loaded (lazy ones are scrolled to); the address it shows. */
@@ -120,10 +148,14 @@ async function shownFile(img: Locator): Promise<string> {
 /** The address of an upload's variant, as the server stores it beside the original. */
 const variantOf = (url: string, width: number) => url.replace(/\.jpg$/, `-w${width}.webp`);
 
+/** Any of an upload's variants. */
+const aVariantOf = (url: string) =>
+  new RegExp(`^${url.replace(/\.jpg$/, '').replace(/[.?]/g, '\\$&')}-w(160|480|1080)\\.webp$`);
+
 describe('right-sized pictures', () => {
-  it("loads a phone-sized variant of a post's photo and the avatar's smallest, never the originals", async () => {
+  it("loads a phone-sized variant of a post's photo and an avatar's smallest, never the originals", async () => {
     expect(photoUrl).toMatch(/\.jpg$/);
-    const { context, page, card, requested } = await openFeed(375, 2);
+    const { context, page, card, graceCard, requested } = await openFeed(375, 2);
 
     const cardPhoto = card.getByRole('img', { name: 'Shared by Ada Lovelace (1 of 1)' });
     // The card is the window's width: 375 px at 2x wants 750 px, which the 1080 px variant has.
@@ -133,10 +165,14 @@ describe('right-sized pictures', () => {
     expect(box?.width).toBe(375);
     expect(Math.round(box?.height ?? 0)).toBe(281);
 
-    const avatar = card.locator('header img').first();
-    // 40 px at 2x: the 160 px variant.
-    expect(await shownFile(avatar)).toBe(variantOf(pictureUrl, 160));
+    // Grace's avatar is 40 px: at 2x, the 160 px variant.
+    const avatar = graceCard.locator('header img').first();
+    expect(await shownFile(avatar)).toBe(variantOf(gracePictureUrl, 160));
     expect(await avatar.boundingBox()).toMatchObject({ width: 40, height: 40 });
+    // Ada's is a variant too: the 160 px one, or the 480 px one 'Create Story' has loaded already.
+    const ownAvatar = card.locator('header img').first();
+    expect(await shownFile(ownAvatar)).toMatch(aVariantOf(pictureUrl));
+    expect(await ownAvatar.boundingBox()).toMatchObject({ width: 40, height: 40 });
 
     // The variant was the file itself, not a redirect to the original.
     const fetched = await fetch(variantOf(photoUrl, 1080), { redirect: 'manual' });
@@ -146,20 +182,24 @@ describe('right-sized pictures', () => {
     expect(width).toBe(1080);
 
     expect(requested).toContain(variantOf(photoUrl, 1080));
-    expect(requested).toContain(variantOf(pictureUrl, 160));
+    expect(requested).toContain(variantOf(gracePictureUrl, 160));
     expect(requested).not.toContain(photoUrl);
     expect(requested).not.toContain(pictureUrl);
+    expect(requested).not.toContain(gracePictureUrl);
 
     await screenshot(page, 'pictures-feed-375', { fullPage: false });
     await context.close();
   });
 
   it('loads the 1080 px variant for the 590 px card on a desktop, and small avatars', async () => {
-    const { context, page, card, pictureCard, requested } = await openFeed(1280, 1);
+    const { context, page, card, pictureCard, graceCard, requested } = await openFeed(1280, 1);
     const cardPhoto = card.getByRole('img', { name: 'Shared by Ada Lovelace (1 of 1)' });
     expect(await shownFile(cardPhoto)).toBe(variantOf(photoUrl, 1080));
     expect((await cardPhoto.boundingBox())?.width).toBe(590);
-    expect(await shownFile(card.locator('header img').first())).toBe(variantOf(pictureUrl, 160));
+    expect(await shownFile(graceCard.locator('header img').first())).toBe(
+      variantOf(gracePictureUrl, 160),
+    );
+    expect(await shownFile(card.locator('header img').first())).toMatch(aVariantOf(pictureUrl));
 
     // The new profile picture, 320 px wide at 1x: the 480 px variant, over the cover's 1080 px one.
     const newPicture = pictureCard.getByRole('img', { name: "Ada Lovelace's new profile avatar" });
@@ -170,6 +210,7 @@ describe('right-sized pictures', () => {
     expect(requested).not.toContain(photoUrl);
     expect(requested).not.toContain(pictureUrl);
     expect(requested).not.toContain(coverUrl);
+    expect(requested).not.toContain(gracePictureUrl);
     await screenshot(page, 'pictures-feed-1280', { fullPage: false });
     await context.close();
   });
