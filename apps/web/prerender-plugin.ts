@@ -20,17 +20,22 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The chunks a manifest key needs, itself included. */
+/**
+ * The chunks a manifest key needs, itself included, imports before importers: the order their
+ * CSS must come in, as the app itself would load it (a screen's rules after the UI's).
+ */
 function closure(manifest: Record<string, ManifestChunk>, root: string): ManifestChunk[] {
-  const seen = new Map<string, ManifestChunk>();
+  const seen = new Set<string>();
+  const ordered: ManifestChunk[] = [];
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
-    seen.set(key, chunk);
+    seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
+    ordered.push(chunk);
   };
   visit(root);
-  return [...seen.values()];
+  return ordered;
 }
 
 /**
