@@ -2,19 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGE_VARIANT_WIDTHS } from '@hearth/contract';
 import sharp from 'sharp';
 import type { NewMedia } from '../../../apps/server/src/db/media.js';
 import type { Storage } from '../../../apps/server/src/infra/storage/storage.js';
 import {
+  type ImageVariantFile,
+  makeImageVariants,
   type ProcessedImage,
   reencodeImage,
 } from '../../../apps/server/src/modules/media/image-processing.js';
+import { storeImageVariants } from '../../../apps/server/src/modules/media/variants.js';
+import { drawPhoto } from './photos.js';
 import { Random, timeOrderedId } from './random.js';
 
 export type PictureKind = 'avatar' | 'cover' | 'photo';
 
 interface PictureSpec {
   kind: PictureKind;
+  /** The cached files' names start with it. */
+  name: string;
+  /** Drawn as shapes (SVG), or pixel by pixel as a full-size phone photo (photos.ts). */
+  style: 'drawing' | 'camera';
   count: number;
   width: number;
   height: number;
@@ -22,13 +31,62 @@ interface PictureSpec {
 }
 
 const SPECS: readonly PictureSpec[] = [
-  { kind: 'avatar', count: 30, width: 320, height: 320, folder: 'profile_pictures' },
-  { kind: 'cover', count: 8, width: 1200, height: 450, folder: 'cover_pictures' },
-  { kind: 'photo', count: 24, width: 960, height: 720, folder: 'post_images' },
+  {
+    kind: 'avatar',
+    name: 'avatar',
+    style: 'drawing',
+    count: 30,
+    width: 320,
+    height: 320,
+    folder: 'profile_pictures',
+  },
+  {
+    kind: 'cover',
+    name: 'cover',
+    style: 'drawing',
+    count: 8,
+    width: 1200,
+    height: 450,
+    folder: 'cover_pictures',
+  },
+  {
+    kind: 'photo',
+    name: 'photo',
+    style: 'drawing',
+    count: 24,
+    width: 960,
+    height: 720,
+    folder: 'post_images',
+  },
+  // What a phone sends (after the upload's 2048 px cap): a few hundred KB each.
+  {
+    kind: 'photo',
+    name: 'camera',
+    style: 'camera',
+    count: 6,
+    width: 2048,
+    height: 1536,
+    folder: 'post_images',
+  },
+  {
+    kind: 'photo',
+    name: 'camera-portrait',
+    style: 'camera',
+    count: 2,
+    width: 1536,
+    height: 2048,
+    folder: 'post_images',
+  },
 ];
 
+/**
+ * The full-size photos count this many times in the photo library, so that about half the
+ * photos a feed shows are phone-sized and the first screen has some.
+ */
+const CAMERA_WEIGHT = 4;
+
 /** Bump when the drawings change, so cached images are drawn again. */
-const DRAWING_VERSION = 1;
+const DRAWING_VERSION = 2;
 
 /** The urls of the shared pictures once stored, by kind. */
 export type PictureLibrary = Record<PictureKind, string[]>;
@@ -91,6 +149,16 @@ function landscapeSvg(random: Random, width: number, height: number): string {
 }
 
 async function drawPicture(spec: PictureSpec, index: number): Promise<ProcessedImage> {
+  if (spec.style === 'camera') {
+    const random = new Random(`picture/${spec.name}/${index}`);
+    const pixels = drawPhoto(random, spec.width, spec.height);
+    const jpeg = await sharp(pixels, {
+      raw: { width: spec.width, height: spec.height, channels: 3 },
+    })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    return reencodeImage(jpeg);
+  }
   const random = new Random(`picture/${spec.kind}/${index}`);
   const svg =
     spec.kind === 'avatar'
@@ -101,16 +169,29 @@ async function drawPicture(spec: PictureSpec, index: number): Promise<ProcessedI
   return reencodeImage(jpeg);
 }
 
-/** Draws every shared picture once and keeps the files in `cacheDir` for later seeds. */
-export async function pictureFiles(
-  cacheDir: string,
-): Promise<Array<{ spec: PictureSpec; image: ProcessedImage }>> {
+export interface PictureFile {
+  spec: PictureSpec;
+  image: ProcessedImage;
+  /** Its right-sized variants, made by the server's own function. */
+  variants: ImageVariantFile[];
+}
+
+/** Writes aside, then renames: seeds running side by side may draw the same picture. */
+async function writeCached(file: string, bytes: Buffer): Promise<void> {
+  const partial = `${file}.${process.pid}-${randomUUID()}.partial`;
+  await writeFile(partial, bytes);
+  await rename(partial, file);
+}
+
+/** Draws every shared picture and its variants once and keeps the files in `cacheDir`. */
+export async function pictureFiles(cacheDir: string): Promise<PictureFile[]> {
   const dir = path.join(cacheDir, `pictures-v${DRAWING_VERSION}`);
   await mkdir(dir, { recursive: true });
-  const files: Array<{ spec: PictureSpec; image: ProcessedImage }> = [];
+  const files: PictureFile[] = [];
   for (const spec of SPECS) {
     for (let i = 0; i < spec.count; i++) {
-      const file = path.join(dir, `${spec.kind}-${i}.jpg`);
+      const file = path.join(dir, `${spec.name}-${i}.jpg`);
+      const variantFile = (width: number) => path.join(dir, `${spec.name}-${i}-w${width}.webp`);
       let image: ProcessedImage;
       if (existsSync(file)) {
         const bytes = await readFile(file);
@@ -123,12 +204,24 @@ export async function pictureFiles(
         };
       } else {
         image = await drawPicture(spec, i);
-        // A name of this process's own: seeds running side by side may draw the same picture.
-        const partial = `${file}.${process.pid}-${randomUUID()}.partial`;
-        await writeFile(partial, image.bytes);
-        await rename(partial, file);
+        await writeCached(file, image.bytes);
       }
-      files.push({ spec, image });
+      let variants: ImageVariantFile[];
+      if (IMAGE_VARIANT_WIDTHS.every((width) => existsSync(variantFile(width)))) {
+        variants = [];
+        for (const width of IMAGE_VARIANT_WIDTHS) {
+          variants.push({
+            width,
+            bytes: await readFile(variantFile(width)),
+            contentType: 'image/webp',
+          });
+        }
+      } else {
+        variants = await makeImageVariants(image.bytes);
+        for (const variant of variants)
+          await writeCached(variantFile(variant.width), variant.bytes);
+      }
+      files.push({ spec, image, variants });
     }
   }
   return files;
@@ -153,7 +246,7 @@ export async function storePictures(
   const library: PictureLibrary = { avatar: [], cover: [], photo: [] };
   const mediaRows: NewMedia[] = [];
   let turn = 0;
-  for (const { spec, image } of await pictureFiles(cacheDir)) {
+  for (const { spec, image, variants } of await pictureFiles(cacheDir)) {
     const owner = owners[turn % owners.length]!;
     turn += 1;
     const uploadedMs = owner.joinedMs + turn * 1000;
@@ -161,8 +254,10 @@ export async function storePictures(
     const folder = `${owner.username}/${spec.folder}`;
     const key = `${folder}/${id}.${image.extension}`;
     await storage.put(key, image.bytes, image.contentType);
+    await storeImageVariants(storage, key, variants);
     const url = storage.publicUrl(key);
-    library[spec.kind].push(url);
+    const weight = spec.style === 'camera' ? CAMERA_WEIGHT : 1;
+    for (let w = 0; w < weight; w++) library[spec.kind].push(url);
     mediaRows.push({
       id,
       owner_id: owner.id,
@@ -173,6 +268,7 @@ export async function storePictures(
       width: image.width,
       height: image.height,
       bytes: image.bytes.length,
+      variants_ready: 1,
       created_at: new Date(uploadedMs).toISOString(),
     });
   }

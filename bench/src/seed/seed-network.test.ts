@@ -115,7 +115,11 @@ describe('the seed generator, on a tiny network', () => {
         .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
         .sort();
     const names = await files(a.mediaDir);
-    expect(names).toHaveLength(a.summary.counts.media);
+    // Each picture and its three right-sized variants.
+    expect(names).toHaveLength(a.summary.counts.media * 4);
+    expect(names.filter((name) => /-w(160|480|1080)\.webp$/.test(name))).toHaveLength(
+      a.summary.counts.media * 3,
+    );
     expect(await files(b.mediaDir)).toEqual(names);
     const first = names[0]!;
     expect(await readFile(path.join(b.mediaDir, first))).toEqual(
@@ -143,6 +147,11 @@ describe('the seed generator, on a tiny network', () => {
       select sum(count) as total from reaction_counts
     `.execute(database.db);
     expect(Number(counted.rows[0]!.total)).toBe(SIZES.tiny.reactions);
+    // Every picture was stored with its variants: the image-variants job has nothing to do.
+    const pending = await sql<{ pending: number | string }>`
+      select count(*) as pending from media where variants_ready <> 1
+    `.execute(database.db);
+    expect(Number(pending.rows[0]!.pending)).toBe(0);
   });
 
   it('answers through the API: the demo member logs in, reads a feed, a profile and a picture', async () => {
@@ -167,6 +176,18 @@ describe('the seed generator, on a tiny network', () => {
       const posts = feed.json() as Post[];
       expect(posts).toHaveLength(20);
       expect(posts.some((p) => p.comments.length > 0 && p.reactions.total > 0)).toBe(true);
+      // The first screen shows full-size phone photos (a few hundred KB), each with variants.
+      const photos = posts.flatMap((p) => p.images);
+      const weights = [];
+      for (const photo of photos) {
+        expect(photo.variants.map((v) => v.width)).toEqual([160, 480, 1080]);
+        const file = await app.inject({ method: 'GET', url: photo.url });
+        weights.push(file.rawPayload.length);
+      }
+      expect(weights.filter((bytes) => bytes > 250_000).length).toBeGreaterThan(0);
+      const variant = await app.inject({ method: 'GET', url: photos[0]!.variants[1]!.url });
+      expect(variant.statusCode).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
 
       const profile = await app.inject({
         method: 'GET',
