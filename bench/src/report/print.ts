@@ -1,3 +1,4 @@
+import type { Transfer } from '../web/page-weight.js';
 import { type BenchReport, ceilingShare } from './report.js';
 
 /** Columns padded to their widest cell; numbers right-aligned. */
@@ -43,6 +44,8 @@ export function printReport(report: BenchReport): string {
     }
     for (const s of run.skipped)
       loadRows.push([run.engine, run.size, `${s.scenario}: skipped (${s.reason})`]);
+    for (const f of run.failed ?? [])
+      loadRows.push([run.engine, run.size, `${f.scenario}: FAILED (${f.error})`]);
   }
   if (loadRows.length > 0) {
     parts.push(
@@ -101,27 +104,102 @@ export function printReport(report: BenchReport): string {
     );
   }
   if (report.pageWeight) {
+    const w = report.pageWeight;
+    const cell = (t: Transfer) =>
+      t.files === 0 ? '—' : `${t.files} · ${kb(t.transferred)} (${kb(t.decoded)})`;
     parts.push(
-      'Page weight before first render (production build, gzip -9)',
+      `Page weight over the wire: ${w.baseUrl}, Chromium at ${w.viewport.width}×${w.viewport.height} @${w.viewport.deviceScaleFactor}x, Accept-Encoding: ${w.acceptEncoding}, empty cache\n` +
+        'files · transferred, headers included (decoded). "Before render": requested before the first contentful paint;\n' +
+        '"all": everything loaded until the network was quiet for a second (for /: the feed and its pictures).',
       table(
-        ['route', 'JS files', 'JS', 'JS gzip', 'CSS', 'CSS gzip'],
-        report.pageWeight.routes.map((r) => [
-          r.route,
-          String(r.jsFiles),
-          kb(r.jsBytes),
-          kb(r.jsGzipBytes),
-          kb(r.cssBytes),
-          kb(r.cssGzipBytes),
+        [
+          'route',
+          'FCP',
+          'JS before render',
+          'CSS before render',
+          'HTML',
+          'all JS',
+          'all CSS',
+          'all images',
+          'API',
+          'encodings (HTML, JS, CSS, API)',
+        ],
+        w.routes.map((r) => [
+          `${r.route}${r.signedIn ? ' (signed in)' : ''}`,
+          r.fcpMs === undefined ? '—' : ms(r.fcpMs),
+          cell(r.jsBeforeRender),
+          cell(r.cssBeforeRender),
+          cell(r.all.html),
+          cell(r.all.js),
+          cell(r.all.css),
+          cell(r.all.image),
+          cell(r.all.api),
+          Object.entries(r.encodings)
+            .map(([encoding, n]) => `${encoding} ${n}`)
+            .join(', '),
         ]),
       ),
-      'Loaded later, when needed (lazy chunks, gzip, with what they import that no first render has)',
+    );
+    if (w.firstScreenImages) {
+      const images = w.firstScreenImages;
+      parts.push(
+        `Images on the first screen of ${images.route} (${w.viewport.width}×${w.viewport.height}, feed loaded): ${images.total.files} · ${kb(images.total.transferred)} transferred`,
+        table(
+          ['image', 'transferred', 'decoded'],
+          images.images.map((i) => [i.url, kb(i.transferred), kb(i.decoded)]),
+        ),
+      );
+    }
+    if (w.lazy && w.lazy.length > 0) {
+      parts.push(
+        'Loaded later, when needed (lazy chunks of the local build, gzip -9 on disk, with what they import that no first render has)',
+        table(
+          ['module', 'gzip', 'first render of'],
+          w.lazy.map((l) => [
+            l.source.replace(/^(\.\.\/)+node_modules\//, ''),
+            kb(l.gzipBytes),
+            l.inFirstRenderOf.join(' ') || '—',
+          ]),
+        ),
+      );
+    }
+  }
+  const compressed = report.runs.filter((r) => r.compression);
+  if (compressed.length > 0) {
+    const first = compressed[0]!.compression!;
+    parts.push(
+      `Cost of compression: the feed with and without Accept-Encoding, ${first.rounds} rounds of ${first.roundSeconds} s each, interleaved, one server process\n` +
+        'CPU: the server process (user + system) per answer; bytes: received per answer, headers included.',
       table(
-        ['module', 'gzip', 'first render of'],
-        report.pageWeight.lazy.map((l) => [
-          l.source.replace(/^(\.\.\/)+node_modules\//, ''),
-          kb(l.gzipBytes),
-          l.inFirstRenderOf.join(' ') || '—',
-        ]),
+        [
+          'engine',
+          'size',
+          'encoding',
+          'CPU on',
+          'CPU off',
+          'on − off',
+          'by round pair',
+          'bytes on',
+          'bytes off',
+          'req/s on / off',
+          'errors',
+        ],
+        compressed.map((run) => {
+          const c = run.compression!;
+          return [
+            run.engine,
+            run.size,
+            c.encoding || 'none',
+            `${c.on.cpuMsPerRequest.toFixed(2)} ms`,
+            `${c.off.cpuMsPerRequest.toFixed(2)} ms`,
+            `${c.cpuMsPerRequestDelta.toFixed(2)} ms`,
+            c.roundDeltasMs.map((d) => d.toFixed(2)).join(' '),
+            kb(c.on.bytesPerRequest),
+            kb(c.off.bytesPerRequest),
+            `${c.on.rps.toFixed(0)} / ${c.off.rps.toFixed(0)}`,
+            String(c.on.errors + c.off.errors),
+          ];
+        }),
       ),
     );
   }
@@ -129,15 +207,34 @@ export function printReport(report: BenchReport): string {
     parts.push(
       `Lighthouse (${report.lighthouseNote ?? ''})`,
       table(
-        ['route', 'performance', 'LCP', 'CLS', 'TBT', 'FCP'],
-        report.lighthouse.map((l) => [
-          l.route,
-          String(l.performance),
-          ms(l.lcpMs),
-          l.cls.toFixed(3),
-          ms(l.tbtMs),
-          ms(l.fcpMs),
-        ]),
+        ['preset', 'route', 'performance', 'LCP', 'CLS', 'TBT', 'FCP', 'runs', 'note'],
+        report.lighthouse.map((c) => {
+          const retried = c.retries > 0 ? `${c.retries} failed attempt(s) retried` : '';
+          if (!c.result) {
+            return [c.preset, c.route, 'FAILED', '', '', '', '', String(c.runs), c.error ?? ''];
+          }
+          const l = c.result;
+          return [
+            c.preset,
+            c.route,
+            String(l.performance),
+            ms(l.lcpMs),
+            l.cls.toFixed(3),
+            ms(l.tbtMs),
+            ms(l.fcpMs),
+            String(c.runs),
+            retried,
+          ];
+        }),
+      ),
+    );
+  }
+  if (report.failures.length > 0) {
+    parts.push(
+      'FAILED parts (the run went on without them)',
+      table(
+        ['part', 'error'],
+        report.failures.map((f) => [f.part, f.error]),
       ),
     );
   }
@@ -146,7 +243,7 @@ export function printReport(report: BenchReport): string {
     table(
       ['', 'target', 'wanted', 'measured'],
       report.targets.map((t) => [
-        t.met === undefined ? '·' : t.met ? '✓' : '✗',
+        t.failed ? '!' : t.met === undefined ? '·' : t.met ? '✓' : '✗',
         t.name,
         t.target,
         t.measured,

@@ -2,7 +2,14 @@ import type { Engine } from '../../../apps/server/src/db/database.js';
 import { openDatabase } from '../../../apps/server/src/db/database.js';
 import type { SizeName } from '../seed/sizes.js';
 import { type Fixtures, loadFixtures } from './fixtures.js';
-import { type LoadOptions, type LoadResult, runScenario } from './load.js';
+import {
+  type CompressionCost,
+  compressionCost,
+  type LoadOptions,
+  type LoadResult,
+  runScenario,
+} from './load.js';
+import { describeError } from './resilience.js';
 import { type Failures, type Scenario, type ScenarioName, scenarios } from './scenarios.js';
 import { PG_ADMIN_URL, type SeededDatabase, workingCopy } from './seeded-databases.js';
 import { type RunningServer, startServer } from './server-process.js';
@@ -24,6 +31,10 @@ export interface EngineRunResult {
   results: LoadResult[];
   /** Scenarios asked for but not run, and why. */
   skipped: Array<{ scenario: ScenarioName; reason: string }>;
+  /** Scenarios that failed (the run went on without them). */
+  failed: Array<{ scenario: string; error: string }>;
+  /** The feed with and without Accept-Encoding, when this target measured it. */
+  compression?: CompressionCost;
 }
 
 /** One seeded network served by the real server, ready to take load scenario by scenario. */
@@ -32,6 +43,8 @@ export interface LoadTarget {
   server: RunningServer;
   fixtures: Fixtures;
   run(name: ScenarioName): Promise<void>;
+  /** The feed's cost of compression: `rounds` rounds with the header and as many without. */
+  compression(rounds: number): Promise<CompressionCost>;
   close(): Promise<void>;
 }
 
@@ -72,6 +85,7 @@ export async function openTarget(
     const searchAvailable = await searchAnswers(server.baseUrl, fixtures.actors[0]!.token);
     const failures: Failures = { examples: [] };
     const all: Map<ScenarioName, Scenario> = scenarios(fixtures, failures, { searchAvailable });
+    const uncompressed = scenarios(fixtures, failures, { searchAvailable, acceptEncoding: null });
     const load: LoadOptions = {
       connections: options.connections,
       seconds: options.seconds,
@@ -88,6 +102,7 @@ export async function openTarget(
       searchAvailable,
       results: [],
       skipped: [],
+      failed: [],
     };
     return {
       result,
@@ -98,13 +113,39 @@ export async function openTarget(
           result.skipped.push({ scenario: name, reason: 'this build has no member search' });
           return;
         }
-        const measured = await runScenario(server, all.get(name)!, failures, load);
+        let measured: LoadResult;
+        try {
+          measured = await runScenario(server, all.get(name)!, failures, load);
+        } catch (error) {
+          result.failed.push({ scenario: name, error: describeError(error) });
+          throw error;
+        }
         const errors = measured.errors.non2xx + measured.errors.socket + measured.errors.timeouts;
         options.log(
           `${engine} ${size} ${name}: ${Math.round(measured.rps)} req/s, p50 ${measured.latencyMs.p50} ms, ` +
             `p99 ${measured.latencyMs.p99} ms${errors > 0 ? `, ${errors} errors: ${measured.errors.examples.join(' | ')}` : ''}`,
         );
         result.results.push(measured);
+      },
+      async compression(rounds) {
+        const cost = await compressionCost(
+          server,
+          all.get('feed')!,
+          uncompressed.get('feed')!,
+          failures,
+          {
+            ...load,
+            rounds,
+            probe: { path: '/api/v1/posts?limit=20', token: fixtures.actors[0]!.token },
+          },
+        );
+        options.log(
+          `${engine} ${size} feed compression (${cost.encoding || 'no encoding'}): CPU ${cost.on.cpuMsPerRequest.toFixed(2)} ms on, ` +
+            `${cost.off.cpuMsPerRequest.toFixed(2)} ms off per answer; ` +
+            `${Math.round(cost.on.bytesPerRequest)} B on, ${Math.round(cost.off.bytesPerRequest)} B off`,
+        );
+        result.compression = cost;
+        return cost;
       },
       async close() {
         const output = server.output().trim();

@@ -33,9 +33,17 @@ interface Call {
   body?: unknown;
 }
 
-function toRequest(call: Call, context: Record<string, unknown>): autocannon.Request {
+/** What a browser sends (Chromium adds zstd and deflate, which the server need not speak). */
+export const BROWSER_ACCEPT_ENCODING = 'br, gzip';
+
+function toRequest(
+  call: Call,
+  context: Record<string, unknown>,
+  acceptEncoding: string | null,
+): autocannon.Request {
   context.sent = `${call.method} ${call.path}`;
   const headers: Record<string, string> = {};
+  if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
   if (call.actor) headers.authorization = `Bearer ${call.actor.token}`;
   if (call.body !== undefined) headers['content-type'] = 'application/json';
   return {
@@ -67,12 +75,17 @@ export interface Failures {
   examples: string[];
 }
 
-/** Every scenario of the issue over one server's fixtures. */
+/**
+ * Every scenario of the issue over one server's fixtures. Requests ask for compressed answers
+ * as browsers do (`Accept-Encoding: br, gzip`) unless `acceptEncoding` is null.
+ */
 export function scenarios(
   fixtures: Fixtures,
   failures: Failures,
-  options: { searchAvailable: boolean },
+  options: { searchAvailable: boolean; acceptEncoding?: string | null },
 ): Map<ScenarioName, Scenario> {
+  const encoding =
+    options.acceptEncoding === undefined ? BROWSER_ACCEPT_ENCODING : options.acceptEncoding;
   const random = new Random('bench/load');
   const strangers = new Pool(fixtures.strangerPairs);
   const pending = new Pool(fixtures.pendingRequests);
@@ -141,7 +154,11 @@ export function scenarios(
   const single = (make: (context: Record<string, unknown>) => Call) => (): autocannon.Request[] => [
     {
       setupRequest: (_request, context) =>
-        toRequest(make(context as Record<string, unknown>), context as Record<string, unknown>),
+        toRequest(
+          make(context as Record<string, unknown>),
+          context as Record<string, unknown>,
+          encoding,
+        ),
       onResponse,
     },
   ];
@@ -184,7 +201,7 @@ export function scenarios(
         {
           setupRequest: (_request, context) => {
             const ctx = context as Record<string, unknown>;
-            return toRequest(writes.addFriend(ctx), ctx);
+            return toRequest(writes.addFriend(ctx), ctx, encoding);
           },
           onResponse,
         },
@@ -195,6 +212,7 @@ export function scenarios(
             return toRequest(
               { method: 'PUT', path: `/users/acceptRequest/${asker.id}`, actor: asked },
               ctx,
+              encoding,
             );
           },
           onResponse,
