@@ -73,8 +73,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (
           '`{me}/profile_pictures`, `{me}/cover_pictures` (else 403). The type is read from the bytes: ' +
           'jpeg, png, webp or gif (else 415 naming the file); more than 40 megapixels is refused (413). ' +
           'Every image is re-encoded: orientation applied, longest side at most 2048 px, all metadata ' +
-          '(EXIF, GPS) removed; animated GIFs stay animated. All images are stored or none. Answers ' +
-          '`[{url}]` in the order sent. Limited per member.',
+          '(EXIF, GPS) removed; animated GIFs stay animated; each is also stored as WebP at 160, 480 ' +
+          'and 1080 px wide. All images are stored or none. Answers `[{url, variants: [{width, url}]}]` ' +
+          'in the order sent. Limited per member.',
         consumes: ['multipart/form-data'],
         response: { 200: uploadResponseSchema, ...errors },
       },
@@ -123,7 +124,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (
         description:
           "`{path:'{username}/*', sort, max, cursor?}`: that member's uploads, newest first for " +
           "'desc' (oldest first for 'asc'), at most `max` (30). `next_cursor` is present when more " +
-          'exist; send it back as `cursor`. Images are public: any member may list any member. ' +
+          'exist; send it back as `cursor`. Each resource lists its WebP `variants`. Images are ' +
+          'public: any member may list any member. ' +
           'Unknown username: 404.',
         body: listImagesSchema,
         response: { 200: imageListingSchema, ...errors },
