@@ -1,4 +1,9 @@
-import { BUILTIN_BACKGROUNDS, POST_MESSAGES, SERVER_MESSAGES } from '@hearth/contract';
+import {
+  BUILTIN_BACKGROUNDS,
+  imageVariants,
+  POST_MESSAGES,
+  SERVER_MESSAGES,
+} from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test-support/factories.js';
 import { jpeg, png } from '../../test-support/images.js';
@@ -104,11 +109,11 @@ describe('creating a post', () => {
       images: [{ url: second }, { url: first }],
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().images).toEqual([{ url: second }, { url: first }]);
-    expect((await feedPage(ctx.app, token)).posts[0]?.images).toEqual([
-      { url: second },
-      { url: first },
-    ]);
+    // Each with its right-sized variants beside it.
+    const shown = [second, first].map((url) => ({ url, variants: imageVariants(url) }));
+    expect(shown[0]?.variants.map((v) => v.width)).toEqual([160, 480, 1080]);
+    expect(res.json().images).toEqual(shown);
+    expect((await feedPage(ctx.app, token)).posts[0]?.images).toEqual(shown);
   });
 
   it('another member’s uploaded photo, or any other url, is refused', async () => {

@@ -1,4 +1,4 @@
-import { FEED_COMMENTS_CARRIED, type Post, REACTIONS } from '@hearth/contract';
+import { FEED_COMMENTS_CARRIED, imageVariants, type Post, REACTIONS } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import {
@@ -110,7 +110,9 @@ describe('the home feed', () => {
 
     const [seenByGrace] = (await feedPage(ctx.app, grace.token)).posts;
     expect(seenByGrace?.user).toMatchObject({ _id: ada.user.id, first_name: 'Ada' });
-    expect(seenByGrace?.images).toEqual(photos.map((url) => ({ url })));
+    expect(seenByGrace?.images).toEqual(
+      photos.map((url) => ({ url, variants: imageVariants(url) })),
+    );
     expect(seenByGrace?.commentCount).toBe(12);
     // The two a card shows and the three 'View more comments' adds first.
     expect(seenByGrace?.comments).toHaveLength(FEED_COMMENTS_CARRIED);
