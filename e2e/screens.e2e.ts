@@ -1,6 +1,6 @@
 import { REGISTER_MESSAGES } from '@hearth/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 
@@ -15,6 +15,31 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+});
+
+describe('what the browser downloads', () => {
+  it('the page, its scripts and its styles arrive compressed', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const arrived: Array<{ url: string; type: string; encoding: string | undefined }> = [];
+    page.on('response', async (response) => {
+      const type = response.request().resourceType();
+      if (!['document', 'script', 'stylesheet'].includes(type)) return;
+      const headers = await response.allHeaders();
+      arrived.push({ url: response.url(), type, encoding: headers['content-encoding'] });
+    });
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(arrived.map((r) => r.type)).toEqual(
+      expect.arrayContaining(['document', 'script', 'stylesheet']),
+    );
+    // Chromium offers brotli over HTTPS and gzip over plain HTTP: either is compressed.
+    for (const response of arrived) {
+      expect(['br', 'gzip'], response.url).toContain(response.encoding);
+    }
+    await context.close();
+  });
 });
 
 describe('the logged-out screens on a phone and in the dark theme', () => {
