@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Engine } from '../../apps/server/src/db/database.js';
-import { REPORTS_DIR, WEB_DIST } from './paths.js';
+import { REPORTS_DIR as DEFAULT_REPORTS_DIR, WEB_DIST } from './paths.js';
 import { printReport } from './report/print.js';
 import { type BenchReport, evaluateTargets, growthRows } from './report/report.js';
 import { type LoadTarget, openTarget } from './run/engine-run.js';
@@ -106,6 +106,8 @@ if (externalUrl && !webOnly) fail('--url needs --web-only: the load runs on seed
 /** Rounds of the feed with and without Accept-Encoding, interleaved. */
 const COMPRESSION_ROUNDS = 3;
 
+/** Where the JSON reports go (BENCH_REPORTS_DIR: elsewhere, as the bench's own test does). */
+const REPORTS_DIR = process.env.BENCH_REPORTS_DIR ?? DEFAULT_REPORTS_DIR;
 const startedAt = new Date();
 const stamp = startedAt
   .toISOString()
