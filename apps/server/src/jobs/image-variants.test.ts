@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
+import type { Storage } from '../infra/storage/storage.js';
 import { insertMedia } from '../modules/media/repo.js';
 import { buildUser } from '../test-support/factories.js';
 import { animatedGif, jpeg } from '../test-support/images.js';
@@ -124,6 +125,30 @@ describe('the image-variants job', () => {
       [broken.id, 'image variants: the original cannot be decoded; marked done'],
     ]);
     expect(await job.runOnce()).toEqual({ made: 0, missing: 0, unreadable: 0, failed: 0 });
+  });
+
+  it('an upload purged while its variants are being made leaves none of them behind', async () => {
+    const { user } = await buildUser(ctx);
+    const old = await oldUpload(ctx, user.id, user.username, await jpeg(400, 300));
+    const disk = storageOf(ctx);
+    // The purge (another process) deletes the row and the original just after the job read it.
+    const racing: Storage = {
+      put: (key, bytes, type) => disk.put(key, bytes, type),
+      delete: (key) => disk.delete(key),
+      publicUrl: (key) => disk.publicUrl(key),
+      async get(key) {
+        const bytes = await disk.get(key);
+        await ctx.db.deleteFrom('media').where('id', '=', old.id).execute();
+        await disk.delete(key);
+        return bytes;
+      },
+    };
+    const job = new ImageVariantsJob({ db: ctx.db, storage: racing, log: ctx.app.log });
+    expect(await job.runOnce()).toMatchObject({ made: 1 });
+    for (const variant of imageVariants(old.url)) {
+      expect((await ctx.app.inject({ url: variant.url })).statusCode).toBe(404);
+    }
+    expect(await disk.get(old.url.replace('/media/', ''))).toBeUndefined();
   });
 
   it('two server processes running it at once give every upload its variants', async () => {

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Storage } from '../infra/storage/storage.js';
 import { ImageRejected, makeImageVariants } from '../modules/media/image-processing.js';
 import { markVariantsReady, mediaWithoutVariants } from '../modules/media/repo.js';
-import { storeImageVariants } from '../modules/media/variants.js';
+import { storeImageVariants, variantStorageKeys } from '../modules/media/variants.js';
 
 export interface ImageVariantsJobOptions {
   db: Db;
@@ -83,7 +83,10 @@ export class ImageVariantsJob {
         after = row.id;
         const outcome = await this.makeFor(row);
         report[outcome] += 1;
-        if (outcome !== 'failed') await markVariantsReady(db, [row.id]);
+        if (outcome !== 'failed' && (await markVariantsReady(db, [row.id])) === 0) {
+          // Purged while its variants were being made: they go too.
+          await this.forgetVariants(row.storage_key);
+        }
         if (outcome === 'missing' || outcome === 'unreadable') {
           log.warn(
             { mediaId: row.id, key: row.storage_key },
@@ -96,6 +99,11 @@ export class ImageVariantsJob {
       if (rows.length < this.batchSize) break;
     }
     return report;
+  }
+
+  private async forgetVariants(key: string): Promise<void> {
+    const { storage } = this.options;
+    for (const variantKey of variantStorageKeys(key)) await storage.delete(variantKey);
   }
 
   private async makeFor(row: {

@@ -124,7 +124,13 @@ export function mediaWithoutVariants(
   return query.orderBy('id').limit(limit).execute();
 }
 
-export async function markVariantsReady(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.updateTable('media').set({ variants_ready: 1 }).where('id', 'in', ids).execute();
+/** Sets the flag; answers how many of these uploads still exist. */
+export async function markVariantsReady(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('media')
+    .set({ variants_ready: 1 })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
