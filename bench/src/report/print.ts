@@ -40,6 +40,7 @@ export function printReport(report: BenchReport): string {
         `${r.serverCpuPercent.toFixed(0)} %`,
         r.databaseCpuPercent === undefined ? '' : `${r.databaseCpuPercent.toFixed(0)} %`,
         `${r.serverPeakMb.toFixed(0)} MB`,
+        r.bytesPerRequest === undefined ? '' : kb(r.bytesPerRequest),
       ]);
     }
     for (const s of run.skipped)
@@ -49,7 +50,7 @@ export function printReport(report: BenchReport): string {
   }
   if (loadRows.length > 0) {
     parts.push(
-      `Load (autocannon, ${report.options.connections} connections, ${report.options.seconds} s each after a ${report.options.warmupSeconds} s warm-up)`,
+      `Load (autocannon, ${report.options.connections} connections, ${report.options.seconds} s each after a ${report.options.warmupSeconds} s warm-up; requests send Accept-Encoding: br, gzip; bytes/answer: received, headers included)`,
       table(
         [
           'engine',
@@ -64,6 +65,7 @@ export function printReport(report: BenchReport): string {
           'server CPU',
           'db CPU',
           'server peak',
+          'bytes/answer',
         ],
         loadRows,
       ),
