@@ -11,6 +11,8 @@ import {
 } from './src/prerender/prerender-constants.ts';
 
 const LOGIN_PAGE = 'src/features/auth/login-page.tsx';
+/** On the login screen's inlined CSS and on the placeholders that tell the app it is loaded. */
+const PRERENDERED_CSS_ATTRIBUTE = 'data-prerendered-css';
 const SSR_ENTRY = 'src/prerender/login-markup.tsx';
 
 interface ManifestChunk {
@@ -43,9 +45,10 @@ function closure(manifest: Record<string, ManifestChunk>, root: string): Manifes
  * (the `user` cookie, read as session-cookie.ts reads it) on a path that opens on the login
  * screen. Then it also starts loading the login screen's code, and keeps the form from being
  * submitted natively before the app takes it over (that would put the password in the URL).
+ * Otherwise it drops the login screen's inlined CSS, so the app loads its stylesheets as before.
  */
 function showLoginScript(modulePreloads: string[]): string {
-  return `(function(){try{var m=document.cookie.match(/(?:^|; )${COOKIE_NAMES.user}=([^;]*)/),u=null;if(m){try{u=JSON.parse(decodeURIComponent(m[1]))}catch(e){}}if(u&&typeof u==='object'&&typeof u.token==='string')return;if(!${LOGIN_SCREEN_PATHS}.test(location.pathname))return;document.documentElement.classList.add('${PRERENDERED_LOGIN_CLASS}');${JSON.stringify(modulePreloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});document.addEventListener('submit',function(e){if(e.target.closest&&e.target.closest('[${PRERENDERED_ATTRIBUTE}]'))e.preventDefault()},true)}catch(e){}})();`;
+  return `(function(){try{var m=document.cookie.match(/(?:^|; )${COOKIE_NAMES.user}=([^;]*)/),u=null;if(m){try{u=JSON.parse(decodeURIComponent(m[1]))}catch(e){}}if(!(u&&typeof u==='object'&&typeof u.token==='string')&&${LOGIN_SCREEN_PATHS}.test(location.pathname))return show();document.querySelectorAll('[${PRERENDERED_CSS_ATTRIBUTE}]').forEach(function(e){e.remove()})}catch(e){}function show(){document.documentElement.classList.add('${PRERENDERED_LOGIN_CLASS}');${JSON.stringify(modulePreloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});document.addEventListener('submit',function(e){if(e.target.closest&&e.target.closest('[${PRERENDERED_ATTRIBUTE}]'))e.preventDefault()},true)}})();`;
 }
 
 /**
@@ -97,12 +100,32 @@ export function prerenderLogin(): Plugin {
         (file) => !entryCss.has(file),
       );
 
+      const readCss = async (file: string) => {
+        const text = (await readFile(path.join(outDir, file), 'utf8')).trim();
+        if (/<\/style/i.test(text)) throw new Error(`prerender: ${file} cannot be inlined`);
+        return text;
+      };
+
       const indexPath = path.join(outDir, 'index.html');
       let html = await readFile(indexPath, 'utf8');
+      // The CSS the first paint needs goes inline: on a slow network each stylesheet request
+      // would hold the paint back. The app's own stylesheet is inlined where Vite linked it.
+      for (const file of entryCss) {
+        const link = `<link rel="stylesheet" crossorigin href="${base}${file}">`;
+        if (!html.includes(link)) throw new Error(`prerender: index.html has no ${link}`);
+        html = html.replace(link, `<style>${await readCss(file)}</style>`);
+      }
+      const loginCss = (await Promise.all(css.map(readCss))).join('\n');
       const head = [
         // Hidden unless the script shows it; display: contents keeps the app's own layout.
         `<style>[${PRERENDERED_ATTRIBUTE}]{display:none}.${PRERENDERED_LOGIN_CLASS} [${PRERENDERED_ATTRIBUTE}]{display:contents}</style>`,
-        ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+        `<style ${PRERENDERED_CSS_ATTRIBUTE}>${loginCss}</style>`,
+        // Disabled links are neither fetched nor applied; Vite's loader, which looks for a
+        // stylesheet link by href, takes them as loaded when the login screen's code arrives.
+        ...css.map(
+          (file) =>
+            `<link rel="stylesheet" crossorigin href="${base}${file}" disabled ${PRERENDERED_CSS_ATTRIBUTE}>`,
+        ),
         `<script>${showLoginScript(preloads)}</script>`,
       ].join('\n    ');
       if (!html.includes('<div id="root"></div>')) {

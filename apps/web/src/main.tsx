@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
@@ -14,13 +14,18 @@ const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
 
 function mount() {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition renders in slices, so a slow phone's main thread is not blocked for the whole
+  // first render; the screen is still swapped in one commit.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 // The built index.html holds the login screen, prerendered (prerender-plugin.ts). When it shows,
