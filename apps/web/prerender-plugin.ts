@@ -3,16 +3,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { COOKIE_NAMES } from '../../packages/contract/src/constants.ts';
 import {
-  LOGIN_SCREEN_PATHS,
   PRERENDERED_ATTRIBUTE,
+  PRERENDERED_CSS_ATTRIBUTE,
   PRERENDERED_LOGIN_CLASS,
 } from './src/prerender/prerender-constants.ts';
+import { showLoginScript } from './src/prerender/show-login-script.ts';
 
 const LOGIN_PAGE = 'src/features/auth/login-page.tsx';
-/** On the login screen's inlined CSS and on the placeholders that tell the app it is loaded. */
-const PRERENDERED_CSS_ATTRIBUTE = 'data-prerendered-css';
 const SSR_ENTRY = 'src/prerender/login-markup.tsx';
 
 interface ManifestChunk {
@@ -38,17 +36,6 @@ function closure(manifest: Record<string, ManifestChunk>, root: string): Manifes
   };
   visit(root);
   return ordered;
-}
-
-/**
- * Decides before first paint whether the prerendered login screen shows: without a session
- * (the `user` cookie, read as session-cookie.ts reads it) on a path that opens on the login
- * screen. Then it also starts loading the login screen's code, and keeps the form from being
- * submitted natively before the app takes it over (that would put the password in the URL).
- * Otherwise it drops the login screen's inlined CSS, so the app loads its stylesheets as before.
- */
-function showLoginScript(modulePreloads: string[]): string {
-  return `(function(){try{var m=document.cookie.match(/(?:^|; )${COOKIE_NAMES.user}=([^;]*)/),u=null;if(m){try{u=JSON.parse(decodeURIComponent(m[1]))}catch(e){}}if(!(u&&typeof u==='object'&&typeof u.token==='string')&&${LOGIN_SCREEN_PATHS}.test(location.pathname))return show();document.querySelectorAll('[${PRERENDERED_CSS_ATTRIBUTE}]').forEach(function(e){e.remove()})}catch(e){}function show(){document.documentElement.classList.add('${PRERENDERED_LOGIN_CLASS}');${JSON.stringify(modulePreloads)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});document.addEventListener('submit',function(e){if(e.target.closest&&e.target.closest('[${PRERENDERED_ATTRIBUTE}]'))e.preventDefault()},true)}})();`;
 }
 
 /**

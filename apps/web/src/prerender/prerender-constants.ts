@@ -3,6 +3,9 @@
 /** On <html> when the prerendered login screen shows (set before paint by an inline script). */
 export const PRERENDERED_LOGIN_CLASS = 'prerendered-login';
 
+/** On the login screen's inlined CSS, and on the placeholders that tell the app it is loaded. */
+export const PRERENDERED_CSS_ATTRIBUTE = 'data-prerendered-css';
+
 /** On the element in #root that holds the prerendered login screen. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 

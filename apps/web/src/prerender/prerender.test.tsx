@@ -1,0 +1,134 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureLoginHandover } from '../features/auth/prerender-handover';
+import { authAnswer } from '../test/fixtures';
+import { renderApp } from '../test/render-app';
+import { renderLoginMarkup } from './login-markup';
+import {
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_CSS_ATTRIBUTE,
+  PRERENDERED_LOGIN_CLASS,
+} from './prerender-constants';
+import { showLoginScript } from './show-login-script';
+
+describe('the prerendered login screen', () => {
+  it('holds the login form as the spec words it, with the brand and the footer', () => {
+    document.body.innerHTML = renderLoginMarkup();
+    expect(screen.getByRole('heading', { name: 'hearth' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Email address or phone number')).toHaveAttribute(
+      'type',
+      'email',
+    );
+    expect(screen.getByPlaceholderText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgotten password?' })).toHaveAttribute(
+      'href',
+      '/reset',
+    );
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Languages' })).toBeInTheDocument();
+    document.body.innerHTML = '';
+  });
+});
+
+describe('the script that decides before paint whether it shows', () => {
+  const html = document.documentElement;
+
+  function runAt(path: string) {
+    window.history.replaceState(null, '', path);
+    // The build puts the login screen's CSS inline and disabled links beside it (happy-dom would
+    // try to fetch a link, so a <meta> stands in for it here).
+    document.head.innerHTML = `<style ${PRERENDERED_CSS_ATTRIBUTE}></style><meta ${PRERENDERED_CSS_ATTRIBUTE}>`;
+    html.classList.remove(PRERENDERED_LOGIN_CLASS);
+    new Function(showLoginScript(['/assets/login-page.js']))();
+    return {
+      shown: html.classList.contains(PRERENDERED_LOGIN_CLASS),
+      keptCss: document.head.querySelectorAll(`[${PRERENDERED_CSS_ATTRIBUTE}]`).length,
+      preloads: [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) =>
+        link.getAttribute('href'),
+      ),
+    };
+  }
+
+  function setUserCookie(value: string) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plants the session cookie.
+    document.cookie = `user=${value}; Path=/`;
+  }
+
+  beforeEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: no session to start with.
+    document.cookie = 'user=; Path=/; Max-Age=0';
+  });
+  afterEach(() => {
+    html.classList.remove(PRERENDERED_LOGIN_CLASS);
+    document.head.innerHTML = '';
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('shows it without a session where the app opens on the login screen', () => {
+    for (const path of [
+      '/',
+      '/login',
+      '/LOGIN/',
+      '/profile',
+      '/profile/ada',
+      '/friends/requests',
+      '/activate/a-token',
+    ]) {
+      const result = runAt(path);
+      expect(result.shown, path).toBe(true);
+      expect(result.keptCss, path).toBe(2);
+      expect(result.preloads, path).toEqual(['/assets/login-page.js']);
+    }
+  });
+
+  it('hides it, and drops its CSS, on the reset screen and on unknown paths', () => {
+    for (const path of ['/reset', '/somewhere/else', '/profile/ada/photos']) {
+      const result = runAt(path);
+      expect(result.shown, path).toBe(false);
+      expect(result.keptCss, path).toBe(0);
+      expect(result.preloads, path).toEqual([]);
+    }
+  });
+
+  it('hides it for a member with a session, /login included (the app sends them to /)', () => {
+    setUserCookie(encodeURIComponent(JSON.stringify(authAnswer())));
+    for (const path of ['/', '/login', '/friends']) {
+      expect(runAt(path).shown, path).toBe(false);
+    }
+  });
+
+  it('shows it when the session cookie is damaged, as the app treats it as no session', () => {
+    setUserCookie('%7Bnot-json');
+    expect(runAt('/').shown).toBe(true);
+  });
+
+  it('keeps the prerendered form from being submitted by the browser', () => {
+    runAt('/login');
+    document.body.innerHTML = `<div ${PRERENDERED_ATTRIBUTE}="login">${renderLoginMarkup()}</div>`;
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    screen.getByRole('form', { name: 'Log in' }).dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    document.body.innerHTML = '';
+  });
+});
+
+describe('taking over the prerendered form', () => {
+  it('keeps what was typed and where the focus was', async () => {
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = renderLoginMarkup();
+    document.body.append(prerendered);
+    const email = prerendered.querySelector<HTMLInputElement>('input[name=email]')!;
+    email.value = 'ada@example.com';
+    email.focus();
+    captureLoginHandover(prerendered);
+    prerendered.remove();
+
+    renderApp('/login');
+    const field = await screen.findByPlaceholderText('Email address or phone number');
+    expect(field).toHaveValue('ada@example.com');
+    expect(field).toHaveFocus();
+    expect(screen.getByPlaceholderText('Password')).toHaveValue('');
+  });
+});
