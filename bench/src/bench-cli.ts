@@ -118,6 +118,9 @@ const log = (line: string) =>
   console.log(`[bench ${(performance.now() / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const timings: Record<string, number> = {};
 const parts = new Parts(log);
+// A browser connection or a child that errs after its part gave up on it must not end the run.
+process.on('unhandledRejection', (error) => parts.fail('unhandled rejection', error));
+process.on('uncaughtException', (error) => parts.fail('uncaught exception', error));
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const start = performance.now();
   try {
