@@ -1,15 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app-providers';
 import { captureLoginHandover } from './features/auth/prerender-handover';
 import { preloadLoginPage } from './features/layout/lazy-pages';
 import { PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
-import { routes } from './router';
+import { AppRoutes } from './router';
 import './styles/global.css';
 
-const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
 
@@ -21,7 +20,9 @@ function mount() {
     root.render(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppProviders>
       </StrictMode>,
     );

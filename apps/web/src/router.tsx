@@ -1,5 +1,6 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { ErrorPage } from './features/layout/error-page';
+import { Component, type ReactNode } from 'react';
+import { type Location, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { ErrorPage, RouteErrorPage } from './features/layout/error-page';
 import {
   ActivatePage,
   AppLayout,
@@ -17,7 +18,8 @@ import { RootLayout } from './features/layout/root-layout';
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
+    // Where a data router renders them (the tests' memory router); AppRoutes catches its own.
+    errorElement: <RouteErrorPage />,
     children: [
       {
         element: <LoggedInArea />,
@@ -46,3 +48,41 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+interface BoundaryProps {
+  location: Location;
+  children: ReactNode;
+}
+
+/** Catches what a screen throws while rendering, as a data router's errorElement would. */
+class RouteErrorBoundary extends Component<
+  BoundaryProps,
+  { error: unknown; location: Location; failed: boolean }
+> {
+  override state = { error: undefined as unknown, location: this.props.location, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { location: Location }) {
+    // Another location is another chance, as with React Router's own boundary.
+    return props.location === state.location
+      ? null
+      : { error: undefined, location: props.location, failed: false };
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorPage error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * The routes above in a plain (declarative) router, which main.tsx uses: none of the screens
+ * loads data through the router, and a data router's code would weigh on the first load.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes, location);
+  return <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>;
+}

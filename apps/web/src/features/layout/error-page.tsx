@@ -4,8 +4,7 @@ import { useRouteError } from 'react-router';
 import styles from './error-page.module.css';
 
 /** Uncaught render errors end here (spec section 8). */
-export function ErrorPage() {
-  const error = useRouteError();
+export function ErrorPage({ error }: { error: unknown }) {
   useEffect(() => {
     console.error(error);
   }, [error]);
@@ -19,4 +18,9 @@ export function ErrorPage() {
       </a>
     </main>
   );
+}
+
+/** The error page as a data router's errorElement, which hands the error over by hook. */
+export function RouteErrorPage() {
+  return <ErrorPage error={useRouteError()} />;
 }
