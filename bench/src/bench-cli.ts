@@ -236,15 +236,30 @@ try {
   parts.fail('bench', error);
 }
 
-report.growth = growthRows(report.runs);
-report.targets = evaluateTargets(report);
+// Whatever failed above, the tables and the JSON report are written.
+try {
+  report.growth = growthRows(report.runs);
+  report.targets = evaluateTargets(report);
+} catch (error) {
+  parts.fail('evaluating the targets', error);
+}
 report.machine.loadAverageAtEnd = os.loadavg();
 report.seconds = Math.round(performance.now() / 100) / 10;
 (report.options as Record<string, unknown>).timings = timings;
-await mkdir(REPORTS_DIR, { recursive: true });
-const file = path.join(REPORTS_DIR, `${stamp}.json`);
-await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\n${printReport(report)}\n`);
+let file: string | undefined;
+try {
+  await mkdir(REPORTS_DIR, { recursive: true });
+  file = path.join(REPORTS_DIR, `${stamp}.json`);
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+} catch (error) {
+  parts.fail('writing the JSON report', error);
+  file = undefined;
+}
+try {
+  console.log(`\n${printReport(report)}\n`);
+} catch (error) {
+  parts.fail('printing the tables', error);
+}
 console.log(
   `Phases (s): ${Object.entries(timings)
     .map(([k, v]) => `${k} ${v}`)
@@ -253,7 +268,7 @@ console.log(
 console.log(
   `Done in ${report.seconds} s; load average ${report.machine.loadAverageAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${report.machine.loadAverageAtEnd.map((l) => l.toFixed(1)).join(' ')} at the end.`,
 );
-console.log(`JSON report: ${path.relative(process.cwd(), file)}`);
+if (file) console.log(`JSON report: ${path.relative(process.cwd(), file)}`);
 if (parts.failed) {
   console.log(
     `${parts.failures.length} part(s) FAILED: ${parts.failures.map((f) => f.part).join(', ')}`,
