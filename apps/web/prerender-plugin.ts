@@ -8,7 +8,7 @@ import {
   PRERENDERED_CSS_ATTRIBUTE,
   PRERENDERED_LOGIN_CLASS,
 } from './src/prerender/prerender-constants.ts';
-import { showLoginScript } from './src/prerender/show-login-script.ts';
+import { appLoaderScript, showLoginScript } from './src/prerender/show-login-script.ts';
 
 const LOGIN_PAGE = 'src/features/auth/login-page.tsx';
 const SSR_ENTRY = 'src/prerender/login-markup.tsx';
@@ -113,13 +113,26 @@ export function prerenderLogin(): Plugin {
           (file) =>
             `<link rel="stylesheet" crossorigin href="${base}${file}" disabled ${PRERENDERED_CSS_ATTRIBUTE}>`,
         ),
-        `<script>${showLoginScript(preloads)}</script>`,
+        `<script>${showLoginScript()}</script>`,
       ].join('\n    ');
       if (!html.includes('<div id="root"></div>')) {
         throw new Error('prerender: index.html has no empty <div id="root"></div>');
       }
+      // Vite's entry script and its modulepreload links move into the loader at the end of body.
+      const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+      const entrySrc = entryTag.exec(html)?.[1];
+      if (!entrySrc) throw new Error('prerender: index.html has no entry script');
+      const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+      const entryPreloads = [...html.matchAll(preloadTag)].map((match) => match[1] ?? '');
+      html = html.replace(entryTag, '').replace(preloadTag, '');
+      const loader = appLoaderScript({
+        entry: entrySrc,
+        preloads: entryPreloads,
+        loginPreloads: preloads,
+      });
       html = html
         .replace('</head>', `  ${head}\n  </head>`)
+        .replace('</body>', `  <script>${loader}</script>\n  </body>`)
         .replace(
           '<div id="root"></div>',
           `<div id="root"><div ${PRERENDERED_ATTRIBUTE}="login">${markup}</div></div>`,

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureLoginHandover } from '../features/auth/prerender-handover';
 import { authAnswer } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
@@ -9,7 +9,7 @@ import {
   PRERENDERED_CSS_ATTRIBUTE,
   PRERENDERED_LOGIN_CLASS,
 } from './prerender-constants';
-import { showLoginScript } from './show-login-script';
+import { appLoaderScript, showLoginScript } from './show-login-script';
 
 describe('the prerendered login screen', () => {
   it('holds the login form as the spec words it, with the brand and the footer', () => {
@@ -41,13 +41,10 @@ describe('the script that decides before paint whether it shows', () => {
     // try to fetch a link, so a <meta> stands in for it here).
     document.head.innerHTML = `<style ${PRERENDERED_CSS_ATTRIBUTE}></style><meta ${PRERENDERED_CSS_ATTRIBUTE}>`;
     html.classList.remove(PRERENDERED_LOGIN_CLASS);
-    new Function(showLoginScript(['/assets/login-page.js']))();
+    new Function(showLoginScript())();
     return {
       shown: html.classList.contains(PRERENDERED_LOGIN_CLASS),
       keptCss: document.head.querySelectorAll(`[${PRERENDERED_CSS_ATTRIBUTE}]`).length,
-      preloads: [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) =>
-        link.getAttribute('href'),
-      ),
     };
   }
 
@@ -79,7 +76,6 @@ describe('the script that decides before paint whether it shows', () => {
       const result = runAt(path);
       expect(result.shown, path).toBe(true);
       expect(result.keptCss, path).toBe(2);
-      expect(result.preloads, path).toEqual(['/assets/login-page.js']);
     }
   });
 
@@ -88,7 +84,6 @@ describe('the script that decides before paint whether it shows', () => {
       const result = runAt(path);
       expect(result.shown, path).toBe(false);
       expect(result.keptCss, path).toBe(0);
-      expect(result.preloads, path).toEqual([]);
     }
   });
 
@@ -130,5 +125,52 @@ describe('taking over the prerendered form', () => {
     expect(field).toHaveValue('ada@example.com');
     expect(field).toHaveFocus();
     expect(screen.getByPlaceholderText('Password')).toHaveValue('');
+  });
+});
+
+describe('the script that loads the app', () => {
+  const scripts = {
+    entry: '/assets/index.js',
+    preloads: ['/assets/react.js'],
+    loginPreloads: ['/assets/login-page.js'],
+  };
+  // happy-dom would fetch and run the module: the script's tags are recorded, not added.
+  let added: Element[] = [];
+  const loaded = () => ({
+    entry: added.filter((node) => node.tagName === 'SCRIPT').map((s) => s.getAttribute('src')),
+    preloads: added
+      .filter((node) => node.getAttribute('rel') === 'modulepreload')
+      .map((l) => l.getAttribute('href')),
+  });
+
+  beforeEach(() => {
+    added = [];
+    vi.useFakeTimers();
+    vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
+      added.push(node as Element);
+      return node;
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    document.head.innerHTML = '';
+    document.documentElement.classList.remove(PRERENDERED_LOGIN_CLASS);
+  });
+
+  it('loads it at once where the login screen is not prerendered', () => {
+    new Function(appLoaderScript(scripts))();
+    expect(loaded()).toEqual({ entry: ['/assets/index.js'], preloads: ['/assets/react.js'] });
+  });
+
+  it('waits for the first paint where it is, then loads the login screen too', async () => {
+    document.documentElement.classList.add(PRERENDERED_LOGIN_CLASS);
+    new Function(appLoaderScript(scripts))();
+    expect(loaded().entry).toEqual([]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(loaded()).toEqual({
+      entry: ['/assets/index.js'],
+      preloads: ['/assets/react.js', '/assets/login-page.js'],
+    });
   });
 });
