@@ -101,6 +101,7 @@ const parts = [
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/prerender-plugin.ts',
       'apps/web/scripts',
       'apps/web/package.json',
     ],
