@@ -100,7 +100,12 @@ export function prerenderLogin(): Plugin {
       for (const file of entryCss) {
         const link = `<link rel="stylesheet" crossorigin href="${base}${file}">`;
         if (!html.includes(link)) throw new Error(`prerender: index.html has no ${link}`);
-        html = html.replace(link, `<style>${await readCss(file)}</style>`);
+        // The disabled link (neither fetched nor applied) tells Vite's loader it is in the page,
+        // or a lazy chunk sharing the entry's modules would load it again, after the others.
+        html = html.replace(
+          link,
+          `<style>${await readCss(file)}</style>\n    <link rel="stylesheet" crossorigin href="${base}${file}" disabled>`,
+        );
       }
       const loginCss = (await Promise.all(css.map(readCss))).join('\n');
       const head = [

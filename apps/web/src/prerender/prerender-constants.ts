@@ -6,6 +6,9 @@ export const PRERENDERED_LOGIN_CLASS = 'prerendered-login';
 /** On the login screen's inlined CSS, and on the placeholders that tell the app it is loaded. */
 export const PRERENDERED_CSS_ATTRIBUTE = 'data-prerendered-css';
 
+/** On <html> once the prerendered form was submitted before the app took it over. */
+export const PRERENDERED_LOGIN_SUBMITTED_CLASS = 'prerendered-login-submitted';
+
 /** On the element in #root that holds the prerendered login screen. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 

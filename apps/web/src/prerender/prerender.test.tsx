@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureLoginHandover } from '../features/auth/prerender-handover';
+import { stubServer } from '../test/fake-server';
 import { authAnswer } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 import { renderLoginMarkup } from './login-markup';
@@ -8,6 +9,7 @@ import {
   PRERENDERED_ATTRIBUTE,
   PRERENDERED_CSS_ATTRIBUTE,
   PRERENDERED_LOGIN_CLASS,
+  PRERENDERED_LOGIN_SUBMITTED_CLASS,
 } from './prerender-constants';
 import { appLoaderScript, showLoginScript } from './show-login-script';
 
@@ -105,6 +107,8 @@ describe('the script that decides before paint whether it shows', () => {
     const event = new Event('submit', { bubbles: true, cancelable: true });
     screen.getByRole('form', { name: 'Log in' }).dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
+    expect(html).toHaveClass(PRERENDERED_LOGIN_SUBMITTED_CLASS);
+    html.classList.remove(PRERENDERED_LOGIN_SUBMITTED_CLASS);
     document.body.innerHTML = '';
   });
 });
@@ -172,5 +176,25 @@ describe('the script that loads the app', () => {
       entry: ['/assets/index.js'],
       preloads: ['/assets/react.js', '/assets/login-page.js'],
     });
+  });
+});
+
+describe('a submit before the app took over', () => {
+  it('is sent once the app has the form', async () => {
+    const { calls } = stubServer({ 'POST /auth/login': () => ({ body: authAnswer() }) });
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = renderLoginMarkup();
+    document.body.append(prerendered);
+    prerendered.querySelector<HTMLInputElement>('input[name=email]')!.value = 'ada@example.com';
+    prerendered.querySelector<HTMLInputElement>('input[name=password]')!.value = 'correct horse';
+    document.documentElement.classList.add(PRERENDERED_LOGIN_SUBMITTED_CLASS);
+    captureLoginHandover(prerendered);
+    prerendered.remove();
+
+    renderApp('/login');
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(document.documentElement).not.toHaveClass(PRERENDERED_LOGIN_SUBMITTED_CLASS);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'correct horse' });
   });
 });

@@ -1,5 +1,5 @@
 import { type LoginInput, REDIRECT_DELAY_MS, type SessionUser } from '@hearth/contract';
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
@@ -27,14 +27,30 @@ const loadValidation = () => import('./login-validation');
  */
 function useLoginFields() {
   const [handover] = useState(takeLoginHandover);
-  const values = useRef<LoginInput>({ email: '', password: '', ...handover?.values });
+  const values = useRef<LoginInput>({ email: '', password: '' });
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
   const touched = useRef(new Set<LoginField>());
   const submitted = useRef(false);
   const [errors, setErrors] = useState<LoginErrors>({});
 
-  useEffect(() => {
-    if (handover?.focused) inputs.current[handover.focused]?.focus();
+  // Taking over the prerendered form, before the first paint of this one: what was typed, the
+  // focus, and a submit that came before the app could answer (replayed once, though StrictMode
+  // runs effects twice in development).
+  const handedOver = useRef(false);
+  useLayoutEffect(() => {
+    if (!handover || handedOver.current) return;
+    handedOver.current = true;
+    const { values: typed, focused, submitted: pressed } = handover();
+    for (const name of FIELDS) {
+      const input = inputs.current[name];
+      const value = typed[name];
+      if (input && value) {
+        input.value = value;
+        values.current[name] = value;
+      }
+    }
+    if (focused) inputs.current[focused]?.focus();
+    if (pressed) inputs.current.email?.form?.requestSubmit();
   }, [handover]);
 
   const validate = async (fields: LoginField[]) => {
@@ -53,7 +69,6 @@ function useLoginFields() {
 
   const field = (name: LoginField) => ({
     name,
-    defaultValue: handover?.values[name],
     ref: (input: HTMLInputElement | null) => {
       inputs.current[name] = input;
     },

@@ -1,29 +1,51 @@
 import type { LoginInput } from '@hearth/contract';
+import { PRERENDERED_LOGIN_SUBMITTED_CLASS } from '../../prerender/prerender-constants';
+
+type Field = keyof LoginInput;
 
 /** What a visitor did in the prerendered login form before the app took it over. */
 export interface LoginHandover {
   values: Partial<LoginInput>;
-  focused?: keyof LoginInput;
+  focused?: Field;
+  /** Log In was pressed (or Enter) before the app could answer: the app submits it. */
+  submitted?: boolean;
 }
 
-let handover: LoginHandover | undefined;
+let prerendered: { root: ParentNode; focused: () => Field | undefined } | undefined;
 
-/** Reads the prerendered form's fields (main.tsx, just before the app replaces them). */
+function fieldName(target: EventTarget | null): Field | undefined {
+  const name = target instanceof HTMLInputElement ? target.name : undefined;
+  return name === 'email' || name === 'password' ? name : undefined;
+}
+
+/**
+ * Keeps hold of the prerendered form (main.tsx, just before the app mounts). It is read when the
+ * app's form is in place: the visitor may go on typing while the app renders, and the removed
+ * inputs still hold their values.
+ */
 export function captureLoginHandover(root: ParentNode): void {
-  const values: Partial<LoginInput> = {};
-  let focused: keyof LoginInput | undefined;
-  for (const input of root.querySelectorAll<HTMLInputElement>('input[name]')) {
-    const name = input.name;
-    if (name !== 'email' && name !== 'password') continue;
-    if (input.value) values[name] = input.value;
-    if (document.activeElement === input) focused = name;
-  }
-  handover = focused ? { values, focused } : { values };
+  let focused = fieldName(document.activeElement);
+  root.addEventListener('focusin', (event) => {
+    focused = fieldName(event.target) ?? focused;
+  });
+  prerendered = { root, focused: () => focused };
 }
 
-/** The first login form to mount takes what was typed; later ones start empty. */
-export function takeLoginHandover(): LoginHandover | undefined {
-  const taken = handover;
-  handover = undefined;
-  return taken;
+/** The first login form to mount takes what was done in the prerendered one; later ones, nothing. */
+export function takeLoginHandover(): (() => LoginHandover) | undefined {
+  const taken = prerendered;
+  prerendered = undefined;
+  if (!taken) return undefined;
+  return () => {
+    const values: Partial<LoginInput> = {};
+    for (const input of taken.root.querySelectorAll<HTMLInputElement>('input[name]')) {
+      const name = fieldName(input);
+      if (name && input.value) values[name] = input.value;
+    }
+    const html = document.documentElement;
+    const submitted = html.classList.contains(PRERENDERED_LOGIN_SUBMITTED_CLASS);
+    html.classList.remove(PRERENDERED_LOGIN_SUBMITTED_CLASS);
+    const focused = taken.focused();
+    return { values, ...(focused ? { focused } : {}), ...(submitted ? { submitted } : {}) };
+  };
 }
