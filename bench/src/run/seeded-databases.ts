@@ -17,7 +17,7 @@ import { DEMO_LOGIN, SIZES, type SizeName } from '../seed/sizes.js';
 export const SEEDED_PREFIX = 'SEEDED ';
 
 /** Bump whenever the generator's output changes, so cached databases are seeded again. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 /** Where the benchmark keeps its PostgreSQL databases (trust auth, as the test suite). */
 export const PG_ADMIN_URL =
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -230,6 +230,8 @@ export async function pictureFiles(cacheDir: string): Promise<PictureFile[]> {
 /** The shared pictures' urls, and the media rows recording them (written once the owners exist). */
 export interface StoredPictures {
   library: PictureLibrary;
+  /** The full-size phone photos among the library's photos (2048 px, about 500 KB each). */
+  fullSizePhotos: string[];
   mediaRows: NewMedia[];
 }
 
@@ -244,6 +246,7 @@ export async function storePictures(
   random: Random,
 ): Promise<StoredPictures> {
   const library: PictureLibrary = { avatar: [], cover: [], photo: [] };
+  const fullSizePhotos: string[] = [];
   const mediaRows: NewMedia[] = [];
   let turn = 0;
   for (const { spec, image, variants } of await pictureFiles(cacheDir)) {
@@ -258,6 +261,7 @@ export async function storePictures(
     const url = storage.publicUrl(key);
     const weight = spec.style === 'camera' ? CAMERA_WEIGHT : 1;
     for (let w = 0; w < weight; w++) library[spec.kind].push(url);
+    if (spec.style === 'camera') fullSizePhotos.push(url);
     mediaRows.push({
       id,
       owner_id: owner.id,
@@ -272,5 +276,5 @@ export async function storePictures(
       created_at: new Date(uploadedMs).toISOString(),
     });
   }
-  return { library, mediaRows };
+  return { library, fullSizePhotos, mediaRows };
 }

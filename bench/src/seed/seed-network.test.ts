@@ -185,6 +185,12 @@ describe('the seed generator, on a tiny network', () => {
         weights.push(file.rawPayload.length);
       }
       expect(weights.filter((bytes) => bytes > 250_000).length).toBeGreaterThan(0);
+      // The newest post, at the top of the first screen, is one of them.
+      const top = posts[0]!.images;
+      expect(top).toHaveLength(1);
+      expect(
+        (await app.inject({ method: 'GET', url: top[0]!.url })).rawPayload.length,
+      ).toBeGreaterThan(250_000);
       const variant = await app.inject({ method: 'GET', url: photos[0]!.variants[1]!.url });
       expect(variant.statusCode).toBe(200);
       expect(variant.headers['content-type']).toBe('image/webp');

@@ -34,7 +34,7 @@ import {
   insertRelations,
 } from '../../../apps/server/src/modules/users/friendships-repo.js';
 import { detailsToStore } from '../../../apps/server/src/modules/users/present.js';
-import { type PictureLibrary, storePictures } from './images.js';
+import { type PictureLibrary, type StoredPictures, storePictures } from './images.js';
 import { withIndexesBuiltAfter } from './indexes.js';
 import { apportion, type NetworkPlan, planNetwork, planPostSchedule } from './network.js';
 import { Random, timeOrderedId, WeightedPicker } from './random.js';
@@ -129,7 +129,7 @@ export async function seedNetwork(options: SeedOptions): Promise<SeedSummary> {
     counts.friendships = await writeRelations(writer, plan);
     counts.follows = await writeFollows(writer, plan);
     log(`members and their network written (${seconds(started)} s)`);
-    const posts = await writePosts(writer, plan, pictures.library, seed.fork('posts'));
+    const posts = await writePosts(writer, plan, pictures, seed.fork('posts'));
     counts.posts = posts.ids.length;
     counts.post_images = posts.images;
     log(`${counts.posts} posts written (${seconds(started)} s)`);
@@ -399,13 +399,38 @@ interface WrittenPosts {
   images: number;
 }
 
+/**
+ * The newest post in the demo member's feed (their own or of someone they follow): it shows a
+ * full-size phone photo, so the first screen of the demo's home weighs what a real one does.
+ */
+function demoFeedTop(plan: NetworkPlan, schedule: { author: Int32Array; createdMs: Float64Array }) {
+  const { start, list } = plan.followers;
+  const inDemoFeed = (author: number) => {
+    if (author === 0) return true;
+    for (let i = start[author]!; i < start[author + 1]!; i++) if (list[i] === 0) return true;
+    return false;
+  };
+  let top = -1;
+  for (let p = 0; p < schedule.author.length; p++) {
+    if (
+      (top < 0 || schedule.createdMs[p]! > schedule.createdMs[top]!) &&
+      inDemoFeed(schedule.author[p]!)
+    ) {
+      top = p;
+    }
+  }
+  return top;
+}
+
 async function writePosts(
   writer: Writer,
   plan: NetworkPlan,
-  library: PictureLibrary,
+  pictures: Pick<StoredPictures, 'library' | 'fullSizePhotos'>,
   random: Random,
 ): Promise<WrittenPosts> {
+  const { library } = pictures;
   const schedule = planPostSchedule(random.fork('schedule'), plan);
+  const demoTop = demoFeedTop(plan, schedule);
   const content = random.fork('content');
   const ids: string[] = [];
   let posts: NewPost[] = [];
@@ -421,7 +446,8 @@ async function writePosts(
     const createdMs = schedule.createdMs[index]!;
     const id = timeOrderedId(createdMs, content);
     ids.push(id);
-    const withImages = content.chance(0.15);
+    const showsFullSizePhoto = index === demoTop && pictures.fullSizePhotos.length > 0;
+    const withImages = content.chance(0.15) || showsFullSizePhoto;
     const withBackground = !withImages && content.chance(0.1);
     let text: string | null = null;
     if (withBackground) text = backgroundText(content);
@@ -436,9 +462,12 @@ async function writePosts(
       deleted_at: null,
     });
     if (withImages) {
-      const count = content.pick([1, 1, 1, 1, 1, 1, 2, 2, 3, 4]);
+      const count = showsFullSizePhoto ? 1 : content.pick([1, 1, 1, 1, 1, 1, 2, 2, 3, 4]);
       for (let position = 0; position < count; position++) {
-        images.push({ post_id: id, position, url: content.pick(library.photo) });
+        const url = showsFullSizePhoto
+          ? content.pick(pictures.fullSizePhotos)
+          : content.pick(library.photo);
+        images.push({ post_id: id, position, url });
       }
       imageCount += count;
     }
