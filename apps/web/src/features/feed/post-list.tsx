@@ -1,5 +1,13 @@
 import { type Post, UI_MESSAGES } from '@hearth/contract';
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type RefObject,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { errorMessage } from '../../api/client';
 import { useFeedQuery } from '../../api/posts';
 import { ErrorBox } from '../../ui/error-box';
@@ -11,6 +19,12 @@ import styles from './post-list.module.css';
 const SKELETON_EXTRA_HEIGHT = 150;
 /** Start loading the next page this far before the member reaches the end. */
 const PREFETCH_MARGIN = '800px 0px';
+/**
+ * Cards drawn in the commit that replaces the skeleton: enough to fill a screen. The rest of the
+ * first page follows in a transition, which React renders in slices, so a phone's main thread is
+ * not blocked for the whole page of cards at once (about 0.8 s at 4× CPU throttling).
+ */
+export const FIRST_PAINT_CARDS = 3;
 
 /** The home feed: a skeleton while it loads, then the cards, page after page on scroll. */
 export function PostList({ columnRef }: { columnRef: RefObject<HTMLElement | null> }) {
@@ -29,6 +43,12 @@ export function PostList({ columnRef }: { columnRef: RefObject<HTMLElement | nul
     }
     return list;
   }, [feed.data]);
+  const [allShown, setAllShown] = useState(false);
+  const staged = !allShown && posts.length > FIRST_PAINT_CARDS;
+  useEffect(() => {
+    if (staged) startTransition(() => setAllShown(true));
+  }, [staged]);
+  const shown = staged ? posts.slice(0, FIRST_PAINT_CARDS) : posts;
 
   if (feed.isPending) return <PostsSkeleton columnRef={columnRef} />;
   if (feed.isError && !feed.data) {
@@ -38,10 +58,10 @@ export function PostList({ columnRef }: { columnRef: RefObject<HTMLElement | nul
 
   return (
     <section className={styles.list} aria-label="Posts">
-      {posts.map((post) => (
-        <PostCard key={post._id} post={post} />
+      {shown.map((post, index) => (
+        <PostCard key={post._id} post={post} first={index === 0} />
       ))}
-      {feed.hasNextPage && (
+      {feed.hasNextPage && !staged && (
         <NextPageTrigger
           busy={feed.isFetchingNextPage}
           failed={feed.isFetchNextPageError}
