@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app-providers';
 import { captureLoginHandover } from './features/auth/prerender-handover';
+import { startHomeEarly } from './features/home/start-home-early';
 import { preloadLoginPage } from './features/layout/lazy-pages';
 import { PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
 import { AppRoutes } from './router';
@@ -11,6 +12,9 @@ import './styles/global.css';
 
 const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
+
+// A signed-in member's home: the first feed page loads now, beside the code that will show it.
+startHomeEarly(queryClient, window.location.pathname);
 
 function mount() {
   const root = createRoot(container);

@@ -12,14 +12,11 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { applyReaction } from '../features/reactions/apply-reaction';
 import { useApi, useSessionUser } from '../session/session-context';
 import type { ApiClient } from './client';
-import { type FeedPage, findPost, patchPost, postKeys, prependPost } from './post-cache';
+import { feedQueryOptions } from './feed-query';
+import { findPost, patchPost, postKeys, prependPost } from './post-cache';
 
+export { FEED_PAGE_SIZE, FEED_STALE_TIME_MS } from './feed-query';
 export { postKeys, reloadFeed, removePost } from './post-cache';
-
-/** A small first page paints sooner; the next ones load while the member scrolls. */
-export const FEED_PAGE_SIZE = 10;
-/** Posts stay fresh this long; the header's home icon reloads them on demand. */
-export const FEED_STALE_TIME_MS = 60_000;
 
 /** Upload paths of spec section 7. */
 export const uploadPaths = {
@@ -38,19 +35,7 @@ export function uploadImages(api: ApiClient, path: string, files: readonly File[
 
 /** The home feed, page by page through the `X-Next-Cursor` header. */
 export function useFeedQuery() {
-  const api = useApi();
-  return useInfiniteQuery({
-    queryKey: postKeys.feed(),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }): Promise<FeedPage> => {
-      const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
-      if (pageParam) query.set('cursor', pageParam);
-      const { data, headers } = await api.send<Post[]>('GET', `/posts?${query}`);
-      return { posts: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
-    },
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: FEED_STALE_TIME_MS,
-  });
+  return useInfiniteQuery(feedQueryOptions(useApi()));
 }
 
 export interface NewPost {

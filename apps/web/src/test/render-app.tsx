@@ -1,5 +1,5 @@
 import { COOKIE_NAMES, type SessionUser } from '@hearth/contract';
-import { notifyManager } from '@tanstack/react-query';
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -15,14 +15,18 @@ interface RenderAppOptions {
   user?: SessionUser;
   /** Fake timers that still run on their own, for the app's redirect delays. */
   fakeTimers?: boolean;
+  /** The app's query cache, when the test filled or started it beforehand (main.tsx does so). */
+  queryClient?: QueryClient;
 }
 
 /** The whole app, as main.tsx builds it (StrictMode included), at `path`. */
-export function renderApp(path: string, { user, fakeTimers = false }: RenderAppOptions = {}) {
+export function renderApp(
+  path: string,
+  { user, fakeTimers = false, queryClient = createQueryClient() }: RenderAppOptions = {},
+) {
   if (user) storeSessionUser(user);
   if (fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = createQueryClient();
   const view = render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

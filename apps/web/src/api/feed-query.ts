@@ -1,0 +1,28 @@
+import { NEXT_CURSOR_HEADER, type Post } from '@hearth/contract';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { ApiClient } from './client';
+import { type FeedPage, postKeys } from './post-cache';
+
+/** A small first page paints sooner; the next ones load while the member scrolls. */
+export const FEED_PAGE_SIZE = 10;
+/** Posts stay fresh this long; the header's home icon reloads them on demand. */
+export const FEED_STALE_TIME_MS = 60_000;
+
+/**
+ * The home feed, page by page through the `X-Next-Cursor` header: what useFeedQuery reads, and
+ * what main.tsx starts fetching at boot for a signed-in member on `/` (same key, same fetch).
+ */
+export function feedQueryOptions(api: ApiClient) {
+  return infiniteQueryOptions({
+    queryKey: postKeys.feed(),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }): Promise<FeedPage> => {
+      const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      const { data, headers } = await api.send<Post[]>('GET', `/posts?${query}`);
+      return { posts: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
+    },
+    getNextPageParam: (last: FeedPage) => last.nextCursor,
+    staleTime: FEED_STALE_TIME_MS,
+  });
+}
