@@ -36,11 +36,14 @@ function cellSizes(divisor: Divisor): string {
 export function ImagesGrid({
   images,
   author,
+  eager = false,
   ref,
 }: {
   images: readonly { url: string }[];
   /** Whose photos these are, for their alternative text. */
   author: string;
+  /** The feed's first card: its photos load at once, the first one ahead of the others. */
+  eager?: boolean;
   ref?: Ref<HTMLDivElement>;
 }) {
   if (images.length === 0) return null;
@@ -58,7 +61,8 @@ export function ImagesGrid({
               className={styles.image}
               {...pictureAttributes(image.url, cellSizes(CELL_DIVISORS[layout][index]!))}
               alt={`Shared by ${author} (${index + 1} of ${images.length})`}
-              loading="lazy"
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager && index === 0 ? 'high' : undefined}
             />
             {last && <span className={styles.more}>+{hidden}</span>}
           </div>

@@ -42,8 +42,34 @@ describe("a post card's pictures", () => {
     expect(photo).toHaveAttribute('srcset', imageSrcSet(url));
     expect(photo).toHaveAttribute('srcset', expect.stringContaining('-w480.webp 480w'));
     expect(photo).toHaveAttribute('sizes', '(max-width: 900px) 100vw, 590px');
-    expect(photo).toHaveAttribute('loading', 'lazy');
+    // The feed's first card: its photo is likely the screen's largest paint, so it loads at once.
+    expect(photo).toHaveAttribute('loading', 'eager');
+    expect(photo).toHaveAttribute('fetchpriority', 'high');
     expect(photo).toHaveAttribute('decoding', 'async');
+  });
+
+  it("load the first card's photos at once, the first one first, and the other cards' lazily", async () => {
+    const first = buildPost({
+      _id: 'first',
+      user: grace,
+      images: [postImage(upload('cccccccccccc')), postImage(upload('dddddddddddd'))],
+    });
+    const second = buildPost({
+      _id: 'second',
+      user: ada,
+      images: [postImage(upload('eeeeeeeeeeee'))],
+    });
+    stubFeed([first, second]);
+    renderApp('/', { user: sessionUser() });
+    const [firstCard, secondCard] = await screen.findAllByRole('article');
+    const [one, two] = within(firstCard!).getAllByRole('img', { name: /^Shared by/ });
+    expect(one).toHaveAttribute('loading', 'eager');
+    expect(one).toHaveAttribute('fetchpriority', 'high');
+    expect(two).toHaveAttribute('loading', 'eager');
+    expect(two).not.toHaveAttribute('fetchpriority');
+    const other = within(secondCard!).getByRole('img', { name: /^Shared by/ });
+    expect(other).toHaveAttribute('loading', 'lazy');
+    expect(other).not.toHaveAttribute('fetchpriority');
   });
 
   it.each([

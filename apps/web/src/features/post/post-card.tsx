@@ -25,8 +25,18 @@ const TYPE_WORDING = {
   coverPicture: 'updated cover photo',
 } as const;
 
-/** One post of a list (spec 'Post card'): header, body, counts, actions, comments, menu. */
-export const PostCard = memo(function PostCard({ post }: { post: Post }) {
+/**
+ * One post of a list (spec 'Post card'): header, body, counts, actions, comments, menu. The
+ * list's first card is `first`: its photos are likely the largest paint of the screen, so they
+ * load at once and first instead of lazily.
+ */
+export const PostCard = memo(function PostCard({
+  post,
+  first = false,
+}: {
+  post: Post;
+  first?: boolean;
+}) {
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const save = useSavePostMutation();
@@ -85,7 +95,7 @@ export const PostCard = memo(function PostCard({ post }: { post: Post }) {
         />
       </header>
 
-      <PostBody post={post} author={name} imagesRef={imagesRef} />
+      <PostBody post={post} author={name} imagesRef={imagesRef} eager={first} />
 
       <div className={styles.counts}>
         {reactions.total > 0 ? (
@@ -135,10 +145,12 @@ function PostBody({
   post,
   author,
   imagesRef,
+  eager,
 }: {
   post: Post;
   author: string;
   imagesRef: Ref<HTMLDivElement>;
+  eager: boolean;
 }) {
   if (post.background) {
     return (
@@ -162,11 +174,12 @@ function PostBody({
           <img
             {...pictureAttributes(picture.url, PROFILE_PICTURE_SIZES)}
             alt={`${author}'s new profile avatar`}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
           />
         </div>
       ) : (
-        <ImagesGrid ref={imagesRef} images={post.images} author={author} />
+        <ImagesGrid ref={imagesRef} images={post.images} author={author} eager={eager} />
       )}
     </>
   );
