@@ -9,6 +9,12 @@ export const PRERENDERED_CSS_ATTRIBUTE = 'data-prerendered-css';
 /** On <html> once the prerendered form was submitted before the app took it over. */
 export const PRERENDERED_LOGIN_SUBMITTED_CLASS = 'prerendered-login-submitted';
 
+/** On <html> once Create Account was pressed in the prerendered screen: the app opens Sign Up. */
+export const PRERENDERED_SIGNUP_CLASS = 'prerendered-signup-asked';
+
+/** On the Create Account button, so the before-paint script knows a press of it. */
+export const CREATE_ACCOUNT_ATTRIBUTE = 'data-create-account';
+
 /** On the element in #root that holds the prerendered login screen. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 

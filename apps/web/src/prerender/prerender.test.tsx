@@ -10,6 +10,7 @@ import {
   PRERENDERED_CSS_ATTRIBUTE,
   PRERENDERED_LOGIN_CLASS,
   PRERENDERED_LOGIN_SUBMITTED_CLASS,
+  PRERENDERED_SIGNUP_CLASS,
 } from './prerender-constants';
 import { appLoaderScript, showLoginScript } from './show-login-script';
 
@@ -110,6 +111,26 @@ describe('the script that decides before paint whether it shows', () => {
     expect(html).toHaveClass(PRERENDERED_LOGIN_SUBMITTED_CLASS);
     html.classList.remove(PRERENDERED_LOGIN_SUBMITTED_CLASS);
     document.body.innerHTML = '';
+  });
+});
+
+describe('Create Account pressed before the app took over', () => {
+  it('is noted by the before-paint script', () => {
+    const html = document.documentElement;
+    window.history.replaceState(null, '', '/login');
+    new Function(showLoginScript())();
+    document.body.innerHTML = `<div ${PRERENDERED_ATTRIBUTE}="login">${renderLoginMarkup()}</div>`;
+    screen.getByRole('button', { name: 'Create Account' }).click();
+    expect(html).toHaveClass(PRERENDERED_SIGNUP_CLASS);
+    html.classList.remove(PRERENDERED_SIGNUP_CLASS, PRERENDERED_LOGIN_CLASS);
+    document.body.innerHTML = '';
+  });
+
+  it('opens Sign Up once the app is there, and only once', async () => {
+    document.documentElement.classList.add(PRERENDERED_SIGNUP_CLASS);
+    renderApp('/login');
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(document.documentElement).not.toHaveClass(PRERENDERED_SIGNUP_CLASS);
   });
 });
 

@@ -151,6 +151,8 @@ export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
         type="button"
         className={`${buttons.success} ${styles.createButton}`}
         onClick={onCreateAccount}
+        // CREATE_ACCOUNT_ATTRIBUTE: a press before the app took over is replayed (login-page.tsx).
+        data-create-account=""
       >
         Create Account
       </button>

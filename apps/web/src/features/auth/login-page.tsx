@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LoginFooter } from './login-footer';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
+import { clearSignupRequest, signupRequested } from './prerender-handover';
 
 // The sign-up modal is only needed once 'Create Account' is clicked.
 const RegisterModal = lazy(() =>
@@ -15,7 +16,9 @@ interface LoginPageProps {
 }
 
 export function LoginPage({ redirectTo }: LoginPageProps) {
-  const [signingUp, setSigningUp] = useState(false);
+  // Create Account pressed before the app took over the prerendered screen opens Sign Up now.
+  const [signingUp, setSigningUp] = useState(signupRequested);
+  useEffect(clearSignupRequest, []);
   return (
     <div className={styles.page}>
       <main className={styles.main}>

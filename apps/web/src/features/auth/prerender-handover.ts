@@ -1,5 +1,8 @@
 import type { LoginInput } from '@hearth/contract';
-import { PRERENDERED_LOGIN_SUBMITTED_CLASS } from '../../prerender/prerender-constants';
+import {
+  PRERENDERED_LOGIN_SUBMITTED_CLASS,
+  PRERENDERED_SIGNUP_CLASS,
+} from '../../prerender/prerender-constants';
 
 type Field = keyof LoginInput;
 
@@ -48,4 +51,16 @@ export function takeLoginHandover(): (() => LoginHandover) | undefined {
     const focused = taken.focused();
     return { values, ...(focused ? { focused } : {}), ...(submitted ? { submitted } : {}) };
   };
+}
+
+/** Whether Create Account was pressed in the prerendered screen (and not yet answered). */
+export function signupRequested(): boolean {
+  // The login screen is also rendered at build time, where there is no document.
+  if (typeof document === 'undefined') return false;
+  return document.documentElement.classList.contains(PRERENDERED_SIGNUP_CLASS);
+}
+
+/** The press was answered: Sign Up is open. */
+export function clearSignupRequest(): void {
+  document.documentElement.classList.remove(PRERENDERED_SIGNUP_CLASS);
 }
