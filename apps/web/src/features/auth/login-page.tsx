@@ -18,7 +18,11 @@ interface LoginPageProps {
 export function LoginPage({ redirectTo }: LoginPageProps) {
   // Create Account pressed before the app took over the prerendered screen opens Sign Up now.
   const [signingUp, setSigningUp] = useState(signupRequested);
-  useEffect(clearSignupRequest, []);
+  useEffect(() => {
+    // The first render runs in slices: a press may land on the markup until this screen replaces it.
+    if (signupRequested()) setSigningUp(true);
+    clearSignupRequest();
+  }, []);
   return (
     <div className={styles.page}>
       <main className={styles.main}>
