@@ -4,6 +4,7 @@ import type { Storage } from '../infra/storage/storage.js';
 import { ImageRejected, makeImageVariants } from '../modules/media/image-processing.js';
 import { markVariantsReady, mediaWithoutVariants } from '../modules/media/repo.js';
 import { storeImageVariants, variantStorageKeys } from '../modules/media/variants.js';
+import { PeriodicJob } from './periodic-job.js';
 
 export interface ImageVariantsJobOptions {
   db: Db;
@@ -31,44 +32,16 @@ export interface ImageVariantsReport {
  * several processes: two that reach the same upload write the same files twice, which is
  * harmless, and both set the same flag.
  */
-export class ImageVariantsJob {
+export class ImageVariantsJob extends PeriodicJob<ImageVariantsReport> {
   private readonly batchSize: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
 
   constructor(private readonly options: ImageVariantsJobOptions) {
+    super(options.log, { done: 'image variants made', failed: 'image variants failed' });
     this.batchSize = options.batchSize ?? 50;
   }
 
-  /** Runs now, then every `intervalMs` (uploads never lack variants once it has caught up). */
-  start(intervalMs = 60 * 60_000): void {
-    if (this.stopped || this.timer) return;
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  /** Stops the schedule and waits for a run in progress (it ends after the current image). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  kick(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.runOnce()
-      .then((report) => {
-        if (report.made + report.missing + report.unreadable + report.failed > 0) {
-          this.options.log.info(report, 'image variants made');
-        }
-      })
-      .catch((error) => this.options.log.error({ err: error }, 'image variants failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
+  protected worthLogging(report: ImageVariantsReport): boolean {
+    return report.made + report.missing + report.unreadable + report.failed > 0;
   }
 
   async runOnce(): Promise<ImageVariantsReport> {

@@ -13,6 +13,7 @@ import {
   purgeTrashedPosts,
   trashedBefore,
 } from '../modules/posts/repo.js';
+import { PeriodicJob } from './periodic-job.js';
 
 export interface PurgesOptions {
   db: Db;
@@ -36,42 +37,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * still unverified UNVERIFIED_LIFETIME_DAYS after sign-up, each with their media files. Every
  * step is an idempotent delete, so any number of server processes may run them at once.
  */
-export class Purges {
+export class Purges extends PeriodicJob<PurgeReport> {
   private readonly batchSize: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
 
   constructor(private readonly options: PurgesOptions) {
+    super(options.log, { done: 'purged', failed: 'purge failed' });
     this.batchSize = options.batchSize ?? 100;
   }
 
-  /** Runs now, then every `intervalMs`. */
-  start(intervalMs = 60 * 60_000): void {
-    if (this.stopped || this.timer) return;
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  /** Stops the schedule and waits for a run in progress. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private kick(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.runOnce()
-      .then((report) => {
-        if (report.posts + report.accounts > 0) this.options.log.info(report, 'purged');
-      })
-      .catch((error) => this.options.log.error({ err: error }, 'purge failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
+  protected worthLogging(report: PurgeReport): boolean {
+    return report.posts + report.accounts > 0;
   }
 
   async runOnce(): Promise<PurgeReport> {
