@@ -75,6 +75,31 @@ describe('the login screen, prerendered', () => {
     await context.close();
   });
 
+  it('keeps what was typed into it before the app took it over', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    // The app's entry is held back until the visitor has typed into the prerendered form.
+    let release: () => void = () => undefined;
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/login`);
+    await page.getByPlaceholder('Email address or phone number').fill('early@example.test');
+    await page.getByPlaceholder('Password').fill('typed-early');
+    release();
+    // The app has taken over once the prerendered markup is gone.
+    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByPlaceholder('Email address or phone number').inputValue())
+      .toBe('early@example.test');
+    expect(await page.getByPlaceholder('Password').inputValue()).toBe('typed-early');
+    await context.close();
+  });
+
   it('never shows to a member with a session, on / or on /login', async () => {
     for (const path of ['/', '/login', '/friends']) {
       const context = await contextFor(browser, app.url, ada);

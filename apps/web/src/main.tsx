@@ -6,7 +6,7 @@ import { AppProviders } from './app-providers';
 import { captureLoginHandover } from './features/auth/prerender-handover';
 import { startHomeEarly } from './features/home/start-home-early';
 import { preloadLoginPage } from './features/layout/lazy-pages';
-import { PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
 import { AppRoutes } from './router';
 import './styles/global.css';
 
@@ -40,7 +40,9 @@ if (document.documentElement.classList.contains(PRERENDERED_LOGIN_CLASS)) {
   preloadLoginPage()
     .catch(() => undefined)
     .then(() => {
-      captureLoginHandover(container);
+      // The prerendered screen itself, not #root: the first commit empties #root, and the removed
+      // inputs still hold what was typed until the app's form reads them.
+      captureLoginHandover(container.querySelector(`[${PRERENDERED_ATTRIBUTE}]`) ?? container);
       mount();
     });
 } else {
