@@ -6,7 +6,7 @@ import {
   UPLOAD_IMAGE_TYPES,
 } from '@hearth/contract';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 
 export type ImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
 
@@ -49,11 +49,10 @@ export async function sniffImageType(bytes: Buffer): Promise<ImageType | undefin
 }
 
 /**
- * Decodes under a pixel cap, applies the EXIF orientation, scales the longest side down to
- * IMAGE_MAX_SIDE and re-encodes in the same format. Nothing of the original's metadata (EXIF,
- * GPS, XMP, ICC, comments) survives: sharp writes none unless asked to. Animations stay animated.
+ * The image type the bytes really are (refused unless we accept it), and a way to open them in
+ * sharp under the pixel cap and the time limit; animations open with every frame.
  */
-export async function reencodeImage(bytes: Buffer): Promise<ProcessedImage> {
+async function openImage(bytes: Buffer): Promise<{ type: ImageType; open: () => Sharp }> {
   const type = await sniffImageType(bytes);
   if (!type) throw new ImageRejected('type');
   const animated = type === 'image/gif' || type === 'image/webp';
@@ -61,6 +60,16 @@ export async function reencodeImage(bytes: Buffer): Promise<ProcessedImage> {
     sharp(bytes, { animated, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).timeout({
       seconds: PROCESSING_TIMEOUT_SECONDS,
     });
+  return { type, open };
+}
+
+/**
+ * Decodes under a pixel cap, applies the EXIF orientation, scales the longest side down to
+ * IMAGE_MAX_SIDE and re-encodes in the same format. Nothing of the original's metadata (EXIF,
+ * GPS, XMP, ICC, comments) survives: sharp writes none unless asked to. Animations stay animated.
+ */
+export async function reencodeImage(bytes: Buffer): Promise<ProcessedImage> {
+  const { type, open } = await openImage(bytes);
 
   let metadata: Metadata;
   try {
@@ -126,13 +135,7 @@ const VARIANT_QUALITY = 80;
  * decoded image at a time. Throws ImageRejected when the bytes are not an image we accept.
  */
 export async function makeImageVariants(bytes: Buffer): Promise<ImageVariantFile[]> {
-  const type = await sniffImageType(bytes);
-  if (!type) throw new ImageRejected('type');
-  const animated = type === 'image/gif' || type === 'image/webp';
-  const open = () =>
-    sharp(bytes, { animated, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).timeout({
-      seconds: PROCESSING_TIMEOUT_SECONDS,
-    });
+  const { open } = await openImage(bytes);
   const variants: ImageVariantFile[] = [];
   try {
     const metadata = await open().metadata();
