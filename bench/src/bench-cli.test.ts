@@ -1,27 +1,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BenchReport } from './report/report.js';
+import { freePort } from './run/server-process.js';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 describe('npm run bench when a part fails', () => {
   const dirs: string[] = [];
@@ -32,7 +18,7 @@ describe('npm run bench when a part fails', () => {
   it('still prints the tables and writes the report, names what failed, and exits with 1', async () => {
     const reports = await mkdtemp(path.join(os.tmpdir(), 'hearth-bench-reports-'));
     dirs.push(reports);
-    const url = `http://127.0.0.1:${await closedPort()}`;
+    const url = `http://127.0.0.1:${await freePort()}`;
     const child = spawn(
       process.execPath,
       ['--conditions', 'source', '--import', 'tsx', 'src/bench-cli.ts', '--web-only', '--url', url],
