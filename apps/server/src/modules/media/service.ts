@@ -8,6 +8,7 @@ import {
 } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/database.js';
+import { keysetPage } from '../../db/keyset.js';
 import type { NewMedia } from '../../db/media.js';
 import type { UserRow } from '../../db/users.js';
 import {
@@ -54,14 +55,12 @@ export class MediaService {
     const username = input.path.slice(0, -'/*'.length);
     const ownerId = await memberIdByUsername(db, username);
     if (!ownerId) throw notFound(MEDIA_MESSAGES.memberNotFound);
-    const rows = await mediaPage(db, ownerId, {
-      sort: input.sort,
-      limit: input.max + 1,
-      cursor: input.cursor,
-    });
-    const page = rows.slice(0, input.max);
-    const nextCursor = rows.length > input.max ? page.at(-1)?.id : undefined;
-    return toImageListing(page, await countMedia(db, ownerId), nextCursor);
+    const { items, nextCursor } = await keysetPage(
+      input.max,
+      (limit) => mediaPage(db, ownerId, { sort: input.sort, limit, cursor: input.cursor }),
+      (row) => row.id,
+    );
+    return toImageListing(items, await countMedia(db, ownerId), nextCursor);
   }
 
   /** Refuses (400, with `message`) unless every url is one of the member's own uploads. */

@@ -17,6 +17,7 @@ import {
 } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/database.js';
+import { keysetPage, type Page } from '../../db/keyset.js';
 import type { PostRow } from '../../db/posts.js';
 import type { UserRow } from '../../db/users.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
@@ -55,11 +56,8 @@ export interface PostsServiceDeps {
   media: MediaService;
 }
 
-/** A page of a list and the cursor of the next one (undefined on the last page). */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | undefined;
-}
+// Temporary, until routes.ts imports Page from db/keyset.js itself.
+export type { Page } from '../../db/keyset.js';
 
 // A reaction deleted by a concurrent request between our insert and our read: try again.
 const REACT_ATTEMPTS = 5;
@@ -98,13 +96,12 @@ export class PostsService {
 
   /** The home feed: a fixed number of queries per page, whatever its size. */
   async feed(member: UserRow, query: FeedQuery): Promise<Page<Post>> {
-    const rows = await feedPage(this.deps.db, member.id, {
-      limit: query.limit + 1,
-      cursor: query.cursor,
-    });
-    const page = rows.slice(0, query.limit);
-    const nextCursor = rows.length > query.limit ? page.at(-1)?.id : undefined;
-    return { items: await this.cards(member, page), nextCursor };
+    const { items, nextCursor } = await keysetPage(
+      query.limit,
+      (limit) => feedPage(this.deps.db, member.id, { limit, cursor: query.cursor }),
+      (row) => row.id,
+    );
+    return { items: await this.cards(member, items), nextCursor };
   }
 
   /**
@@ -112,13 +109,12 @@ export class PostsService {
    * reactions relative to the viewer: the same fixed number of queries as a feed page.
    */
   async authorPosts(viewer: UserRow, authorId: string, query: FeedQuery): Promise<Page<Post>> {
-    const rows = await authorPage(this.deps.db, authorId, {
-      limit: query.limit + 1,
-      cursor: query.cursor,
-    });
-    const page = rows.slice(0, query.limit);
-    const nextCursor = rows.length > query.limit ? page.at(-1)?.id : undefined;
-    return { items: await this.cards(viewer, page), nextCursor };
+    const { items, nextCursor } = await keysetPage(
+      query.limit,
+      (limit) => authorPage(this.deps.db, authorId, { limit, cursor: query.cursor }),
+      (row) => row.id,
+    );
+    return { items: await this.cards(viewer, items), nextCursor };
   }
 
   /** A post's comments newest first, older than the cursor ('View more comments'). */
@@ -261,12 +257,12 @@ export class PostsService {
     limit: number,
     cursor: string | undefined,
   ): Promise<Page<Comment>> {
-    const rows = await commentsPage(this.deps.db, postId, { limit: limit + 1, cursor });
-    const page = rows.slice(0, limit);
-    return {
-      items: page.map(toComment),
-      nextCursor: rows.length > limit ? page.at(-1)?.id : undefined,
-    };
+    const { items, nextCursor } = await keysetPage(
+      limit,
+      (limitPlusOne) => commentsPage(this.deps.db, postId, { limit: limitPlusOne, cursor }),
+      (row) => row.id,
+    );
+    return { items: items.map(toComment), nextCursor };
   }
 
   private async livePost(postId: string): Promise<PostRow> {

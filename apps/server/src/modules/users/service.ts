@@ -8,6 +8,7 @@ import {
   type Profile,
 } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
+import type { Page } from '../../db/keyset.js';
 import type { UserRow } from '../../db/users.js';
 import type { Clock } from '../../infra/clock.js';
 import type { MediaService } from '../media/service.js';
@@ -30,10 +31,12 @@ export interface UsersServiceDeps {
   media: MediaService;
 }
 
-export interface ProfilePage {
+/**
+ * The profile with its first page of posts in `profile.posts`; `nextCursor` is set when the owner
+ * has older posts than those.
+ */
+export interface ProfilePage extends Pick<Page<Profile['posts'][number]>, 'nextCursor'> {
   profile: Profile;
-  /** Set when the owner has older posts than those in `profile.posts`. */
-  nextCursor: string | undefined;
 }
 
 /** Profiles, their details and pictures, and the friends page's lists. */
