@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SERVER_MESSAGES } from '@hearth/contract';
+import { API_PREFIX, SERVER_MESSAGES } from '@hearth/contract';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -82,8 +82,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
-    // A search term travels in the path: 100 characters may take 9 bytes each once encoded.
-    routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
+    routerOptions: {
+      // A search term travels in the path: 100 characters may take 9 bytes each once encoded.
+      maxParamLength: PATH_PARAM_MAX_LENGTH,
+      // `/api/v1/posts/` is `/api/v1/posts`, as it was when each module had its own prefix.
+      ignoreTrailingSlash: true,
+    },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -163,19 +167,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         return { ok: true as const };
       },
     );
+    // Each call's path comes from the contract's table, below this scope's /api/v1.
     await scope.register(authRoutes, {
-      prefix: '/auth',
       auth,
       limits: config.limits,
       devices: new KnownDevices(config.jwtSecret),
       secureCookies: config.publicUrl.startsWith('https:'),
     });
     await scope.register(mediaRoutes, { media, limits: config.limits });
-    await scope.register(postsRoutes, { prefix: '/posts', posts });
-    await scope.register(usersRoutes, { prefix: '/users', users, friendships });
-    await scope.register(searchRoutes, { prefix: '/users', search });
+    await scope.register(postsRoutes, { posts });
+    await scope.register(usersRoutes, { users, friendships });
+    await scope.register(searchRoutes, { search });
   };
-  await app.register(api, { prefix: '/api/v1' });
+  await app.register(api, { prefix: API_PREFIX });
   if (storage instanceof LocalDiskStorage) {
     await registerLocalMediaRoute(app, storage, (id) => mediaById(db, id));
   }

@@ -1,3 +1,5 @@
+export * from './api/endpoints.js';
+export * from './api/routes.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './image-variants.js';

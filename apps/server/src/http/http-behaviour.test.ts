@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { SERVER_MESSAGES } from '@hearth/contract';
+import { API_PREFIX, ENDPOINTS, SERVER_MESSAGES } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { buildUser } from '../test-support/factories.js';
@@ -213,22 +213,33 @@ describe('the service itself', () => {
     expect(doc.paths['/dev/mailbox']).toBeUndefined();
   });
 
-  it('the OpenAPI document lists the post and media calls', async () => {
+  it('the OpenAPI document lists every call of the contract with its success answer', async () => {
     const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining([
-        '/api/v1/posts/',
-        '/api/v1/posts/{postId}/comments',
-        '/api/v1/posts/postReacts',
-        '/api/v1/posts/getReacts/{postId}',
-        '/api/v1/posts/comment',
-        '/api/v1/posts/savePost/{postId}',
-        '/api/v1/posts/deletePost/{postId}',
-        '/api/v1/posts/uploadImages',
-        '/api/v1/users/listImages',
-      ]),
-    );
-    expect(doc.paths['/api/v1/posts/'].post.responses['201']).toBeDefined();
+    const endpoints = Object.values(ENDPOINTS);
+    expect(endpoints.length).toBeGreaterThan(30);
+    for (const endpoint of endpoints) {
+      const path = `${API_PREFIX}${endpoint.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+      const operation = doc.paths[path]?.[endpoint.method.toLowerCase()];
+      expect(operation, `${endpoint.method} ${path}`).toBeDefined();
+      expect(operation.summary).toBe(endpoint.summary);
+      const success = 201 in endpoint.responses ? '201' : '200';
+      expect(Object.keys(operation.responses), endpoint.name).toContain(success);
+      for (const status of endpoint.errors) {
+        expect(Object.keys(operation.responses), endpoint.name).toContain(String(status));
+      }
+    }
+    expect(doc.paths['/api/v1/posts'].post.responses['201']).toBeDefined();
+  });
+
+  it('a path with a trailing slash reaches the same call', async () => {
+    const { token } = await buildUser(ctx);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/posts/',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
   });
 
   it('the API docs page is served', async () => {

@@ -87,7 +87,7 @@ function calls(w: World): Call[] {
     },
     {
       method: 'POST',
-      url: '/api/v1/posts/',
+      url: '/api/v1/posts',
       body: {
         type: null,
         background: null,
@@ -96,7 +96,7 @@ function calls(w: World): Call[] {
         images: [{ url: w.pictureUrl }],
       },
     },
-    { method: 'GET', url: '/api/v1/posts/', query: { limit: '10', cursor: postId } },
+    { method: 'GET', url: '/api/v1/posts', query: { limit: '10', cursor: postId } },
     {
       method: 'GET',
       url: '/api/v1/posts/:postId/comments',
@@ -332,7 +332,7 @@ describe('NUL and lone surrogates in any request', () => {
     const send = (text: string) =>
       ctx.app.inject({
         method: 'POST',
-        url: '/api/v1/posts/',
+        url: '/api/v1/posts',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         payload: { text },
       });

@@ -71,6 +71,9 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
+/** A post's comments, newest first: a page of them, or those a comment call answers. */
+export const commentListSchema = z.array(commentSchema);
+
 export const reactionSummarySchema = z.object({
   check: z.enum(REACTIONS).nullable(),
   reacts: z.array(z.object({ react: z.enum(REACTIONS), count: z.number().int() })),
@@ -99,6 +102,9 @@ export const postSchema = z.object({
   createdAt: z.string(),
 });
 export type Post = z.infer<typeof postSchema>;
+
+/** A page of posts, newest first. */
+export const postsSchema = z.array(postSchema).describe('Posts');
 
 export const friendshipSchema = z.object({
   friends: z.boolean(),

@@ -1,37 +1,23 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import {
   IMAGE_MAX_BYTES,
-  imageListingSchema,
   isStorableText,
-  listImagesSchema,
   MEDIA_MESSAGES,
-  messageSchema,
   SERVER_MESSAGES,
   UPLOAD_FILES_MAX,
-  uploadResponseSchema,
 } from '@hearth/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Limits } from '../../config.js';
 import { DomainError, invalid, tooLarge, unsupportedMediaType } from '../../errors.js';
+import { addEndpoint } from '../../http/endpoint-route.js';
 import { limitHook } from '../../infra/limits/rate-limits.js';
-import { memberOf, requireMember } from '../auth/hooks.js';
+import { memberOf } from '../auth/hooks.js';
 import type { MediaService, Upload } from './service.js';
 
 export interface MediaRoutesOptions {
   media: MediaService;
   limits: Limits;
 }
-
-const errors = {
-  400: messageSchema,
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  413: messageSchema,
-  415: messageSchema,
-  429: messageSchema,
-};
 
 // A path field, up to UPLOAD_FILES_MAX files, and a little room for a stray field to be
 // answered with a sentence rather than a parser limit.
@@ -46,7 +32,7 @@ const MULTIPART_LIMITS = {
 };
 
 /** POST /posts/uploadImages and POST /users/listImages (API.md, Users/media). */
-export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (
+export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (
   app,
   { media, limits },
 ) => {
@@ -59,80 +45,40 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (
     (request) => request.member?.id,
   );
 
-  app.post(
-    '/posts/uploadImages',
-    {
-      onRequest: [requireMember, uploadsPerMember],
-      schema: {
-        tags: ['media'],
-        summary: 'Upload images',
-        description:
-          'multipart/form-data: a `path` field first, then one or more `file` fields (at most ' +
-          `${UPLOAD_FILES_MAX}, each at most ${IMAGE_MAX_BYTES} bytes, else 413 naming the file). ` +
-          "The path must be one of the caller's folders `{me}/post_images`, `{me}/post_images/{postId}`, " +
-          '`{me}/profile_pictures`, `{me}/cover_pictures` (else 403). The type is read from the bytes: ' +
-          'jpeg, png, webp or gif (else 415 naming the file); more than 40 megapixels is refused (413). ' +
-          'Every image is re-encoded: orientation applied, longest side at most 2048 px, all metadata ' +
-          '(EXIF, GPS) removed; animated GIFs stay animated; each is also stored as WebP at 160, 480 ' +
-          'and 1080 px wide. All images are stored or none. Answers `[{url, variants: [{width, url}]}]` ' +
-          'in the order sent. Limited per member.',
-        consumes: ['multipart/form-data'],
-        response: { 200: uploadResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw unsupportedMediaType(MEDIA_MESSAGES.notMultipart);
-      const member = memberOf(request);
-      let upload: Upload | undefined;
-      try {
-        for await (const part of partsOf(request)) {
-          // The same rule as for every other request's strings (registerUnstorableTextGuard).
-          const text = part.type === 'field' ? String(part.value) : part.filename;
-          if (!isStorableText(part.fieldname) || !isStorableText(text)) {
-            throw invalid(SERVER_MESSAGES.unstorableText);
-          }
-          if (part.type === 'field') {
-            if (part.fieldname !== 'path' || upload) throw invalid(MEDIA_MESSAGES.unexpectedField);
-            upload = media.startUpload(member, String(part.value));
-            continue;
-          }
-          if (part.fieldname !== 'file') throw invalid(MEDIA_MESSAGES.unexpectedField);
-          if (!upload) throw invalid(MEDIA_MESSAGES.pathMissing);
-          await upload.add(part.filename, await readFilePart(part, upload));
+  addEndpoint(app, 'uploadImages', { onRequest: [uploadsPerMember] }, async (request) => {
+    if (!request.isMultipart()) throw unsupportedMediaType(MEDIA_MESSAGES.notMultipart);
+    const member = memberOf(request);
+    let upload: Upload | undefined;
+    try {
+      for await (const part of partsOf(request)) {
+        // The same rule as for every other request's strings (registerUnstorableTextGuard).
+        const text = part.type === 'field' ? String(part.value) : part.filename;
+        if (!isStorableText(part.fieldname) || !isStorableText(text)) {
+          throw invalid(SERVER_MESSAGES.unstorableText);
         }
+        if (part.type === 'field') {
+          if (part.fieldname !== 'path' || upload) throw invalid(MEDIA_MESSAGES.unexpectedField);
+          upload = media.startUpload(member, String(part.value));
+          continue;
+        }
+        if (part.fieldname !== 'file') throw invalid(MEDIA_MESSAGES.unexpectedField);
         if (!upload) throw invalid(MEDIA_MESSAGES.pathMissing);
-        return await upload.finish();
-      } catch (error) {
-        await upload?.abort();
-        // A file cut at the limit can surface from the parser between parts rather than while
-        // reading the file: the answer is the same 413 naming the file.
-        if (error instanceof FileTooLarge) {
-          throw upload?.fileTooLarge(error.fileName) ?? tooLarge(SERVER_MESSAGES.payloadTooLarge);
-        }
-        throw error;
+        await upload.add(part.filename, await readFilePart(part, upload));
       }
-    },
-  );
+      if (!upload) throw invalid(MEDIA_MESSAGES.pathMissing);
+      return await upload.finish();
+    } catch (error) {
+      await upload?.abort();
+      // A file cut at the limit can surface from the parser between parts rather than while
+      // reading the file: the answer is the same 413 naming the file.
+      if (error instanceof FileTooLarge) {
+        throw upload?.fileTooLarge(error.fileName) ?? tooLarge(SERVER_MESSAGES.payloadTooLarge);
+      }
+      throw error;
+    }
+  });
 
-  app.post(
-    '/users/listImages',
-    {
-      onRequest: [requireMember],
-      schema: {
-        tags: ['media'],
-        summary: "List a member's uploaded images",
-        description:
-          "`{path:'{username}/*', sort, max, cursor?}`: that member's uploads, newest first for " +
-          "'desc' (oldest first for 'asc'), at most `max` (30). `next_cursor` is present when more " +
-          'exist; send it back as `cursor`. Each resource lists its WebP `variants`. Images are ' +
-          'public: any member may list any member. ' +
-          'Unknown username: 404.',
-        body: listImagesSchema,
-        response: { 200: imageListingSchema, ...errors },
-      },
-    },
-    async (request) => media.listImages(request.body),
-  );
+  addEndpoint(app, 'listImages', {}, async (request) => media.listImages(request.body));
 };
 
 /** The request's parts; a broken body or a parser limit surfaces as a sentence. */

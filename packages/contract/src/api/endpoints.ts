@@ -1,0 +1,623 @@
+import type { z } from 'zod';
+import {
+  BIO_MAX,
+  COMMENTS_PAGE_SIZE,
+  DETAIL_MAX,
+  FEED_COMMENTS_CARRIED,
+  FEED_PAGE_DEFAULT,
+  FEED_PAGE_MAX,
+  IMAGE_MAX_BYTES,
+  NEXT_CURSOR_HEADER,
+  PROFILE_FRIENDS_SHOWN,
+  SEARCH_HISTORY_MAX,
+  SEARCH_RESULTS_MAX,
+  SEARCH_TERM_MAX,
+  UPLOAD_FILES_MAX,
+} from '../constants.js';
+import { RELATIONSHIPS } from '../enums.js';
+import {
+  activateAccountSchema,
+  emptyBodySchema,
+  findUserSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  sendResetCodeSchema,
+  validateResetCodeSchema,
+} from '../schemas/auth.js';
+import {
+  authResponseSchema,
+  commentListSchema,
+  deletePostResponseSchema,
+  detailsSchema,
+  friendsPageSchema,
+  imageListingSchema,
+  messageSchema,
+  okAnswerSchema,
+  postSchema,
+  postsSchema,
+  profileNotFoundSchema,
+  profileSchema,
+  reactionSummarySchema,
+  reactResponseSchema,
+  resetUserInfoSchema,
+  saveResponseSchema,
+  searchHistorySchema,
+  searchResultsSchema,
+  uploadResponseSchema,
+} from '../schemas/responses.js';
+import {
+  commentInputSchema,
+  commentsQuerySchema,
+  createPostSchema,
+  feedQuerySchema,
+  idParamSchema,
+  listImagesSchema,
+  pictureUrlSchema,
+  postIdParamSchema,
+  reactSchema,
+  searchTermParamSchema,
+  searchUserSchema,
+  updateDetailsSchema,
+  usernameParamSchema,
+} from '../schemas/users-posts.js';
+import { type EndpointName, ROUTES, type Routes } from './routes.js';
+
+/** Statuses a call may answer with `{ message }`, a sentence to show to a person. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+/**
+ * One call of the API: its route, what it takes, what it answers per status, and its
+ * documentation (the OpenAPI page at /api/docs is generated from this table).
+ */
+export interface EndpointSpec {
+  name: EndpointName;
+  method: string;
+  path: string;
+  tags: readonly string[];
+  summary: string;
+  description: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A JSON body. */
+  body?: z.ZodType;
+  /** A multipart/form-data body instead of JSON. */
+  multipart?: true;
+  /** Success answers (200 or 201) and any status whose body is not `{ message }`. */
+  responses: { 200?: z.ZodType; 201?: z.ZodType; 404?: z.ZodType };
+  /** Statuses answered with `{ message }`. */
+  errors: readonly ErrorStatus[];
+  /** The answer pages through this header: the next page's `cursor`, absent on the last page. */
+  nextCursorHeader?: true;
+  /** A member's bearer token is required (401 without one). */
+  auth: boolean;
+}
+
+/** The one map from every error status to its body's schema. */
+export const ERROR_RESPONSES = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+  413: messageSchema,
+  415: messageSchema,
+  429: messageSchema,
+} as const satisfies Record<ErrorStatus, z.ZodType>;
+
+const MISSING = 'A missing post, or one in trash, is 404 here as everywhere.';
+
+const FRIENDSHIP =
+  "`id` is the member's `_id`; unknown member: 404. Runs in one transaction on the pair's " +
+  "single relation, so concurrent calls never leave half a friendship. Answers 'ok'.";
+
+const SEARCH_DESCRIPTION =
+  `Members whose first name, last name, username or "first last" starts with the term; at ` +
+  `most ${SEARCH_RESULTS_MAX}, each \`{_id, username, picture, first_name, last_name}\`. ` +
+  `The term is trimmed and must then hold 1 to ${SEARCH_TERM_MAX} characters (else 400). ` +
+  'Term and names are compared lower-cased, without accents ("zoe" finds "Zoé"), runs of ' +
+  'spaces as one; every character is literal (no wildcard or pattern). The caller is found ' +
+  'like anyone else.\n\nOrder: (1) exact matches, where a whole name, the username or "first ' +
+  'last" equals the term; (2) then the caller\'s friends; (3) then everyone else. Friends come ' +
+  'first among exact matches too. Within each group, by the matched name: the smallest of the ' +
+  'member\'s names (first, last, username, or "first last" for a term with a space) that ' +
+  'starts with the term, compared as lower-case unaccented text in Unicode code-point order ' +
+  '(so "ben" before "benali" before "benjamin"); equal matched names by username. Served by ' +
+  'index range scans: the cost does not grow with the membership.';
+
+const AUTH_ERRORS = [400, 401, 403, 404, 409, 429] as const;
+const POST_ERRORS = [400, 401, 403, 404, 429] as const;
+const USER_ERRORS = [400, 401, 404, 429] as const;
+const MEDIA_ERRORS = [400, 401, 403, 404, 413, 415, 429] as const;
+
+/**
+ * The `/api/v1` calls of spec section 7 with API.md's behaviour, one entry each. The server
+ * registers its routes from this table, and the web client, the web's fake server and the
+ * test helpers call through it, so a call's path, shapes and statuses are written once.
+ */
+export const ENDPOINTS = {
+  register: {
+    ...ROUTES.register,
+    auth: false,
+    tags: ['auth'],
+    summary: 'Sign up',
+    description:
+      'Creates an unverified account and queues the activation mail (link valid 24 h, single use). ' +
+      'E-mail unique regardless of case (409). Username: first + last name in lower-case ' +
+      'letters a-z, with a number suffix when taken. Limited per IP.',
+    body: registerSchema,
+    responses: { 201: authResponseSchema },
+    errors: AUTH_ERRORS,
+  },
+  login: {
+    ...ROUTES.login,
+    auth: false,
+    tags: ['auth'],
+    summary: 'Log in',
+    description:
+      'An unknown e-mail and a wrong password give the same 400 answer. Limited per IP and per ' +
+      'account; from a browser that logged in to the account before (its known-device cookie), ' +
+      'per device instead of per account. Sets that cookie on success.',
+    body: loginSchema,
+    responses: { 200: authResponseSchema },
+    errors: AUTH_ERRORS,
+  },
+  activateAccount: {
+    ...ROUTES.activateAccount,
+    auth: true,
+    tags: ['auth'],
+    summary: 'Activate the account from the e-mailed link',
+    description:
+      "Bearer required. The link must be the caller's (403), unused and unexpired (400); " +
+      'an already verified account gets 400.',
+    body: activateAccountSchema,
+    responses: { 200: messageSchema },
+    errors: AUTH_ERRORS,
+  },
+  resendVerification: {
+    ...ROUTES.resendVerification,
+    auth: true,
+    tags: ['auth'],
+    summary: 'Send a fresh activation link',
+    description: 'Bearer required. 400 when already verified. Limited per account.',
+    body: emptyBodySchema,
+    responses: { 200: messageSchema },
+    errors: AUTH_ERRORS,
+  },
+  findUser: {
+    ...ROUTES.findUser,
+    auth: false,
+    tags: ['auth'],
+    summary: 'Find an account for a password reset',
+    description: "The account's e-mail and picture, or 404. Limited per IP.",
+    body: findUserSchema,
+    responses: { 200: resetUserInfoSchema },
+    errors: AUTH_ERRORS,
+  },
+  sendResetCode: {
+    ...ROUTES.sendResetCode,
+    auth: false,
+    tags: ['auth'],
+    summary: 'E-mail a password reset code',
+    description:
+      'Replaces any earlier code with a new 5-character one, valid 15 minutes. Limited per e-mail and per IP.',
+    body: sendResetCodeSchema,
+    responses: { 200: messageSchema },
+    errors: AUTH_ERRORS,
+  },
+  validateResetCode: {
+    ...ROUTES.validateResetCode,
+    auth: false,
+    tags: ['auth'],
+    summary: 'Check a reset code',
+    description:
+      "A right, unexpired code answers {message:'ok'} and allows a password change for 15 minutes. " +
+      'Five wrong tries burn the code. Limited per IP.',
+    body: validateResetCodeSchema,
+    responses: { 200: messageSchema },
+    errors: AUTH_ERRORS,
+  },
+  resetPassword: {
+    ...ROUTES.resetPassword,
+    auth: false,
+    tags: ['auth'],
+    summary: 'Set a new password',
+    description:
+      'Only within 15 minutes of a right code, once (else 403). Ends every older session.',
+    body: resetPasswordSchema,
+    responses: { 200: messageSchema },
+    errors: AUTH_ERRORS,
+  },
+
+  createPost: {
+    ...ROUTES.createPost,
+    auth: true,
+    tags: ['posts'],
+    summary: 'Create a post',
+    description:
+      'Text (at most 250 characters), one of the nine built-in backgrounds or null, and images ' +
+      "that must be the caller's own uploads (else 400). Text, background and images all empty: " +
+      "400. The author is the session's member, whatever `user` says. Answers 201 with the post " +
+      'in the feed shape.',
+    body: createPostSchema,
+    responses: { 201: postSchema },
+    errors: POST_ERRORS,
+  },
+  feed: {
+    ...ROUTES.feed,
+    auth: true,
+    tags: ['posts'],
+    summary: 'Home feed',
+    description:
+      "Newest first: the caller's posts and those of members the caller follows. Keyset " +
+      `pagination: \`limit\` (default ${FEED_PAGE_DEFAULT}, at most ${FEED_PAGE_MAX}) and ` +
+      `\`cursor\` (the \`${NEXT_CURSOR_HEADER}\` header of the previous page). Each post ` +
+      `carries its author, images, \`commentCount\`, its ${FEED_COMMENTS_CARRIED} newest comments ` +
+      "(newest first) and `reactions`, identical to getReacts' answer.",
+    query: feedQuerySchema,
+    responses: { 200: postsSchema },
+    errors: POST_ERRORS,
+    nextCursorHeader: true,
+  },
+  comments: {
+    ...ROUTES.comments,
+    auth: true,
+    tags: ['posts'],
+    summary: "A post's comments, page by page",
+    description:
+      `Newest first, \`limit\` (default ${COMMENTS_PAGE_SIZE}) at a time. Without a cursor: the ` +
+      'newest ones (those the feed carries); then pass the `_id` of the oldest comment held, or ' +
+      `the \`${NEXT_CURSOR_HEADER}\` header of the previous page, as \`cursor\`. ${MISSING}`,
+    params: postIdParamSchema,
+    query: commentsQuerySchema,
+    responses: { 200: commentListSchema },
+    errors: POST_ERRORS,
+    nextCursorHeader: true,
+  },
+  react: {
+    ...ROUTES.react,
+    auth: true,
+    tags: ['posts'],
+    summary: 'React to a post',
+    description:
+      'One reaction per member per post: a new one is added, the same one again removes it, ' +
+      `another one replaces it. Safe under concurrent requests. ${MISSING}`,
+    body: reactSchema,
+    responses: { 200: reactResponseSchema },
+    errors: POST_ERRORS,
+  },
+  getReacts: {
+    ...ROUTES.getReacts,
+    auth: true,
+    tags: ['posts'],
+    summary: "A post's reactions",
+    description:
+      'All six reactions with their counts, most used first; `check` is the caller’s reaction ' +
+      `or null; \`total\`; \`checkSaved\` whether the caller saved the post. ${MISSING}`,
+    params: postIdParamSchema,
+    responses: { 200: reactionSummarySchema },
+    errors: POST_ERRORS,
+  },
+  comment: {
+    ...ROUTES.comment,
+    auth: true,
+    tags: ['posts'],
+    summary: 'Comment on a post',
+    description:
+      "Text, or an image that must be one of the caller's uploads (400 otherwise, and when both " +
+      `are empty). Answers the post's ${COMMENTS_PAGE_SIZE} newest comments, newest first, with ` +
+      `\`${NEXT_CURSOR_HEADER}\` when older ones exist. ${MISSING}`,
+    body: commentInputSchema,
+    responses: { 200: commentListSchema },
+    errors: POST_ERRORS,
+    nextCursorHeader: true,
+  },
+  savePost: {
+    ...ROUTES.savePost,
+    auth: true,
+    tags: ['posts'],
+    summary: 'Save or unsave a post',
+    description: `Toggles; answers whether the post is now saved. ${MISSING}`,
+    params: postIdParamSchema,
+    responses: { 200: saveResponseSchema },
+    errors: POST_ERRORS,
+  },
+  deletePost: {
+    ...ROUTES.deletePost,
+    auth: true,
+    tags: ['posts'],
+    summary: 'Move a post to trash',
+    description:
+      'The author only (403 otherwise). The post disappears everywhere at once and is purged ' +
+      `with its images after 30 days. ${MISSING}`,
+    params: postIdParamSchema,
+    responses: { 200: deletePostResponseSchema },
+    errors: POST_ERRORS,
+  },
+  uploadImages: {
+    ...ROUTES.uploadImages,
+    auth: true,
+    tags: ['media'],
+    summary: 'Upload images',
+    description:
+      'multipart/form-data: a `path` field first, then one or more `file` fields (at most ' +
+      `${UPLOAD_FILES_MAX}, each at most ${IMAGE_MAX_BYTES} bytes, else 413 naming the file). ` +
+      "The path must be one of the caller's folders `{me}/post_images`, `{me}/post_images/{postId}`, " +
+      '`{me}/profile_pictures`, `{me}/cover_pictures` (else 403). The type is read from the bytes: ' +
+      'jpeg, png, webp or gif (else 415 naming the file); more than 40 megapixels is refused (413). ' +
+      'Every image is re-encoded: orientation applied, longest side at most 2048 px, all metadata ' +
+      '(EXIF, GPS) removed; animated GIFs stay animated; each is also stored as WebP at 160, 480 ' +
+      'and 1080 px wide. All images are stored or none. Answers `[{url, variants: [{width, url}]}]` ' +
+      'in the order sent. Limited per member.',
+    multipart: true,
+    responses: { 200: uploadResponseSchema },
+    errors: MEDIA_ERRORS,
+  },
+
+  getProfile: {
+    ...ROUTES.getProfile,
+    auth: true,
+    tags: ['users'],
+    summary: "A member's profile",
+    description:
+      `Owner; \`friends\`: the ${PROFILE_FRIENDS_SHOWN} most recent (username, picture, names), ` +
+      'all the profile shows, and `friendsCount`: how many there are in all; details, and ' +
+      '`friendship` flags relative to the caller (all false on their own profile). `posts`: the ' +
+      'owner’s posts, newest first, ' +
+      `in the feed's shape with reactions relative to the caller; \`limit\` (default ` +
+      `${FEED_PAGE_DEFAULT}, at most ${FEED_PAGE_MAX}) and \`cursor\` page them like the feed, ` +
+      `the next cursor in \`${NEXT_CURSOR_HEADER}\`. Unknown username: 404 with \`{ok:false}\`.`,
+    params: usernameParamSchema,
+    query: feedQuerySchema,
+    responses: { 200: profileSchema, 404: profileNotFoundSchema },
+    errors: [400, 401, 429],
+    nextCursorHeader: true,
+  },
+  updateUserDetails: {
+    ...ROUTES.updateUserDetails,
+    auth: true,
+    tags: ['users'],
+    summary: 'Edit the profile details',
+    description:
+      `The body's \`infos\` replaces the whole details object (a field left out is removed). ` +
+      `Bio at most ${BIO_MAX} characters, every other detail at most ${DETAIL_MAX}, ` +
+      `relationship one of ${RELATIONSHIPS.join(', ')} or empty (else 400). Answers the ` +
+      'stored details.',
+    body: updateDetailsSchema,
+    responses: { 200: detailsSchema },
+    errors: USER_ERRORS,
+  },
+  updateProfilePicture: {
+    ...ROUTES.updateProfilePicture,
+    auth: true,
+    tags: ['users'],
+    summary: 'Change the profile picture',
+    description: "The url must be one of the caller's own uploads (else 400). Answers 'ok'.",
+    body: pictureUrlSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  updateCoverPicture: {
+    ...ROUTES.updateCoverPicture,
+    auth: true,
+    tags: ['users'],
+    summary: 'Change the cover photo',
+    description: "The url must be one of the caller's own uploads (else 400). Answers 'ok'.",
+    body: pictureUrlSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  listImages: {
+    ...ROUTES.listImages,
+    auth: true,
+    tags: ['media'],
+    summary: "List a member's uploaded images",
+    description:
+      "`{path:'{username}/*', sort, max, cursor?}`: that member's uploads, newest first for " +
+      "'desc' (oldest first for 'asc'), at most `max` (30). `next_cursor` is present when more " +
+      'exist; send it back as `cursor`. Each resource lists its WebP `variants`. Images are ' +
+      'public: any member may list any member. ' +
+      'Unknown username: 404.',
+    body: listImagesSchema,
+    responses: { 200: imageListingSchema },
+    errors: MEDIA_ERRORS,
+  },
+
+  addFriend: {
+    ...ROUTES.addFriend,
+    auth: true,
+    tags: ['users'],
+    summary: 'Send a friend request',
+    description:
+      'none -> request sent, and the caller follows the member. If the member had already asked ' +
+      `the caller, this accepts instead. To oneself, already friends, or already sent: 400. ${FRIENDSHIP}`,
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  cancelFriendRequest: {
+    ...ROUTES.cancelFriendRequest,
+    auth: true,
+    tags: ['users'],
+    summary: 'Cancel a sent friend request',
+    description:
+      'request sent -> none; the caller stops following the member. No request of the caller: ' +
+      `400. ${FRIENDSHIP}`,
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  acceptRequest: {
+    ...ROUTES.acceptRequest,
+    auth: true,
+    tags: ['users'],
+    summary: 'Accept a friend request',
+    description:
+      'request received -> friends; both follow each other. No request from the member: 400. ' +
+      FRIENDSHIP,
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  deleteRequest: {
+    ...ROUTES.deleteRequest,
+    auth: true,
+    tags: ['users'],
+    summary: 'Decline a friend request',
+    description:
+      'request received -> none; the member who asked stops following the caller. No request ' +
+      `from the member: 400. ${FRIENDSHIP}`,
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  unfriend: {
+    ...ROUTES.unfriend,
+    auth: true,
+    tags: ['users'],
+    summary: 'Unfriend',
+    description: `friends -> none; neither follows the other any more. Not friends: 400. ${FRIENDSHIP}`,
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  follow: {
+    ...ROUTES.follow,
+    auth: true,
+    tags: ['users'],
+    summary: 'Follow a member',
+    description:
+      "The member's posts reach the caller's home feed. Already following: nothing changes, " +
+      `'ok'. Oneself: 400. ${FRIENDSHIP}`,
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  unfollow: {
+    ...ROUTES.unfollow,
+    auth: true,
+    tags: ['users'],
+    summary: 'Stop following a member',
+    description:
+      "The member's posts leave the caller's home feed. Not following: nothing changes, 'ok'. " +
+      `Oneself: 400. ${FRIENDSHIP}`,
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  getFriendsPageInfos: {
+    ...ROUTES.getFriendsPageInfos,
+    auth: true,
+    tags: ['users'],
+    summary: "The friends page's lists",
+    description:
+      'Requests received, requests sent and friends (each `_id, username, picture, ' +
+      'first_name, last_name`), most recent first.',
+    responses: { 200: friendsPageSchema },
+    errors: USER_ERRORS,
+  },
+
+  search: {
+    ...ROUTES.search,
+    auth: true,
+    tags: ['users'],
+    summary: 'Search members by name',
+    description: SEARCH_DESCRIPTION,
+    params: searchTermParamSchema,
+    responses: { 200: searchResultsSchema },
+    errors: USER_ERRORS,
+  },
+  addToSearchHistory: {
+    ...ROUTES.addToSearchHistory,
+    auth: true,
+    tags: ['users'],
+    summary: 'Keep a member in the recent searches',
+    description:
+      "`searchUser` is the chosen member's `_id`. A new entry, or the member's existing " +
+      'entry moved to the top with its `createdAt` raised: one entry per member, even for ' +
+      `two adds at once. Only the newest ${SEARCH_HISTORY_MAX} entries are kept; adding ` +
+      "one more forgets the oldest. Unknown member: 404. Answers 'ok'.",
+    body: searchUserSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  getSearchHistory: {
+    ...ROUTES.getSearchHistory,
+    auth: true,
+    tags: ['users'],
+    summary: 'The recent searches',
+    description:
+      `The caller's recent searches, newest first, at most ${SEARCH_HISTORY_MAX}: each ` +
+      '`{_id, createdAt, user: {_id, username, picture, first_name, last_name}}`, ' +
+      '`createdAt` being when that member was last chosen. A member whose account is ' +
+      'removed leaves the history with it.',
+    responses: { 200: searchHistorySchema },
+    errors: USER_ERRORS,
+  },
+  removeFromSearch: {
+    ...ROUTES.removeFromSearch,
+    auth: true,
+    tags: ['users'],
+    summary: 'Remove a member from the recent searches',
+    description:
+      "`searchUser` is the member's `_id`. Removes their entry from the caller's history; " +
+      "a member not in it (or unknown) changes nothing. Answers 'ok'.",
+    body: searchUserSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+} as const satisfies { [Name in EndpointName]: EndpointSpec & Routes[Name] };
+
+export type Endpoints = typeof ENDPOINTS;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** The success status of a call: 201 for the calls that create, 200 for the others. */
+export type SuccessStatus<Name extends EndpointName> =
+  201 extends keyof Endpoints[Name]['responses'] ? 201 : 200;
+
+/** What a call answers on success, as the client reads it. */
+export type Answer<Name extends EndpointName> = Output<
+  Endpoints[Name]['responses'][SuccessStatus<Name> & keyof Endpoints[Name]['responses']]
+>;
+
+/** What a call takes, as the client sends it: path parameters, query and body. */
+export interface CallParts<Name extends EndpointName> {
+  params: Endpoints[Name] extends { params: infer P } ? Input<P> : undefined;
+  query: Endpoints[Name] extends { query: infer Q } ? Input<Q> : undefined;
+  body: Endpoints[Name] extends { multipart: true }
+    ? FormData
+    : Endpoints[Name] extends { body: infer B }
+      ? Input<B>
+      : undefined;
+}
+
+/** The parts of a call as the server's handler receives them, validated and defaulted. */
+export interface ReceivedParts<Name extends EndpointName> {
+  params: Endpoints[Name] extends { params: infer P } ? Output<P> : undefined;
+  query: Endpoints[Name] extends { query: infer Q } ? Output<Q> : undefined;
+  body: Endpoints[Name] extends { body: infer B } ? Output<B> : undefined;
+}
+
+type IsOptional<T> = undefined extends T ? true : object extends T ? true : false;
+
+/**
+ * What a caller passes for a call: `params`, `query` and `body`, each required only when the
+ * call has one that cannot be left out (`{ params: { postId } }` for getReacts, nothing for
+ * getFriendsPageInfos).
+ */
+export type CallInput<Name extends EndpointName> = {
+  [K in keyof CallParts<Name> as IsOptional<CallParts<Name>[K]> extends true
+    ? never
+    : K]: CallParts<Name>[K];
+} & {
+  [K in keyof CallParts<Name> as IsOptional<CallParts<Name>[K]> extends true ? K : never]?: Exclude<
+    CallParts<Name>[K],
+    undefined
+  >;
+};
+
+/** A call's input as a rest argument: optional when nothing in it is required. */
+export type CallArgs<Name extends EndpointName> =
+  object extends CallInput<Name> ? [input?: CallInput<Name>] : [input: CallInput<Name>];

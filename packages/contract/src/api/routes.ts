@@ -1,0 +1,130 @@
+/**
+ * Every `/api/v1` call by name: its method and its path below `/api/v1`, `:name` marking a path
+ * parameter. This is all a caller needs at run time, so the browser imports only this map; the
+ * schemas, statuses and documentation of each call are in `endpoints.ts`, keyed the same way.
+ */
+const TABLE = {
+  // Spec section 7, authentication.
+  register: ['POST', '/auth/register'],
+  login: ['POST', '/auth/login'],
+  activateAccount: ['POST', '/auth/activateAccount'],
+  resendVerification: ['POST', '/auth/resendVerification'],
+  findUser: ['POST', '/auth/findUser'],
+  sendResetCode: ['POST', '/auth/sendResetCode'],
+  validateResetCode: ['POST', '/auth/validateResetCode'],
+  resetPassword: ['POST', '/auth/resetPassword'],
+  // Posts.
+  createPost: ['POST', '/posts'],
+  feed: ['GET', '/posts'],
+  comments: ['GET', '/posts/:postId/comments'],
+  react: ['PUT', '/posts/postReacts'],
+  getReacts: ['GET', '/posts/getReacts/:postId'],
+  comment: ['PUT', '/posts/comment'],
+  savePost: ['PUT', '/posts/savePost/:postId'],
+  deletePost: ['DELETE', '/posts/deletePost/:postId'],
+  uploadImages: ['POST', '/posts/uploadImages'],
+  // Profiles and media.
+  getProfile: ['GET', '/users/getProfile/:username'],
+  updateUserDetails: ['PUT', '/users/updateUserDetails'],
+  updateProfilePicture: ['PUT', '/users/updateProfilePicture'],
+  updateCoverPicture: ['PUT', '/users/updateCoverPicture'],
+  listImages: ['POST', '/users/listImages'],
+  // Friendships.
+  addFriend: ['PUT', '/users/addFriend/:id'],
+  cancelFriendRequest: ['PUT', '/users/cancelFriendRequest/:id'],
+  acceptRequest: ['PUT', '/users/acceptRequest/:id'],
+  deleteRequest: ['PUT', '/users/deleteRequest/:id'],
+  unfriend: ['PUT', '/users/unfriend/:id'],
+  follow: ['PUT', '/users/follow/:id'],
+  unfollow: ['PUT', '/users/unfollow/:id'],
+  getFriendsPageInfos: ['GET', '/users/getFriendsPageInfos'],
+  // Search.
+  search: ['POST', '/users/search/:searchTerm'],
+  addToSearchHistory: ['PUT', '/users/addToSearchHistory'],
+  getSearchHistory: ['GET', '/users/getSearchHistory'],
+  removeFromSearch: ['PUT', '/users/removeFromSearch'],
+} as const satisfies Record<string, readonly [HttpMethod, `/${string}`]>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The prefix of every call's path. */
+export const API_PREFIX = '/api/v1';
+
+type Table = typeof TABLE;
+export type EndpointName = keyof Table;
+
+/** One call: its name, method and path below `/api/v1`. */
+export interface Route<Name extends EndpointName = EndpointName> {
+  name: Name;
+  method: Table[Name][0];
+  path: Table[Name][1];
+}
+
+export type Routes = { [Name in EndpointName]: Route<Name> };
+
+export const ROUTES = Object.fromEntries(
+  Object.entries(TABLE).map(([name, [method, path]]) => [name, { name, method, path }]),
+) as Routes;
+
+/** Names of the path's parameters: `/posts/:postId/comments` has `postId`. */
+export type PathParamNames<Path extends string> =
+  Path extends `${string}:${infer Param}/${infer Rest}`
+    ? Param | PathParamNames<`/${Rest}`>
+    : Path extends `${string}:${infer Param}`
+      ? Param
+      : never;
+
+/** The path with its parameters filled in, each encoded as one path segment. */
+export function pathOf(route: Pick<Route, 'path'>, params: Record<string, string> = {}): string {
+  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route.path}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** `?a=1&b=2` for the defined values of a query object, or '' when there are none. */
+export function queryString(query: Record<string, string | number | undefined> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The path and query of a call below `/api/v1`, e.g. `/posts/p1/comments?cursor=c9`. */
+export function callPath(
+  route: Pick<Route, 'path'>,
+  input: { params?: object; query?: object } = {},
+): string {
+  return (
+    pathOf(route, input.params as Record<string, string> | undefined) +
+    queryString(input.query as Record<string, string | number | undefined> | undefined)
+  );
+}
+
+/**
+ * The call a request names, with its path parameters decoded, or undefined. For fakes and
+ * tests that see requests as method and path.
+ */
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: Route; params: Record<string, string> } | undefined {
+  for (const route of Object.values(ROUTES) as Route[]) {
+    if (route.method !== method) continue;
+    const names: string[] = [];
+    const pattern = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    const match = new RegExp(`^${pattern}$`).exec(path);
+    if (!match) continue;
+    const params = Object.fromEntries(
+      names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+    );
+    return { route, params };
+  }
+  return undefined;
+}
