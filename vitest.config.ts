@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
-const alias = { '@hearth/contract': contract };
+// The seed (bench/) reaches the server through this one entry only.
+const seeding = fileURLToPath(new URL('./apps/server/src/seeding/index.ts', import.meta.url));
+const alias = { '@hearth/contract': contract, '@hearth/server/seeding': seeding };
 
 /** A suite that runs twice: on SQLite (`<name>-sqlite`) and on PostgreSQL (`<name>-postgres`). */
 function onBothEngines(name: string, root: string) {

@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Engine } from '../../apps/server/src/db/database.js';
+import type { Engine } from '@hearth/server/seeding';
 import { REPORTS_DIR as DEFAULT_REPORTS_DIR, WEB_DIST } from './paths.js';
 import { printReport } from './report/print.js';
 import { type BenchReport, evaluateTargets, growthRows } from './report/report.js';

@@ -3,13 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../apps/server/src/db/database.js';
 import {
   createTestDatabase,
+  type DatabaseHandle,
+  openDatabase,
   type TestDatabase,
   testEngine,
-} from '../../apps/server/src/test-support/test-database.js';
+} from '@hearth/server/seeding';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, SIZES } from './seed/sizes.js';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,11 +3,14 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { openDatabase } from '../../apps/server/src/db/database.js';
-import { migrateToLatest, migrateToNothing } from '../../apps/server/src/db/migrate.js';
-import { LocalDiskStorage } from '../../apps/server/src/infra/storage/local-disk-storage.js';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.js';
+import {
+  hashPassword,
+  LocalDiskStorage,
+  loadConfig,
+  migrateToLatest,
+  migrateToNothing,
+  openDatabase,
+} from '@hearth/server/seeding';
 import { CACHE_DIR } from './paths.js';
 import { claimForSeeding, DatabaseInUseError, seedNetwork } from './seed/seed-network.js';
 import { DEMO_LOGIN, isSizeName, SIZES } from './seed/sizes.js';

@@ -1,5 +1,4 @@
-import type { Engine } from '../../../apps/server/src/db/database.js';
-import { openDatabase } from '../../../apps/server/src/db/database.js';
+import { type Engine, openDatabase } from '@hearth/server/seeding';
 import type { SizeName } from '../seed/sizes.js';
 import { type Fixtures, loadFixtures } from './fixtures.js';
 import {

@@ -1,7 +1,5 @@
 import { NEXT_CURSOR_HEADER } from '@hearth/contract';
-import type { Db } from '../../../apps/server/src/db/database.js';
-import { systemClock } from '../../../apps/server/src/infra/clock.js';
-import { SessionTokens } from '../../../apps/server/src/modules/auth/session-tokens.js';
+import { type Db, SessionTokens, systemClock } from '@hearth/server/seeding';
 import { Random, WeightedPicker } from '../seed/random.js';
 import { BENCH_JWT_SECRET } from './server-process.js';
 

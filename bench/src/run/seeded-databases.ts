@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  type Engine,
+  hashPassword,
+  LocalDiskStorage,
+  migrateToLatest,
+  migrations,
+  openDatabase,
+} from '@hearth/server/seeding';
 import pg from 'pg';
-import type { Engine } from '../../../apps/server/src/db/database.js';
-import { openDatabase } from '../../../apps/server/src/db/database.js';
-import { migrateToLatest } from '../../../apps/server/src/db/migrate.js';
-import { migrations } from '../../../apps/server/src/db/migrations/index.js';
-import { LocalDiskStorage } from '../../../apps/server/src/infra/storage/local-disk-storage.js';
-import { hashPassword } from '../../../apps/server/src/modules/auth/password.js';
 import { CACHE_DIR } from '../paths.js';
 import { DEFAULT_SEED, seedNetwork } from '../seed/seed-network.js';
 import { DEMO_LOGIN, SIZES, type SizeName } from '../seed/sizes.js';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RATE_LIMIT_VARIABLES } from '../../../apps/server/src/config.js';
+import { RATE_LIMIT_VARIABLES } from '@hearth/server/seeding';
 import { REPO_ROOT, SERVER_MAIN } from '../paths.js';
 
 /** Fixed, so the bench signs sessions for any member as the server would after a login. */

@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../../apps/server/src/app.js';
-import { loadConfig } from '../../../apps/server/src/config.js';
-import { openDatabase } from '../../../apps/server/src/db/database.js';
-import { systemClock } from '../../../apps/server/src/infra/clock.js';
-import { SessionTokens } from '../../../apps/server/src/modules/auth/session-tokens.js';
+import {
+  buildApp,
+  loadConfig,
+  openDatabase,
+  SessionTokens,
+  systemClock,
+} from '@hearth/server/seeding';
 import { DEMO_LOGIN } from '../seed/sizes.js';
 import { BENCH_JWT_SECRET } from './server-process.js';
 

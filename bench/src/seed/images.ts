@@ -3,16 +3,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_VARIANT_WIDTHS } from '@hearth/contract';
-import sharp from 'sharp';
-import type { NewMedia } from '../../../apps/server/src/db/media.js';
-import type { Storage } from '../../../apps/server/src/infra/storage/storage.js';
 import {
   type ImageVariantFile,
   makeImageVariants,
+  type NewMedia,
   type ProcessedImage,
   reencodeImage,
-} from '../../../apps/server/src/modules/media/image-processing.js';
-import { storeImageVariants } from '../../../apps/server/src/modules/media/variants.js';
+  type Storage,
+  storeImageVariants,
+} from '@hearth/server/seeding';
+import sharp from 'sharp';
 import { drawPhoto } from './photos.js';
 import { Random, timeOrderedId } from './random.js';
 

@@ -1,5 +1,5 @@
+import type { DatabaseHandle } from '@hearth/server/seeding';
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../../../apps/server/src/db/database.js';
 
 /**
  * The secondary indexes the migrations made (not those behind primary keys and unique

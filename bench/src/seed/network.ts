@@ -1,5 +1,5 @@
 import type { GENDERS } from '@hearth/contract';
-import { usernameBase } from '../../../apps/server/src/modules/auth/username.js';
+import { usernameBase } from '@hearth/server/seeding';
 import { type Random, timeOrderedId, WeightedPicker } from './random.js';
 import { DAY_MS, NETWORK_AGE_MS, type NetworkSize, SEED_END } from './sizes.js';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, UNISEX_NAMES } from './vocabulary.js';

@@ -2,16 +2,16 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, Post, Profile } from '@hearth/contract';
+import {
+  buildApp,
+  createTestDatabase,
+  hashPassword,
+  LocalDiskStorage,
+  type TestDatabase,
+  testConfig,
+} from '@hearth/server/seeding';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../apps/server/src/app.js';
-import { LocalDiskStorage } from '../../../apps/server/src/infra/storage/local-disk-storage.js';
-import { hashPassword } from '../../../apps/server/src/modules/auth/password.js';
-import { post, testConfig } from '../../../apps/server/src/test-support/test-app.js';
-import {
-  createTestDatabase,
-  type TestDatabase,
-} from '../../../apps/server/src/test-support/test-database.js';
 import { CACHE_DIR } from '../paths.js';
 import { type SeedSummary, seedNetwork } from './seed-network.js';
 import { DEMO_LOGIN, SIZES } from './sizes.js';
@@ -163,9 +163,10 @@ describe('the seed generator, on a tiny network', () => {
       storage: new LocalDiskStorage(mediaDir),
     });
     try {
-      const login = await post(app, '/api/v1/auth/login', {
-        email: DEMO_LOGIN.email,
-        password: DEMO_LOGIN.password,
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: DEMO_LOGIN.email, password: DEMO_LOGIN.password },
       });
       expect(login.statusCode).toBe(200);
       const { token, username } = login.json() as AuthResponse;

@@ -4,36 +4,33 @@ import {
   REACTIONS,
   SEARCH_HISTORY_MAX,
 } from '@hearth/contract';
-import { sql } from 'kysely';
-import type { NewComment } from '../../../apps/server/src/db/comments.js';
-import type { DatabaseHandle, Db } from '../../../apps/server/src/db/database.js';
-import type { NewFollow } from '../../../apps/server/src/db/follows.js';
-import type { NewFriendship } from '../../../apps/server/src/db/friendships.js';
-import type { NewPostImage } from '../../../apps/server/src/db/post-images.js';
-import type { NewPost } from '../../../apps/server/src/db/posts.js';
-import type { NewReaction } from '../../../apps/server/src/db/reactions.js';
-import type { NewSavedPost } from '../../../apps/server/src/db/saved-posts.js';
-import type { NewSearchHistoryRow } from '../../../apps/server/src/db/search-history.js';
-import { searchKeysOf } from '../../../apps/server/src/db/search-keys.js';
-import type { NewUser } from '../../../apps/server/src/db/users.js';
-import type { Storage } from '../../../apps/server/src/infra/storage/storage.js';
-import { insertUsers } from '../../../apps/server/src/modules/auth/repo.js';
-import { insertMedia } from '../../../apps/server/src/modules/media/repo.js';
 import {
-  insertReactions,
-  recountAllReactions,
-} from '../../../apps/server/src/modules/posts/reactions-repo.js';
-import {
+  type DatabaseHandle,
+  type Db,
+  detailsToStore,
   insertComments,
-  insertPosts,
-  insertSavedPosts,
-} from '../../../apps/server/src/modules/posts/repo.js';
-import { insertHistoryEntries } from '../../../apps/server/src/modules/search/history-repo.js';
-import {
   insertFollows,
+  insertHistoryEntries,
+  insertMedia,
+  insertPosts,
+  insertReactions,
   insertRelations,
-} from '../../../apps/server/src/modules/users/friendships-repo.js';
-import { detailsToStore } from '../../../apps/server/src/modules/users/present.js';
+  insertSavedPosts,
+  insertUsers,
+  type NewComment,
+  type NewFollow,
+  type NewFriendship,
+  type NewPost,
+  type NewPostImage,
+  type NewReaction,
+  type NewSavedPost,
+  type NewSearchHistoryRow,
+  type NewUser,
+  recountAllReactions,
+  type Storage,
+  searchKeysOf,
+} from '@hearth/server/seeding';
+import { sql } from 'kysely';
 import { type PictureLibrary, type StoredPictures, storePictures } from './images.js';
 import { withIndexesBuiltAfter } from './indexes.js';
 import { apportion, type NetworkPlan, planNetwork, planPostSchedule } from './network.js';

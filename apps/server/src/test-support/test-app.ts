@@ -1,47 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type App, buildApp } from '../app.js';
-import { type AppConfig, defaultLimits, type Limit, type Limits } from '../config.js';
+import type { AppConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { MailTransport } from '../infra/mail/mail-transport.js';
 import { TestClock } from './test-clock.js';
+import { type ConfigOverrides, testConfig } from './test-config.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
-export type ConfigOverrides = Partial<Omit<AppConfig, 'limits'>> & { limits?: Partial<Limits> };
-
-/** So high that no test trips a limit it is not about. */
-const GENEROUS: Limit = { max: 1_000_000, windowMs: 60_000 };
-
-export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
-  const { limits, ...rest } = overrides;
-  const generous = Object.fromEntries(
-    Object.keys(defaultLimits()).map((name) => [name, { ...GENEROUS }]),
-  ) as unknown as Limits;
-  return {
-    nodeEnv: 'test',
-    host: '127.0.0.1',
-    port: 0,
-    publicUrl: 'http://hearth.test',
-    databaseUrl: 'sqlite::memory:',
-    dataDir: os.tmpdir(),
-    webDist: path.join(os.tmpdir(), 'hearth-no-web-dist'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    smtpUrl: undefined,
-    mailFrom: 'Hearth <no-reply@hearth.test>',
-    redisUrl: undefined,
-    redisKeyPrefix: `hearth-test:${randomBytes(6).toString('hex')}:`,
-    trustProxy: false,
-    httpCompression: true,
-    // The cheapest scrypt cost: tests hash hundreds of passwords; the cost is stored per hash.
-    passwordHashLogN: 10,
-    ...rest,
-    limits: { ...generous, ...limits },
-  };
-}
+export { type ConfigOverrides, testConfig } from './test-config.js';
 
 export interface TestAppOptions {
   config?: ConfigOverrides | (() => ConfigOverrides);

@@ -4,7 +4,6 @@ import type { NewComment } from '../../db/comments.js';
 import type { Database, Db } from '../../db/database.js';
 import type { NewPostImage } from '../../db/post-images.js';
 import type { NewPost, PostRow } from '../../db/posts.js';
-import type { NewSavedPost } from '../../db/saved-posts.js';
 
 /** A post with the author columns its card needs, from one join, and its comment count. */
 export type PostCardRow = Omit<PostRow, 'deleted_at'> & {
@@ -123,11 +122,6 @@ export async function trashPost(db: Db, postId: string, nowIso: string): Promise
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Saved items of many members at once (the demo and benchmark seed). */
-export async function insertSavedPosts(db: Db, rows: readonly NewSavedPost[]): Promise<void> {
-  await insertRows(db, 'saved_posts', rows);
 }
 
 /** Adds the post to the member's saved items; false when it was already there. */

@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
-import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
-import type { NewSearchHistoryRow } from '../../db/search-history.js';
 import type { UserRow } from '../../db/users.js';
 
 /** One entry of a member's recent searches, with the searched member's public fields. */
@@ -41,17 +39,6 @@ export async function upsertHistoryEntry(
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
-}
-
-/**
- * Many history entries at once (the demo and benchmark seed): each (member, searched member)
- * once, and no more per member than the history keeps.
- */
-export async function insertHistoryEntries(
-  db: Db,
-  rows: readonly NewSearchHistoryRow[],
-): Promise<void> {
-  await insertRows(db, 'search_history', rows);
 }
 
 /** Forgets all but the member's `keep` newest entries. */

@@ -1,7 +1,5 @@
-import { insertRows } from '../../db/batches.js';
 import { type Db, engineOf } from '../../db/database.js';
-import type { NewFollow } from '../../db/follows.js';
-import type { FriendshipRow, NewFriendship } from '../../db/friendships.js';
+import type { FriendshipRow } from '../../db/friendships.js';
 
 /** The key of a pair of members: the two ids in order, whoever acts. */
 export interface Pair {
@@ -35,19 +33,6 @@ export function lockPair(db: Db, pair: Pair): Promise<FriendshipRow | undefined>
     .where('high_id', '=', pair.high_id);
   if (engineOf(db) === 'postgres') query = query.forUpdate();
   return query.executeTakeFirst();
-}
-
-/**
- * Many relations at once (the demo and benchmark seed), each keyed by its ordered pair as
- * pairOf makes it.
- */
-export async function insertRelations(db: Db, rows: readonly NewFriendship[]): Promise<void> {
-  await insertRows(db, 'friendships', rows);
-}
-
-/** Many follows at once (the demo and benchmark seed). */
-export async function insertFollows(db: Db, rows: readonly NewFollow[]): Promise<void> {
-  await insertRows(db, 'follows', rows);
 }
 
 /** Records `requesterId`'s request; false when the pair already has a relation. */

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { type AppConfig, defaultLimits, type Limit, type Limits } from '../config.js';
+
+export type ConfigOverrides = Partial<Omit<AppConfig, 'limits'>> & { limits?: Partial<Limits> };
+
+/** So high that no test trips a limit it is not about. */
+const GENEROUS: Limit = { max: 1_000_000, windowMs: 60_000 };
+
+/** A config for tests (no vitest needed, so the seed's own tests use it too). */
+export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
+  const { limits, ...rest } = overrides;
+  const generous = Object.fromEntries(
+    Object.keys(defaultLimits()).map((name) => [name, { ...GENEROUS }]),
+  ) as unknown as Limits;
+  return {
+    nodeEnv: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    publicUrl: 'http://hearth.test',
+    databaseUrl: 'sqlite::memory:',
+    dataDir: os.tmpdir(),
+    webDist: path.join(os.tmpdir(), 'hearth-no-web-dist'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    smtpUrl: undefined,
+    mailFrom: 'Hearth <no-reply@hearth.test>',
+    redisUrl: undefined,
+    redisKeyPrefix: `hearth-test:${randomBytes(6).toString('hex')}:`,
+    trustProxy: false,
+    httpCompression: true,
+    // The cheapest scrypt cost: tests hash hundreds of passwords; the cost is stored per hash.
+    passwordHashLogN: 10,
+    ...rest,
+    limits: { ...generous, ...limits },
+  };
+}
