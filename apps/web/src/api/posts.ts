@@ -1,6 +1,7 @@
 import {
   type Comment,
   NEXT_CURSOR_HEADER,
+  normalizeNewPost,
   type Post,
   type Reaction,
   type ReactionSummary,
@@ -54,13 +55,10 @@ export function useCreatePostMutation() {
       const images = files.length
         ? await uploadImages(api, uploadPaths.postImages(user), files)
         : null;
-      return api.post<Post>('/posts', {
-        type: null,
-        background: background || null,
-        text: text.trim() ? text : null,
-        user: user.id,
-        images,
-      });
+      return api.post<Post>(
+        '/posts',
+        normalizeNewPost({ type: null, background, text, user: user.id, images }),
+      );
     },
     onSuccess: (post) => prependPost(queryClient, post),
   });

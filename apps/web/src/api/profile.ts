@@ -2,6 +2,7 @@ import {
   type Details,
   IMAGE_LISTING_MAX,
   type ImageListing,
+  normalizeNewPost,
   type Post,
   type PostType,
   type Profile,
@@ -133,13 +134,10 @@ export function usePictureChangeMutation() {
         type === 'profilePicture' ? '/users/updateProfilePicture' : '/users/updateCoverPicture',
         { url },
       );
-      const post = await api.post<Post>('/posts', {
-        type,
-        text: text?.trim() ? text : null,
-        background: null,
-        images: [{ url }],
-        user: user.id,
-      });
+      const post = await api.post<Post>(
+        '/posts',
+        normalizeNewPost({ type, text, background: null, images: [{ url }], user: user.id }),
+      );
       return { url, post };
     },
     onSuccess: ({ url, post }, { type }) => {

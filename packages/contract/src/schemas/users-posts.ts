@@ -13,6 +13,7 @@ import {
 } from '../constants.js';
 import { BUILTIN_BACKGROUNDS, POST_TYPES, REACTIONS, RELATIONSHIPS } from '../enums.js';
 import { DETAILS_MESSAGES, POST_MESSAGES, SEARCH_MESSAGES } from '../messages.js';
+import { isEmptyPost } from '../rules/new-post.js';
 
 /** Payloads of spec section 7 (users and posts). The server validates every one of them. */
 
@@ -87,9 +88,7 @@ export const createPostSchema = z
       .nullable()
       .default(null),
   })
-  .refine((p) => Boolean(p.text?.trim()) || Boolean(p.background) || (p.images?.length ?? 0) > 0, {
-    message: POST_MESSAGES.empty,
-  });
+  .refine((p) => !isEmptyPost(p), { message: POST_MESSAGES.empty });
 export type CreatePostInput = z.infer<typeof createPostSchema>;
 
 export const reactSchema = z.object({

@@ -8,6 +8,7 @@ import {
   type DeletePostResponse,
   FEED_COMMENTS_CARRIED,
   type FeedQuery,
+  normalizeNewPost,
   POST_MESSAGES,
   type Post,
   type ReactInput,
@@ -69,12 +70,13 @@ export class PostsService {
     const { db, clock, media } = this.deps;
     const urls = (input.images ?? []).map((image) => image.url);
     await media.assertOwnUploads(db, member.id, urls, POST_MESSAGES.imageNotYours);
+    const { text, background } = normalizeNewPost(input);
     const row: PostRow = {
       id: uuidv7(),
       user_id: member.id,
       type: input.type,
-      text: input.text?.trim() ? input.text : null,
-      background: input.background || null,
+      text,
+      background,
       created_at: clock.now().toISOString(),
       deleted_at: null,
     };

@@ -1,5 +1,6 @@
 import {
   BUILTIN_BACKGROUNDS,
+  isEmptyPost,
   MEDIA_MESSAGES,
   POST_TEXT_MAX,
   UPLOAD_FILES_MAX,
@@ -45,7 +46,7 @@ export function CreatePostDialog({
   const titleId = useId();
   const counterId = useId();
 
-  const empty = !text.trim() && !background && files.length === 0;
+  const empty = isEmptyPost({ text, background, images: files });
   const prompt = `What's on your mind, ${user.first_name}?`;
 
   function addFiles(chosen: Iterable<File>) {
