@@ -82,12 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
-    routerOptions: {
-      // A search term travels in the path: 100 characters may take 9 bytes each once encoded.
-      maxParamLength: PATH_PARAM_MAX_LENGTH,
-      // `/api/v1/posts/` is `/api/v1/posts`, as it was when each module had its own prefix.
-      ignoreTrailingSlash: true,
-    },
+    // A search term travels in the path: 100 characters may take 9 bytes each once encoded.
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 

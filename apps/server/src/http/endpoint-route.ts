@@ -72,9 +72,10 @@ export function routeSchema(endpoint: EndpointSpec) {
 }
 
 /**
- * Registers the call the table names, at its path below the plugin's prefix (`/api/v1`):
- * a member is required when the table says so, 201 answers the calls that create, a page's
- * next cursor goes to its header, and the spec's bare 'ok' is sent as the JSON string "ok".
+ * Registers the call the table names at its path below the plugin's prefix (`/api/v1`), and
+ * at that path with a trailing slash: a member is required when the table says so, 201 answers
+ * the calls that create, a page's next cursor goes to its header, and the spec's bare 'ok' is
+ * sent as the JSON string "ok".
  */
 export function addEndpoint<Name extends EndpointName>(
   app: FastifyInstance,
@@ -109,4 +110,9 @@ export function addEndpoint<Name extends EndpointName>(
     },
   };
   app.route(route);
+  // `/api/v1/posts/` is `/api/v1/posts`, as it was when each module had its own prefix. A path
+  // that ends in a parameter keeps its meaning: `/users/search/` is a search for nothing (400).
+  if (!/\/:[A-Za-z]+$/.test(endpoint.path)) {
+    app.route({ ...route, url: `${endpoint.path}/`, schema: { ...route.schema, hide: true } });
+  }
 }
