@@ -1,99 +1,32 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database.js';
-import type { Storage } from '../infra/storage/storage.js';
-import { ImageRejected, makeImageVariants } from '../modules/media/image-processing.js';
-import { markVariantsReady, mediaWithoutVariants } from '../modules/media/repo.js';
-import { storeImageVariants, variantStorageKeys } from '../modules/media/variants.js';
+import {
+  type ImageVariantsReport,
+  VariantsBackfill,
+  type VariantsBackfillOptions,
+} from '../modules/media/variants-backfill.js';
 import { PeriodicJob } from './periodic-job.js';
 
-export interface ImageVariantsJobOptions {
-  db: Db;
-  storage: Storage;
-  log: FastifyBaseLogger;
-  /** Uploads read per query; they are processed one at a time. */
-  batchSize?: number;
-}
+export type { ImageVariantsReport } from '../modules/media/variants-backfill.js';
 
-export interface ImageVariantsReport {
-  /** Uploads given their variants. */
-  made: number;
-  /** Uploads whose original is not in storage: marked done, they have nothing to make from. */
-  missing: number;
-  /** Uploads whose original could not be decoded: marked done too. */
-  unreadable: number;
-  /** Uploads left for a later run after an error reading or writing storage. */
-  failed: number;
-}
+/** The backfill's options: the job passes them on. */
+export type ImageVariantsJobOptions = VariantsBackfillOptions;
 
 /**
- * Makes the right-sized variants of uploads stored before variants existed (media rows with
- * variants_ready = 0), one image at a time, and sets the flag once the files are written. Until
- * then the /media route redirects a missing variant to its original. Idempotent and safe with
- * several processes: two that reach the same upload write the same files twice, which is
- * harmless, and both set the same flag.
+ * Runs the media module's VariantsBackfill now and then: it gives uploads stored before variants
+ * existed their right-sized variants. Which uploads need them and how they are made lives there.
  */
 export class ImageVariantsJob extends PeriodicJob<ImageVariantsReport> {
-  private readonly batchSize: number;
+  private readonly backfill: VariantsBackfill;
 
-  constructor(private readonly options: ImageVariantsJobOptions) {
+  constructor(options: ImageVariantsJobOptions) {
     super(options.log, { done: 'image variants made', failed: 'image variants failed' });
-    this.batchSize = options.batchSize ?? 50;
+    this.backfill = new VariantsBackfill(options);
   }
 
   protected worthLogging(report: ImageVariantsReport): boolean {
     return report.made + report.missing + report.unreadable + report.failed > 0;
   }
 
-  async runOnce(): Promise<ImageVariantsReport> {
-    const { db, log } = this.options;
-    const report: ImageVariantsReport = { made: 0, missing: 0, unreadable: 0, failed: 0 };
-    // Walks the ids forward, so an upload that fails is left for the next run, not retried here.
-    let after: string | undefined;
-    while (!this.stopped) {
-      const rows = await mediaWithoutVariants(db, after, this.batchSize);
-      for (const row of rows) {
-        if (this.stopped) break;
-        after = row.id;
-        const outcome = await this.makeFor(row);
-        report[outcome] += 1;
-        if (outcome !== 'failed' && (await markVariantsReady(db, [row.id])) === 0) {
-          // Purged while its variants were being made: they go too.
-          await this.forgetVariants(row.storage_key);
-        }
-        if (outcome === 'missing' || outcome === 'unreadable') {
-          log.warn(
-            { mediaId: row.id, key: row.storage_key },
-            outcome === 'missing'
-              ? 'image variants: the original is not in storage; marked done'
-              : 'image variants: the original cannot be decoded; marked done',
-          );
-        }
-      }
-      if (rows.length < this.batchSize) break;
-    }
-    return report;
-  }
-
-  private async forgetVariants(key: string): Promise<void> {
-    const { storage } = this.options;
-    for (const variantKey of variantStorageKeys(key)) await storage.delete(variantKey);
-  }
-
-  private async makeFor(row: {
-    id: string;
-    storage_key: string;
-  }): Promise<keyof ImageVariantsReport> {
-    const { storage, log } = this.options;
-    try {
-      const original = await storage.get(row.storage_key);
-      if (!original) return 'missing';
-      const variants = await makeImageVariants(original);
-      await storeImageVariants(storage, row.storage_key, variants);
-      return 'made';
-    } catch (error) {
-      if (error instanceof ImageRejected) return 'unreadable';
-      log.warn({ err: error, mediaId: row.id }, 'image variants: could not make them; will retry');
-      return 'failed';
-    }
+  runOnce(): Promise<ImageVariantsReport> {
+    return this.backfill.run(() => this.stopped);
   }
 }
