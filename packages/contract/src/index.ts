@@ -6,6 +6,7 @@ export * from './image-variants.js';
 export { firstIssueMessage } from './issues.js';
 export * from './messages.js';
 export * from './rules/new-post.js';
+export * from './rules/reactions.js';
 export * from './schemas/auth.js';
 export * from './schemas/responses.js';
 export * from './schemas/users-posts.js';

@@ -1,4 +1,5 @@
 import {
+  applyReaction,
   type Comment,
   NEXT_CURSOR_HEADER,
   normalizeNewPost,
@@ -10,7 +11,6 @@ import {
   type UploadResponse,
 } from '@hearth/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { applyReaction } from '../features/reactions/apply-reaction';
 import { useApi, useSessionUser } from '../session/session-context';
 import type { ApiClient } from './client';
 import { feedQueryOptions } from './feed-query';

@@ -1,4 +1,5 @@
 import {
+  buildReactionSummary,
   type Comment,
   GENDERS,
   type Gender,
@@ -8,6 +9,7 @@ import {
   type PostType,
   REACTIONS,
   type Reaction,
+  type ReactionCounts,
   type ReactionSummary,
 } from '@hearth/contract';
 import type { CommentCardRow, ReactionCountRow } from './cards-repo.js';
@@ -30,24 +32,21 @@ export function toComment(row: CommentCardRow): Comment {
 }
 
 /**
- * getReacts' answer: all six reactions with their counts, most used first (ties keep the
- * spec's order), the viewer's own reaction, the total and whether the viewer saved the post.
+ * getReacts' answer from a post's count rows (reactionCountsOf): the counts of each reaction,
+ * the viewer's own one (the row marked `mine`) and whether the viewer saved the post.
  */
 export function toReactionSummary(
-  counts: Pick<ReactionCountRow, 'react' | 'count' | 'mine'>[],
+  rows: Pick<ReactionCountRow, 'react' | 'count' | 'mine'>[],
   saved: boolean,
 ): ReactionSummary {
-  const countOf = new Map<string, number>();
-  let check: Reaction | null = null;
-  for (const row of counts) {
-    if (Number(row.mine) === 1) check = asReaction(row.react);
-    else countOf.set(row.react, (countOf.get(row.react) ?? 0) + Number(row.count));
+  const counts: ReactionCounts = {};
+  let mine: Reaction | null = null;
+  for (const row of rows) {
+    const react = asReaction(row.react);
+    if (Number(row.mine) === 1) mine = react;
+    else if (react) counts[react] = (counts[react] ?? 0) + Number(row.count);
   }
-  const reacts = REACTIONS.map((react) => ({ react, count: countOf.get(react) ?? 0 })).sort(
-    (a, b) => b.count - a.count,
-  );
-  const total = reacts.reduce((sum, r) => sum + r.count, 0);
-  return { check, reacts, total, checkSaved: saved };
+  return buildReactionSummary({ counts, mine, saved });
 }
 
 export interface PostCard {

@@ -1,4 +1,4 @@
-import { POST_REMOVAL_DELAY_MS, type Post } from '@hearth/contract';
+import { POST_REMOVAL_DELAY_MS, type Post, topReactions } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, type Ref, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +9,6 @@ import { CommentIcon, GlobeIcon, ShareIcon } from '../../ui/feed-icons';
 import { pictureAttributes, pictureBackground } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import { CommentsSection } from '../comments/comments-section';
-import { topReactions } from '../reactions/apply-reaction';
 import { LikeButton } from '../reactions/like-button';
 import { ReactionIcon } from '../reactions/reaction-icon';
 import { downloadImages } from './download-images';
