@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubServer } from './test/fake-server';
+import { byParam, stubServer } from './test/fake-server';
 import { buildOwnProfile, buildProfile, sessionUser } from './test/fixtures';
 import { renderApp } from './test/render-app';
 
@@ -33,10 +33,12 @@ describe('routes', () => {
     ['/friends/sent', 'Sent Requests'],
   ])('renders %s inside the logged-in layout', async (path, heading) => {
     stubServer({
-      'GET /users/getProfile/adaowen': () => ({ body: buildOwnProfile() }),
-      'GET /users/getProfile/gracehopper': () => ({ body: buildProfile() }),
-      'POST /users/listImages': () => ({ body: { resources: [], total_count: 0 } }),
-      'GET /users/getFriendsPageInfos': () => ({
+      getProfile: byParam('username', {
+        adaowen: () => ({ body: buildOwnProfile() }),
+        gracehopper: () => ({ body: buildProfile() }),
+      }),
+      listImages: () => ({ body: { resources: [], total_count: 0 } }),
+      getFriendsPageInfos: () => ({
         body: { requests: [], sentRequests: [], friends: [] },
       }),
     });

@@ -1,12 +1,10 @@
-import type {
-  AuthResponse,
-  FindUserInput,
-  LoginInput,
-  MessageResponse,
-  RegisterInput,
-  ResetPasswordInput,
-  ResetUserInfo,
-  ValidateResetCodeInput,
+import {
+  type FindUserInput,
+  type LoginInput,
+  type RegisterInput,
+  type ResetPasswordInput,
+  ROUTES,
+  type ValidateResetCodeInput,
 } from '@hearth/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../session/session-context';
@@ -16,42 +14,42 @@ import { useApi } from '../session/session-context';
 export function useLoginMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<AuthResponse>('/auth/login', input),
+    mutationFn: (input: LoginInput) => api.call(ROUTES.login, { body: input }),
   });
 }
 
 export function useRegisterMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: (input: RegisterInput) => api.post<AuthResponse>('/auth/register', input),
+    mutationFn: (input: RegisterInput) => api.call(ROUTES.register, { body: input }),
   });
 }
 
 export function useActivateAccountMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: (token: string) => api.post<MessageResponse>('/auth/activateAccount', { token }),
+    mutationFn: (token: string) => api.call(ROUTES.activateAccount, { body: { token } }),
   });
 }
 
 export function useResendVerificationMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: () => api.post<MessageResponse>('/auth/resendVerification'),
+    mutationFn: () => api.call(ROUTES.resendVerification),
   });
 }
 
 export function useFindUserMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: (input: FindUserInput) => api.post<ResetUserInfo>('/auth/findUser', input),
+    mutationFn: (input: FindUserInput) => api.call(ROUTES.findUser, { body: input }),
   });
 }
 
 export function useSendResetCodeMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: (input: FindUserInput) => api.post<MessageResponse>('/auth/sendResetCode', input),
+    mutationFn: (input: FindUserInput) => api.call(ROUTES.sendResetCode, { body: input }),
   });
 }
 
@@ -59,14 +57,13 @@ export function useValidateResetCodeMutation() {
   const api = useApi();
   return useMutation({
     mutationFn: (input: ValidateResetCodeInput) =>
-      api.post<MessageResponse>('/auth/validateResetCode', input),
+      api.call(ROUTES.validateResetCode, { body: input }),
   });
 }
 
 export function useResetPasswordMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) =>
-      api.post<MessageResponse>('/auth/resetPassword', input),
+    mutationFn: (input: ResetPasswordInput) => api.call(ROUTES.resetPassword, { body: input }),
   });
 }

@@ -1,6 +1,12 @@
-import { SERVER_MESSAGES } from '@hearth/contract';
-
-export const API_BASE = '/api/v1';
+import {
+  type Answer,
+  API_PREFIX,
+  type CallArgs,
+  callPath,
+  type EndpointName,
+  type Route,
+  SERVER_MESSAGES,
+} from '@hearth/contract';
 
 /** A failed call: `message` is the server's own sentence, ready to show to a person. */
 export class ApiError extends Error {
@@ -20,12 +26,16 @@ export interface ApiResponse<T> {
 }
 
 export interface ApiClient {
-  /** Any call, answered with its headers as well as its body. */
-  send<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  delete<T>(path: string): Promise<T>;
+  /** A call of the contract's table, answered with its body. */
+  call<Name extends EndpointName>(
+    route: Route<Name>,
+    ...input: CallArgs<Name>
+  ): Promise<Answer<Name>>;
+  /** The same, answered with its headers too, for calls that page through `X-Next-Cursor`. */
+  callWithHeaders<Name extends EndpointName>(
+    route: Route<Name>,
+    ...input: CallArgs<Name>
+  ): Promise<ApiResponse<Answer<Name>>>;
 }
 
 export interface ApiClientOptions {
@@ -54,7 +64,12 @@ function messageOf(body: unknown): string | undefined {
 }
 
 export function createApiClient({ token, onUnauthorized }: ApiClientOptions = {}): ApiClient {
-  async function send<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  async function callWithHeaders<Name extends EndpointName>(
+    route: Route<Name>,
+    ...[input]: CallArgs<Name>
+  ): Promise<ApiResponse<Answer<Name>>> {
+    const parts: { params?: object; query?: object; body?: unknown } = input ?? {};
+    const { body } = parts;
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
@@ -67,7 +82,11 @@ export function createApiClient({ token, onUnauthorized }: ApiClientOptions = {}
 
     let response: Response;
     try {
-      response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload });
+      response = await fetch(`${API_PREFIX}${callPath(route, parts)}`, {
+        method: route.method,
+        headers,
+        body: payload,
+      });
     } catch {
       throw new ApiError(SERVER_MESSAGES.unexpected, 0);
     }
@@ -76,18 +95,12 @@ export function createApiClient({ token, onUnauthorized }: ApiClientOptions = {}
       if (response.status === 401 && token) onUnauthorized?.();
       throw new ApiError(messageOf(data) ?? SERVER_MESSAGES.unexpected, response.status);
     }
-    return { data: data as T, headers: response.headers };
+    return { data: data as Answer<Name>, headers: response.headers };
   }
 
-  const request = async <T>(method: string, path: string, body?: unknown) =>
-    (await send<T>(method, path, body)).data;
-
   return {
-    send,
-    get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body),
-    put: (path, body) => request('PUT', path, body),
-    delete: (path) => request('DELETE', path),
+    callWithHeaders,
+    call: async (route, ...input) => (await callWithHeaders(route, ...input)).data,
   };
 }
 

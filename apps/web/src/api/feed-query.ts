@@ -1,4 +1,4 @@
-import { NEXT_CURSOR_HEADER, type Post } from '@hearth/contract';
+import { NEXT_CURSOR_HEADER, ROUTES } from '@hearth/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import { type FeedPage, postKeys } from './post-cache';
@@ -17,9 +17,9 @@ export function feedQueryOptions(api: ApiClient) {
     queryKey: postKeys.feed(),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<FeedPage> => {
-      const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
-      if (pageParam) query.set('cursor', pageParam);
-      const { data, headers } = await api.send<Post[]>('GET', `/posts?${query}`);
+      const { data, headers } = await api.callWithHeaders(ROUTES.feed, {
+        query: { limit: FEED_PAGE_SIZE, cursor: pageParam ?? undefined },
+      });
       return { posts: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
     },
     getNextPageParam: (last: FeedPage) => last.nextCursor,

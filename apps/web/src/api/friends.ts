@@ -1,10 +1,7 @@
-import type { FriendsPage, PublicUser } from '@hearth/contract';
+import { type FriendsPage, type PublicUser, ROUTES } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  applyFriendsPageAction,
-  type FriendsPageAction,
-} from '../features/friends/apply-friends-page';
 import { useApi, useSessionUser } from '../session/session-context';
+import { applyFriendsPageAction, type FriendsPageAction } from './apply-friends-page';
 import { friendsKeys } from './friends-keys';
 import { postKeys } from './post-cache';
 import { profileKeys } from './profile-keys';
@@ -16,7 +13,7 @@ export function useFriendsPageQuery() {
   const api = useApi();
   return useQuery({
     queryKey: friendsKeys.page(),
-    queryFn: () => api.get<FriendsPage>('/users/getFriendsPageInfos'),
+    queryFn: () => api.call(ROUTES.getFriendsPageInfos),
   });
 }
 
@@ -39,7 +36,7 @@ export function useFriendsPageMutation() {
   return useMutation({
     mutationKey: friendsMutationKey,
     mutationFn: ({ action, member }: FriendsPageChange) =>
-      api.put<unknown>(`/users/${action}/${member._id}`),
+      api.call(ROUTES[action], { params: { id: member._id } }),
     onMutate: async ({ action, member }) => {
       await queryClient.cancelQueries({ queryKey: friendsKeys.page() });
       queryClient.setQueryData<FriendsPage>(friendsKeys.page(), (page) =>

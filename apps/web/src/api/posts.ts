@@ -3,12 +3,10 @@ import {
   type Comment,
   NEXT_CURSOR_HEADER,
   normalizeNewPost,
-  type Post,
   type Reaction,
   type ReactionSummary,
-  type SaveResponse,
+  ROUTES,
   type SessionUser,
-  type UploadResponse,
 } from '@hearth/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSessionUser } from '../session/session-context';
@@ -31,7 +29,7 @@ export function uploadImages(api: ApiClient, path: string, files: readonly File[
   const form = new FormData();
   form.append('path', path);
   for (const file of files) form.append('file', file);
-  return api.post<UploadResponse>('/posts/uploadImages', form);
+  return api.call(ROUTES.uploadImages, { body: form });
 }
 
 /** The home feed, page by page through the `X-Next-Cursor` header. */
@@ -55,10 +53,9 @@ export function useCreatePostMutation() {
       const images = files.length
         ? await uploadImages(api, uploadPaths.postImages(user), files)
         : null;
-      return api.post<Post>(
-        '/posts',
-        normalizeNewPost({ type: null, background, text, user: user.id, images }),
-      );
+      return api.call(ROUTES.createPost, {
+        body: normalizeNewPost({ type: null, background, text, user: user.id, images }),
+      });
     },
     onSuccess: (post) => prependPost(queryClient, post),
   });
@@ -97,7 +94,7 @@ function useOptimisticSummary<Input extends { postId: string }, Answer>(
     onError: async (_error, { postId }, context) => {
       let reactions = context?.previous;
       try {
-        reactions = await api.get<ReactionSummary>(`/posts/getReacts/${postId}`);
+        reactions = await api.call(ROUTES.getReacts, { params: { postId } });
       } catch {
         // The earlier state is the best guess left.
       }
@@ -109,14 +106,14 @@ function useOptimisticSummary<Input extends { postId: string }, Answer>(
 export function useReactMutation() {
   return useOptimisticSummary(
     (api, { postId, react }: { postId: string; react: Reaction }) =>
-      api.put<unknown>('/posts/postReacts', { react, postId }),
+      api.call(ROUTES.react, { body: { react, postId } }),
     (summary, { react }) => applyReaction(summary, react),
   );
 }
 
 export function useSavePostMutation() {
   return useOptimisticSummary(
-    (api, { postId }: { postId: string }) => api.put<SaveResponse>(`/posts/savePost/${postId}`),
+    (api, { postId }: { postId: string }) => api.call(ROUTES.savePost, { params: { postId } }),
     (summary) => ({ ...summary, checkSaved: !summary.checkSaved }),
     // The server says where the toggle landed (another tab may have toggled it meanwhile).
     (summary, answer) =>
@@ -127,7 +124,7 @@ export function useSavePostMutation() {
 export function useDeletePostMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: (postId: string) => api.delete<unknown>(`/posts/deletePost/${postId}`),
+    mutationFn: (postId: string) => api.call(ROUTES.deletePost, { params: { postId } }),
   });
 }
 
@@ -152,7 +149,7 @@ export function useCommentMutation() {
         const [first] = await uploadImages(api, uploadPaths.commentImage(user, postId), [file]);
         image = first?.url ?? '';
       }
-      return api.put<Comment[]>('/posts/comment', { comment: text, image, postId });
+      return api.call(ROUTES.comment, { body: { comment: text, image, postId } });
     },
     onSuccess: (comments, { postId }) =>
       patchPost(queryClient, postId, (post) => ({
@@ -179,11 +176,10 @@ export function useOlderCommentsQuery(postId: string, oldestHeld: string | null,
     queryKey: postKeys.comments(postId),
     initialPageParam: oldestHeld,
     queryFn: async ({ pageParam }): Promise<CommentsPage> => {
-      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      const { data, headers } = await api.send<Comment[]>(
-        'GET',
-        `/posts/${postId}/comments${query}`,
-      );
+      const { data, headers } = await api.callWithHeaders(ROUTES.comments, {
+        params: { postId },
+        query: { cursor: pageParam ?? undefined },
+      });
       return { comments: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
     },
     getNextPageParam: (last) => last.nextCursor,

@@ -1,15 +1,14 @@
 import {
   type Details,
   IMAGE_LISTING_MAX,
-  type ImageListing,
   normalizeNewPost,
-  type Post,
   type PostType,
   type Profile,
+  ROUTES,
 } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applyFriendship, type FriendshipAction } from '../features/profile/apply-friendship';
 import { useApi, useSession, useSessionUser } from '../session/session-context';
+import { applyFriendship, type FriendshipAction } from './apply-friendship';
 import { ApiError } from './client';
 import { friendsKeys } from './friends-keys';
 import { mapAllPosts, prependPost } from './post-cache';
@@ -31,7 +30,7 @@ export function useProfileQuery(username: string) {
     queryKey: profileKeys.detail(username),
     queryFn: async (): Promise<ProfileAnswer> => {
       try {
-        return await api.get<Profile>(`/users/getProfile/${encodeURIComponent(username)}`);
+        return await api.call(ROUTES.getProfile, { params: { username } });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { ok: false };
         throw error;
@@ -46,10 +45,8 @@ export function useImagesQuery(username: string) {
   return useQuery({
     queryKey: profileKeys.images(username),
     queryFn: () =>
-      api.post<ImageListing>('/users/listImages', {
-        path: `${username}/*`,
-        sort: 'desc',
-        max: IMAGE_LISTING_MAX,
+      api.call(ROUTES.listImages, {
+        body: { path: `${username}/*`, sort: 'desc', max: IMAGE_LISTING_MAX },
       }),
   });
 }
@@ -73,7 +70,8 @@ export function useFriendshipMutation(username: string, profileId: string) {
   const queryClient = useQueryClient();
   const key = profileKeys.detail(username);
   return useMutation({
-    mutationFn: (action: FriendshipAction) => api.put<unknown>(`/users/${action}/${profileId}`),
+    mutationFn: (action: FriendshipAction) =>
+      api.call(ROUTES[action], { params: { id: profileId } }),
     onMutate: async (action) => {
       await queryClient.cancelQueries({ queryKey: key });
       patchProfile(queryClient, username, (profile) => ({
@@ -92,7 +90,7 @@ export function useDetailsMutation(username: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (infos: Details) => api.put<Details>('/users/updateUserDetails', { infos }),
+    mutationFn: (infos: Details) => api.call(ROUTES.updateUserDetails, { body: { infos } }),
     onSuccess: (details) =>
       patchProfile(queryClient, username, (profile) => ({ ...profile, details })),
     // Spec section 8: a failed detail save is only logged.
@@ -130,14 +128,13 @@ export function usePictureChangeMutation() {
       } else {
         url = source.url;
       }
-      await api.put<unknown>(
-        type === 'profilePicture' ? '/users/updateProfilePicture' : '/users/updateCoverPicture',
-        { url },
+      await api.call(
+        type === 'profilePicture' ? ROUTES.updateProfilePicture : ROUTES.updateCoverPicture,
+        { body: { url } },
       );
-      const post = await api.post<Post>(
-        '/posts',
-        normalizeNewPost({ type, text, background: null, images: [{ url }], user: user.id }),
-      );
+      const post = await api.call(ROUTES.createPost, {
+        body: normalizeNewPost({ type, text, background: null, images: [{ url }], user: user.id }),
+      });
       return { url, post };
     },
     onSuccess: ({ url, post }, { type }) => {

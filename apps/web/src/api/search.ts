@@ -1,4 +1,4 @@
-import type { PublicUser, SearchHistoryEntry } from '@hearth/contract';
+import { type PublicUser, ROUTES, type SearchHistoryEntry } from '@hearth/contract';
 import {
   type QueryClient,
   useIsMutating,
@@ -32,7 +32,7 @@ export function useSearchQuery(term: string) {
   const api = useApi();
   return useQuery({
     queryKey: searchKeys.results(term),
-    queryFn: () => api.post<PublicUser[]>(`/users/search/${encodeURIComponent(term)}`),
+    queryFn: () => api.call(ROUTES.search, { params: { searchTerm: term } }),
     enabled: term !== '',
     staleTime: SEARCH_STALE_TIME_MS,
   });
@@ -46,7 +46,7 @@ export function useSearchHistoryQuery(open: boolean) {
   const changing = useIsMutating({ mutationKey: historyMutationKey }) > 0;
   return useQuery({
     queryKey: searchKeys.history(),
-    queryFn: () => api.get<SearchHistoryEntry[]>('/users/getSearchHistory'),
+    queryFn: () => api.call(ROUTES.getSearchHistory),
     enabled: open && !changing,
   });
 }
@@ -74,7 +74,7 @@ export function useAddToSearchHistoryMutation() {
   return useMutation({
     mutationKey: historyMutationKey,
     mutationFn: (member: PublicUser) =>
-      api.put<unknown>('/users/addToSearchHistory', { searchUser: member._id }),
+      api.call(ROUTES.addToSearchHistory, { body: { searchUser: member._id } }),
     onMutate: async (member) => {
       await queryClient.cancelQueries({ queryKey: searchKeys.history() });
       patchHistory(queryClient, (entries) => {
@@ -98,7 +98,7 @@ export function useRemoveFromSearchMutation() {
   return useMutation({
     mutationKey: historyMutationKey,
     mutationFn: (memberId: string) =>
-      api.put<unknown>('/users/removeFromSearch', { searchUser: memberId }),
+      api.call(ROUTES.removeFromSearch, { body: { searchUser: memberId } }),
     onMutate: async (memberId) => {
       await queryClient.cancelQueries({ queryKey: searchKeys.history() });
       patchHistory(queryClient, (entries) =>

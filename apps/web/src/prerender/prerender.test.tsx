@@ -202,7 +202,7 @@ describe('the script that loads the app', () => {
 
 describe('a submit before the app took over', () => {
   it('is sent once the app has the form', async () => {
-    const { calls } = stubServer({ 'POST /auth/login': () => ({ body: authAnswer() }) });
+    const { calls } = stubServer({ login: () => ({ body: authAnswer() }) });
     const prerendered = document.createElement('div');
     prerendered.innerHTML = renderLoginMarkup();
     document.body.append(prerendered);

@@ -1,3 +1,4 @@
+import { API_PREFIX, type EndpointName, matchRoute } from '@hearth/contract';
 import { vi } from 'vitest';
 
 /** What a stubbed endpoint answers: a status (200 unless told) and a JSON body. */
@@ -9,6 +10,10 @@ export interface FakeAnswer {
 }
 
 export interface RecordedCall {
+  /** The contract's name for the call, or undefined for a request no call of the table makes. */
+  name: EndpointName | undefined;
+  /** The path's parameters, decoded: `{ postId }` for getReacts. */
+  params: Record<string, string>;
   method: string;
   /** The path below /api/v1, without its query string. */
   path: string;
@@ -20,20 +25,26 @@ export interface RecordedCall {
 
 export type Handler = (call: RecordedCall) => FakeAnswer | Promise<FakeAnswer>;
 
+export type Handlers = Partial<Record<EndpointName, Handler>>;
+
 /**
- * Replaces `fetch` at the network boundary with a server that answers like ours:
- * JSON bodies and `{ message }` errors. Keys are 'METHOD /path' below /api/v1; a key with a
- * query string answers only that query, one without answers any query.
+ * Replaces `fetch` at the network boundary with a server that answers like ours: JSON bodies
+ * and `{ message }` errors. Handlers are keyed by the contract's call names (`getReacts`); a
+ * request is matched to its call by the contract's table, so a wrong method or path finds no
+ * handler and answers 404.
  */
-export function stubServer(handlers: Record<string, Handler>) {
+export function stubServer(handlers: Handlers) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init.method ?? 'GET';
-    const fullPath = url.replace(/^.*?\/api\/v1/, '');
+    const fullPath = url.slice(url.indexOf(API_PREFIX) + API_PREFIX.length);
     const [path = '', search = ''] = fullPath.split('?');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const matched = matchRoute(method, path);
     const call: RecordedCall = {
+      name: matched?.route.name,
+      params: matched?.params ?? {},
       method,
       path,
       query: new URLSearchParams(search),
@@ -41,7 +52,7 @@ export function stubServer(handlers: Record<string, Handler>) {
       headers: new Headers(init.headers),
     };
     calls.push(call);
-    const handler = handlers[`${method} ${fullPath}`] ?? handlers[`${method} ${path}`];
+    const handler = call.name ? handlers[call.name] : undefined;
     const answer = handler ? await handler(call) : { status: 404, body: { message: 'Not found.' } };
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
@@ -50,6 +61,14 @@ export function stubServer(handlers: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetch: fetchMock };
+}
+
+/** A handler per value of one path parameter (`byParam('username', { ada: … })`); others 404. */
+export function byParam(param: string, handlers: Record<string, Handler>): Handler {
+  return (call) => {
+    const handler = handlers[call.params[param] ?? ''];
+    return handler ? handler(call) : { status: 404, body: { message: 'Not found.' } };
+  };
 }
 
 /** A promise the test settles itself, to look at the screen while a call is in flight. */

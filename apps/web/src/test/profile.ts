@@ -1,16 +1,15 @@
 import type { Profile } from '@hearth/contract';
-import { type Handler, stubServer } from './fake-server';
+import { byParam, type Handlers, stubServer } from './fake-server';
 import { buildImages } from './fixtures';
 
-/** A server answering getProfile with `profile` and listImages with `images` of its own. */
-export function stubProfile(
-  profile: Profile,
-  handlers: Record<string, Handler> = {},
-  imageCount = 0,
-) {
+/**
+ * A server answering getProfile with `profile` (other usernames 404) and listImages with
+ * `imageCount` images of its own; `handlers` add or replace answers.
+ */
+export function stubProfile(profile: Profile, handlers: Handlers = {}, imageCount = 0) {
   return stubServer({
-    [`GET /users/getProfile/${profile.username}`]: () => ({ body: profile }),
-    'POST /users/listImages': () => ({ body: buildImages(profile.username, imageCount) }),
+    getProfile: byParam('username', { [profile.username]: () => ({ body: profile }) }),
+    listImages: () => ({ body: buildImages(profile.username, imageCount) }),
     ...handlers,
   });
 }

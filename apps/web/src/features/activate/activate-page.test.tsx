@@ -10,14 +10,14 @@ const unverified = sessionUser({ verified: false });
 describe('account activation', () => {
   it('sends the token once, with the Bearer header, and shows the success popup', async () => {
     const { calls } = stubServer({
-      'POST /auth/activateAccount': () => ({ body: { message: SERVER_MESSAGES.activated } }),
+      activateAccount: () => ({ body: { message: SERVER_MESSAGES.activated } }),
     });
     // renderApp wraps the app in StrictMode, which runs effects twice.
     renderApp('/activate/link-token-1', { user: unverified });
 
     const popup = await screen.findByRole('dialog', { name: UI_MESSAGES.activationSuccess });
     expect(within(popup).getByText(SERVER_MESSAGES.activated)).toBeInTheDocument();
-    const activations = calls.filter((c) => c.path === '/auth/activateAccount');
+    const activations = calls.filter((c) => c.name === 'activateAccount');
     expect(activations).toHaveLength(1);
     expect(activations[0]?.body).toEqual({ token: 'link-token-1' });
     expect(activations[0]?.headers.get('Authorization')).toBe(`Bearer ${unverified.token}`);
@@ -25,7 +25,7 @@ describe('account activation', () => {
 
   it('marks the member verified: the banner goes and the cookie says so', async () => {
     stubServer({
-      'POST /auth/activateAccount': () => ({ body: { message: SERVER_MESSAGES.activated } }),
+      activateAccount: () => ({ body: { message: SERVER_MESSAGES.activated } }),
     });
     renderApp('/activate/link-token-2', { user: unverified });
     await screen.findByRole('dialog', { name: UI_MESSAGES.activationSuccess });
@@ -35,7 +35,7 @@ describe('account activation', () => {
 
   it('goes to / after the delay', async () => {
     stubServer({
-      'POST /auth/activateAccount': () => ({ body: { message: SERVER_MESSAGES.activated } }),
+      activateAccount: () => ({ body: { message: SERVER_MESSAGES.activated } }),
     });
     const app = renderApp('/activate/link-token-3', { user: unverified, fakeTimers: true });
     await screen.findByRole('dialog', { name: UI_MESSAGES.activationSuccess });
@@ -48,7 +48,7 @@ describe('account activation', () => {
 
   it("shows the failure popup with the server's message, then goes to /", async () => {
     stubServer({
-      'POST /auth/activateAccount': () => ({
+      activateAccount: () => ({
         status: 400,
         body: { message: SERVER_MESSAGES.alreadyActivated },
       }),
@@ -65,8 +65,8 @@ describe('account activation', () => {
 
   it('asks a logged-out visitor to log in first, then activates with the new session', async () => {
     const { calls } = stubServer({
-      'POST /auth/login': () => ({ body: authAnswer({ verified: false, token: 'fresh-token' }) }),
-      'POST /auth/activateAccount': () => ({ body: { message: SERVER_MESSAGES.activated } }),
+      login: () => ({ body: authAnswer({ verified: false, token: 'fresh-token' }) }),
+      activateAccount: () => ({ body: { message: SERVER_MESSAGES.activated } }),
     });
     const app = renderApp('/activate/link-token-4', { fakeTimers: true });
     await app.user.type(
@@ -76,13 +76,13 @@ describe('account activation', () => {
     await app.user.type(screen.getByPlaceholderText('Password'), 'correct horse');
     await app.user.click(screen.getByRole('button', { name: 'Log In' }));
     await screen.findByText(SERVER_MESSAGES.loginSuccess);
-    expect(calls.some((c) => c.path === '/auth/activateAccount')).toBe(false);
+    expect(calls.some((c) => c.name === 'activateAccount')).toBe(false);
 
     await act(() => vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS.login));
     expect(
       await screen.findByRole('dialog', { name: UI_MESSAGES.activationSuccess }),
     ).toBeInTheDocument();
-    const activation = calls.find((c) => c.path === '/auth/activateAccount');
+    const activation = calls.find((c) => c.name === 'activateAccount');
     expect(activation?.headers.get('Authorization')).toBe('Bearer fresh-token');
     expect(app.pathname()).toBe('/activate/link-token-4');
   });

@@ -46,7 +46,7 @@ describe('login form', () => {
 
   it("shows the server's refusal under the form", async () => {
     stubServer({
-      'POST /auth/login': () => ({
+      login: () => ({
         status: 400,
         body: { message: SERVER_MESSAGES.invalidCredentials },
       }),
@@ -61,7 +61,7 @@ describe('login form', () => {
   });
 
   it('greets in green, stores the user without the message, and goes to / after the delay', async () => {
-    const { calls } = stubServer({ 'POST /auth/login': () => ({ body: authAnswer() }) });
+    const { calls } = stubServer({ login: () => ({ body: authAnswer() }) });
     const { user, email, password, submit, pathname } = await loginScreen('/login', {
       fakeTimers: true,
     });
@@ -82,7 +82,7 @@ describe('login form', () => {
   });
 
   it('keeps a member who logs in from a logged-in route on that route', async () => {
-    stubServer({ 'POST /auth/login': () => ({ body: authAnswer() }) });
+    stubServer({ login: () => ({ body: authAnswer() }) });
     const { user, email, password, submit, pathname } = await loginScreen('/friends', {
       fakeTimers: true,
     });

@@ -220,7 +220,7 @@ describe('sign-up modal', () => {
 
   it('signs up: a spinner while sending, the message in green, then home after the delay', async () => {
     const answer = deferred<FakeAnswer>();
-    const { calls } = stubServer({ 'POST /auth/register': () => answer.promise });
+    const { calls } = stubServer({ register: () => answer.promise });
     const form = await openSignUp({ fakeTimers: true });
     await fillValidForm(form);
     await form.user.click(form.submit);
@@ -257,7 +257,7 @@ describe('sign-up modal', () => {
 
   it("shows the server's refusal as error text", async () => {
     stubServer({
-      'POST /auth/register': () => ({ status: 409, body: { message: SERVER_MESSAGES.emailTaken } }),
+      register: () => ({ status: 409, body: { message: SERVER_MESSAGES.emailTaken } }),
     });
     const form = await openSignUp();
     await fillValidForm(form);

@@ -1,8 +1,14 @@
-import { COMMENTS_INITIAL, COMMENTS_STEP, FILE_MESSAGES, fileMessage } from '@hearth/contract';
+import {
+  COMMENTS_INITIAL,
+  COMMENTS_STEP,
+  FILE_MESSAGES,
+  fileMessage,
+  type Post,
+} from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../test/fake-server';
+import { byParam, deferred, type FakeAnswer, type Handlers } from '../../test/fake-server';
 import { stubFeed } from '../../test/feed';
 import { buildComment, buildComments, buildPost, grace, sessionUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -18,6 +24,19 @@ const shownComments = (card: HTMLElement) =>
     .map((item) => item.querySelector('p')?.textContent);
 
 const texts = (comments: { comment: string }[]) => comments.map((comment) => comment.comment);
+
+/** The older comments of `post`: one answer per `cursor`, the query's only parameter (else 404). */
+function olderComments(post: Post, pages: Record<string, FakeAnswer>): Handlers {
+  return {
+    comments: byParam('postId', {
+      [post._id]: ({ query }) => {
+        const page =
+          [...query.keys()].join() === 'cursor' ? pages[query.get('cursor')!] : undefined;
+        return page ?? { status: 404, body: { message: 'Not found.' } };
+      },
+    }),
+  };
+}
 
 describe('comment paging', () => {
   it('shows the two newest, then 3 more per click, the link gone when none are left', async () => {
@@ -58,20 +77,18 @@ describe('comment paging', () => {
     const all = buildComments(15);
     const post = buildPost({ user: grace, comments: all.slice(0, 10), commentCount: 15 });
     const oldestCarried = all[9]!._id;
-    const { calls } = stubFeed([post], {
-      [`GET /posts/${post._id}/comments?cursor=${oldestCarried}`]: () => ({
-        body: all.slice(10, 13),
-        headers: { 'X-Next-Cursor': 'after-13' },
+    const { calls } = stubFeed(
+      [post],
+      olderComments(post, {
+        [oldestCarried]: { body: all.slice(10, 13), headers: { 'X-Next-Cursor': 'after-13' } },
+        'after-13': { body: all.slice(13) },
       }),
-      [`GET /posts/${post._id}/comments?cursor=after-13`]: () => ({ body: all.slice(13) }),
-    });
+    );
     const card = await showCard();
     const app = userEvent.setup();
     const viewMore = () => within(card).getByRole('button', { name: 'View more comments' });
     const cursors = () =>
-      calls
-        .filter((call) => call.path.endsWith('/comments'))
-        .map((call) => call.query.get('cursor'));
+      calls.filter((call) => call.name === 'comments').map((call) => call.query.get('cursor'));
 
     await app.click(viewMore()); // 5
     await app.click(viewMore()); // 8
@@ -99,9 +116,7 @@ describe('comment paging', () => {
   it('stops offering more when the server has no older comments after all', async () => {
     const carried = buildComments(3);
     const post = buildPost({ user: grace, comments: carried, commentCount: 6 });
-    stubFeed([post], {
-      [`GET /posts/${post._id}/comments?cursor=${carried[2]!._id}`]: () => ({ body: [] }),
-    });
+    stubFeed([post], olderComments(post, { [carried[2]!._id]: { body: [] } }));
     const card = await showCard();
     const app = userEvent.setup();
     await app.click(within(card).getByRole('button', { name: 'View more comments' }));
@@ -120,20 +135,19 @@ describe('the comment box', () => {
     const post = buildPost({ user: grace, comments: existing, commentCount: 3 });
     const mine = buildComment({ comment: 'Lovely\nview' });
     const answer = deferred<{ body: unknown }>();
-    const { calls } = stubFeed([post], { 'PUT /posts/comment': () => answer.promise });
+    const { calls } = stubFeed([post], { comment: () => answer.promise });
     const card = await showCard();
     const app = userEvent.setup();
     expect(within(card).getByText('3 comments')).toBeInTheDocument();
 
     const box = within(card).getByRole('textbox', { name: 'Write a comment' });
     await app.type(box, 'Lovely{Shift>}{Enter}{/Shift}view');
-    expect(calls.filter((call) => call.path === '/posts/comment')).toHaveLength(0);
+    expect(calls.filter((call) => call.name === 'comment')).toHaveLength(0);
     await app.keyboard('{Enter}');
 
     expect(within(card).getByRole('status', { name: 'Sending comment' })).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({
-      method: 'PUT',
-      path: '/posts/comment',
+      name: 'comment',
       body: { comment: 'Lovely\nview', image: '', postId: post._id },
     });
     answer.resolve({ body: [mine, ...existing] });
@@ -149,8 +163,8 @@ describe('the comment box', () => {
     const post = buildPost({ user: grace });
     const url = '/media/adaowen/post_images/p/1.webp';
     const { calls } = stubFeed([post], {
-      'POST /posts/uploadImages': () => ({ body: [{ url }] }),
-      'PUT /posts/comment': () => ({ body: [buildComment({ comment: '', image: url })] }),
+      uploadImages: () => ({ body: [{ url }] }),
+      comment: () => ({ body: [buildComment({ comment: '', image: url })] }),
     });
     const card = await showCard();
     const app = userEvent.setup();
@@ -161,7 +175,7 @@ describe('the comment box', () => {
     await app.type(within(card).getByRole('textbox', { name: 'Write a comment' }), '{Enter}');
     await within(card).findByRole('img', { name: "From Grace Hopper's comment" });
 
-    const upload = calls.find((call) => call.path === '/posts/uploadImages');
+    const upload = calls.find((call) => call.name === 'uploadImages');
     const form = upload?.body as FormData;
     expect([...form.keys()]).toEqual(['path', 'file']);
     expect(form.get('path')).toBe(`adaowen/post_images/${post._id}`);
@@ -196,7 +210,7 @@ describe('the comment box', () => {
   it("sends even an empty comment, as the spec says, and shows the server's refusal", async () => {
     const post = buildPost({ user: grace });
     const { calls } = stubFeed([post], {
-      'PUT /posts/comment': () => ({ status: 400, body: { message: 'Write something first.' } }),
+      comment: () => ({ status: 400, body: { message: 'Write something first.' } }),
     });
     const card = await showCard();
     const app = userEvent.setup();

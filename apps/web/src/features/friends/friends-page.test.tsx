@@ -1,7 +1,13 @@
 import type { FriendsPage } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, type FakeAnswer, type Handler, stubServer } from '../../test/fake-server';
+import {
+  byParam,
+  deferred,
+  type FakeAnswer,
+  type Handlers,
+  stubServer,
+} from '../../test/fake-server';
 import { buildMember, sessionUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { FRIENDS_HOME_CARDS } from './friends-page';
@@ -17,14 +23,10 @@ function lists(overrides: Partial<FriendsPage> = {}): FriendsPage {
 }
 
 /** The friends page at `path`, the server answering getFriendsPageInfos with `answers` in turn. */
-function renderFriends(
-  path: string,
-  answers: FriendsPage[],
-  handlers: Record<string, Handler> = {},
-) {
+function renderFriends(path: string, answers: FriendsPage[], handlers: Handlers = {}) {
   let reads = 0;
   const server = stubServer({
-    'GET /users/getFriendsPageInfos': () => {
+    getFriendsPageInfos: () => {
       const body = answers[Math.min(reads, answers.length - 1)];
       reads += 1;
       return { body };
@@ -32,8 +34,7 @@ function renderFriends(
     ...handlers,
   });
   const app = renderApp(path, { user: sessionUser() });
-  const pageReads = () =>
-    server.calls.filter((call) => call.path === '/users/getFriendsPageInfos').length;
+  const pageReads = () => server.calls.filter((call) => call.name === 'getFriendsPageInfos').length;
   return { ...app, ...server, pageReads };
 }
 
@@ -46,7 +47,7 @@ const cardNames = (name: string) =>
 describe('the friends page', () => {
   it('shows a skeleton while loading, then the three lists', async () => {
     const answer = deferred<FakeAnswer>();
-    stubServer({ 'GET /users/getFriendsPageInfos': () => answer.promise });
+    stubServer({ getFriendsPageInfos: () => answer.promise });
     renderApp('/friends', { user: sessionUser() });
     expect(await screen.findByRole('status', { name: 'Loading friends' })).toBeInTheDocument();
     answer.resolve({ body: lists() });
@@ -167,7 +168,7 @@ describe('the friends page', () => {
   it('shows a failure with Try again, which asks again', async () => {
     let fail = true;
     const app = renderFriends('/friends', [], {
-      'GET /users/getFriendsPageInfos': () =>
+      getFriendsPageInfos: () =>
         fail ? { status: 429, body: { message: 'Too many requests.' } } : { body: lists() },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests.');
@@ -183,7 +184,7 @@ describe('answering requests from the friends page', () => {
     const app = renderFriends(
       '/friends',
       [lists(), lists({ requests: [alan], friends: [grace, barbara] })],
-      { [`PUT /users/acceptRequest/${grace._id}`]: () => accepted.promise },
+      { acceptRequest: byParam('id', { [grace._id]: () => accepted.promise }) },
     );
     await screen.findByRole('region', { name: 'Friend Requests' });
     await app.user.click(screen.getByRole('button', { name: 'Confirm request from Grace Hopper' }));
@@ -191,7 +192,9 @@ describe('answering requests from the friends page', () => {
     // Before the server answers: the card moved from the requests to the friends.
     expect(cardNames('Friend Requests')).toEqual(['Alan Turing']);
     expect(cardNames('All Friends')).toEqual(['Grace Hopper', 'Barbara Liskov']);
-    expect(app.calls.some((call) => call.path === `/users/acceptRequest/${grace._id}`)).toBe(true);
+    expect(
+      app.calls.some((call) => call.name === 'acceptRequest' && call.params.id === grace._id),
+    ).toBe(true);
     expect(app.pageReads()).toBe(1);
     expect(screen.getByRole('status')).toHaveTextContent('You and Grace Hopper are now friends.');
     // Focus goes to the next card's first button, not to the top of the page.
@@ -205,7 +208,7 @@ describe('answering requests from the friends page', () => {
   it('deletes a request at once', async () => {
     const deleted = deferred<FakeAnswer>();
     const app = renderFriends('/friends/requests', [lists(), lists({ requests: [alan] })], {
-      [`PUT /users/deleteRequest/${grace._id}`]: () => deleted.promise,
+      deleteRequest: byParam('id', { [grace._id]: () => deleted.promise }),
     });
     await screen.findByRole('region', { name: 'Friend Requests' });
     await app.user.click(screen.getByRole('button', { name: 'Delete request from Grace Hopper' }));
@@ -218,7 +221,7 @@ describe('answering requests from the friends page', () => {
   it('cancels a sent request at once, then shows the empty list', async () => {
     const cancelled = deferred<FakeAnswer>();
     const app = renderFriends('/friends/sent', [lists(), lists({ sentRequests: [] })], {
-      [`PUT /users/cancelFriendRequest/${linus._id}`]: () => cancelled.promise,
+      cancelFriendRequest: byParam('id', { [linus._id]: () => cancelled.promise }),
     });
     await screen.findByRole('region', { name: 'Sent Requests' });
     await app.user.click(screen.getByRole('button', { name: 'Cancel Request to Linus Torvalds' }));
@@ -232,9 +235,8 @@ describe('answering requests from the friends page', () => {
 
   it('shows the truth again when the server refuses', async () => {
     const app = renderFriends('/friends/requests', [lists(), lists()], {
-      [`PUT /users/acceptRequest/${grace._id}`]: () => ({
-        status: 404,
-        body: { message: 'No such member.' },
+      acceptRequest: byParam('id', {
+        [grace._id]: () => ({ status: 404, body: { message: 'No such member.' } }),
       }),
     });
     await screen.findByRole('region', { name: 'Friend Requests' });
@@ -252,8 +254,10 @@ describe('answering requests from the friends page', () => {
       '/friends/requests',
       [lists({ requests: [grace, alan, edsger] }), lists({ requests: [edsger] })],
       {
-        [`PUT /users/deleteRequest/${grace._id}`]: () => first.promise,
-        [`PUT /users/deleteRequest/${alan._id}`]: () => second.promise,
+        deleteRequest: byParam('id', {
+          [grace._id]: () => first.promise,
+          [alan._id]: () => second.promise,
+        }),
       },
     );
     await screen.findByRole('region', { name: 'Friend Requests' });

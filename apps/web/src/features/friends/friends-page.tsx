@@ -6,6 +6,7 @@ import {
 } from '@hearth/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Navigate, NavLink, useParams } from 'react-router';
+import type { FriendsPageAction } from '../../api/apply-friends-page';
 import { errorMessage } from '../../api/client';
 import { useFriendsPageMutation, useFriendsPageQuery } from '../../api/friends';
 import { ErrorBox } from '../../ui/error-box';
@@ -15,7 +16,6 @@ import { ChevronRightIcon, FriendsIcon, HomeIcon } from '../../ui/icons';
 import { ListIcon, PersonAddIcon } from '../../ui/profile-icons';
 import skeleton from '../../ui/skeleton.module.css';
 import columns from '../home/home-columns.module.css';
-import type { FriendsPageAction } from './apply-friends-page';
 import styles from './friends-page.module.css';
 import { FriendsSection, SECTION_TEXT } from './friends-section';
 

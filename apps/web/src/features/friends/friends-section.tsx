@@ -1,12 +1,12 @@
 import { DEFAULT_PICTURE, type FriendsPageType, type PublicUser } from '@hearth/contract';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
+import type { FriendsPageAction } from '../../api/apply-friends-page';
 import { showDefaultPicture } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { fullName } from '../../ui/full-name';
 import { pictureAttributes } from '../../ui/picture';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
-import type { FriendsPageAction } from './apply-friends-page';
 import styles from './friends-page.module.css';
 
 export interface SectionText {

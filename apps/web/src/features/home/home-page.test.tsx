@@ -9,7 +9,7 @@ import { renderApp } from '../../test/render-app';
 describe('the home screen', () => {
   it('shows a skeleton while the posts load, then the cards', async () => {
     const answer = deferred<{ body: unknown }>();
-    stubServer({ 'GET /posts': () => answer.promise });
+    stubServer({ feed: () => answer.promise });
     renderApp('/', { user: sessionUser() });
     expect(await screen.findByRole('status', { name: 'Loading posts' })).toBeInTheDocument();
     answer.resolve({ body: [buildPost({ user: grace })] });
@@ -21,7 +21,7 @@ describe('the home screen', () => {
 
   it('asks for the first page, then the next one through X-Next-Cursor', async () => {
     const { calls } = stubServer({
-      'GET /posts': (call) =>
+      feed: (call) =>
         call.query.get('cursor') === 'page-2'
           ? { body: [buildPost({ user: grace, text: 'Older' })] }
           : {
@@ -34,13 +34,13 @@ describe('the home screen', () => {
     expect(calls[0]?.query.get('cursor')).toBeNull();
     expect(Number(calls[0]?.query.get('limit'))).toBeGreaterThan(0);
     // happy-dom never scrolls, so the end of the list is never seen: no second page by itself.
-    expect(calls.filter((call) => call.path === '/posts')).toHaveLength(1);
+    expect(calls.filter((call) => call.name === 'feed')).toHaveLength(1);
   });
 
   it("shows the feed's failure with Try again, which asks again", async () => {
     let failures = 1;
     stubServer({
-      'GET /posts': () =>
+      feed: () =>
         failures-- > 0
           ? { status: 429, body: { message: 'Too many attempts.' } }
           : { body: [buildPost({ user: grace })] },
@@ -65,7 +65,7 @@ describe('the home screen', () => {
     const app = renderApp('/', { user: sessionUser() });
     await screen.findByRole('article', { name: 'Post by Grace Hopper' });
     await app.user.click(screen.getByRole('link', { name: 'Home' }));
-    await vi.waitFor(() => expect(calls.filter((call) => call.path === '/posts')).toHaveLength(2));
+    await vi.waitFor(() => expect(calls.filter((call) => call.name === 'feed')).toHaveLength(2));
   });
 
   it('has the create-post prompt with the three actions', async () => {

@@ -8,7 +8,7 @@ import { buildPost, grace, sessionUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { startHomeEarly } from './start-home-early';
 
-const feedCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/posts');
+const feedCalls = (calls: RecordedCall[]) => calls.filter((call) => call.name === 'feed');
 
 describe('the home started at boot', () => {
   it('asks for the first feed page before the app renders, and only once', async () => {

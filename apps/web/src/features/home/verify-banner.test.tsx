@@ -14,8 +14,8 @@ describe('verification banner', () => {
 
   it('resends the link and shows the answer for a while', async () => {
     const { calls } = stubServer({
-      'GET /posts': () => ({ body: [] }),
-      'POST /auth/resendVerification': () => ({
+      feed: () => ({ body: [] }),
+      resendVerification: () => ({
         body: { message: SERVER_MESSAGES.verificationSent },
       }),
     });
@@ -24,8 +24,8 @@ describe('verification banner', () => {
     await app.user.click(screen.getByRole('button', { name: UI_MESSAGES.verifyBannerLink }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(SERVER_MESSAGES.verificationSent);
-    const resend = calls.find((call) => call.path === '/auth/resendVerification');
-    expect(resend).toMatchObject({ method: 'POST', path: '/auth/resendVerification' });
+    const resend = calls.find((call) => call.name === 'resendVerification');
+    expect(resend).toMatchObject({ method: 'POST', name: 'resendVerification' });
     expect(resend?.body).toBeUndefined();
     await act(() => vi.advanceTimersByTimeAsync(MESSAGE_DISPLAY_MS));
     expect(screen.queryByText(SERVER_MESSAGES.verificationSent)).not.toBeInTheDocument();
@@ -33,8 +33,8 @@ describe('verification banner', () => {
 
   it('shows a refusal in the error style', async () => {
     stubServer({
-      'GET /posts': () => ({ body: [] }),
-      'POST /auth/resendVerification': () => ({
+      feed: () => ({ body: [] }),
+      resendVerification: () => ({
         status: 400,
         body: { message: SERVER_MESSAGES.alreadyActivated },
       }),
@@ -46,8 +46,8 @@ describe('verification banner', () => {
 
   it('logs the member out when the server says the session is over', async () => {
     stubServer({
-      'GET /posts': () => ({ body: [] }),
-      'POST /auth/resendVerification': () => ({
+      feed: () => ({ body: [] }),
+      resendVerification: () => ({
         status: 401,
         body: { message: SERVER_MESSAGES.sessionExpired },
       }),

@@ -24,8 +24,9 @@ async function openDialog(
   return { app, dialog };
 }
 
+/** The calls that create: the photos' upload and the post itself. */
 const postCalls = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method === 'POST' && call.path.startsWith('/posts'));
+  calls.filter((call) => call.name === 'uploadImages' || call.name === 'createPost');
 
 describe('the post dialog', () => {
   it('sends nothing while text, photos and background are all empty', async () => {
@@ -92,7 +93,7 @@ describe('the post dialog', () => {
       background: BUILTIN_BACKGROUNDS[2]!,
     });
     const { calls } = stubFeed([buildPost({ user: grace })], {
-      'POST /posts': () => ({ body: created }),
+      createPost: () => ({ body: created }),
     });
     const { app, dialog } = await openDialog();
     await app.click(within(dialog).getByRole('button', { name: 'Background 3' }));
@@ -128,8 +129,8 @@ describe('the post dialog', () => {
       { url: '/media/adaowen/post_images/b.webp', variants: [] },
     ];
     const { calls } = stubFeed([buildPost({ user: grace })], {
-      'POST /posts/uploadImages': () => ({ body: urls }),
-      'POST /posts': () => ({ body: buildPost({ user: ada, text: null, images: urls }) }),
+      uploadImages: () => ({ body: urls }),
+      createPost: () => ({ body: buildPost({ user: ada, text: null, images: urls }) }),
     });
     const { app, dialog } = await openDialog('Photo/Video');
     await app.upload(within(dialog).getByLabelText('Add photos'), [
@@ -142,7 +143,8 @@ describe('the post dialog', () => {
 
     const [upload, create] = postCalls(calls);
     const form = upload?.body as FormData;
-    expect(upload?.path).toBe('/posts/uploadImages');
+    expect(upload?.name).toBe('uploadImages');
+    expect(create?.name).toBe('createPost');
     expect(form.get('path')).toBe('adaowen/post_images');
     expect(form.getAll('file').map((file) => (file as File).name)).toEqual(['a.png', 'b.gif']);
     expect(create?.body).toEqual({
@@ -156,7 +158,7 @@ describe('the post dialog', () => {
 
   it("shows the server's refusal in an error box, and Try again clears it", async () => {
     stubFeed([buildPost({ user: grace })], {
-      'POST /posts': () => ({
+      createPost: () => ({
         status: 400,
         body: { message: 'Choose one of the built-in backgrounds.' },
       }),

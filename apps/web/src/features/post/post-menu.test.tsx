@@ -2,7 +2,7 @@ import { POST_REMOVAL_DELAY_MS } from '@hearth/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../test/fake-server';
+import { byParam, deferred } from '../../test/fake-server';
 import { stubFeed } from '../../test/feed';
 import { ada, buildPost, grace, reactionSummary, sessionUser } from '../../test/fixtures';
 import { renderApp, takeTheClock } from '../../test/render-app';
@@ -87,15 +87,17 @@ describe('the post options menu', () => {
     const held = deferred<void>();
     let saved = false;
     const { calls } = stubFeed([post], {
-      [`PUT /posts/savePost/${post._id}`]: async () => {
-        saved = !saved;
-        if (saved) await held.promise;
-        return { body: { saved } };
-      },
+      savePost: byParam('postId', {
+        [post._id]: async () => {
+          saved = !saved;
+          if (saved) await held.promise;
+          return { body: { saved } };
+        },
+      }),
     });
     const { app, card, menu } = await openMenu('Post by Grace Hopper');
     await app.click(within(menu).getByRole('menuitem', { name: 'Save Post' }));
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', path: `/posts/savePost/${post._id}` });
+    expect(calls.at(-1)).toMatchObject({ name: 'savePost', params: { postId: post._id } });
 
     await app.click(within(card).getByRole('button', { name: 'Post options' }));
     const unsave = within(card).getByRole('menuitem', { name: 'Unsave Post' });
@@ -105,13 +107,18 @@ describe('the post options menu', () => {
     await app.click(unsave);
     await app.click(within(card).getByRole('button', { name: 'Post options' }));
     expect(within(card).getByRole('menuitem', { name: 'Save Post' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === `/posts/savePost/${post._id}`)).toHaveLength(2);
+    const saves = calls.filter(
+      (call) => call.name === 'savePost' && call.params.postId === post._id,
+    );
+    expect(saves).toHaveLength(2);
   });
 
   it("follows the server's answer on where the toggle landed", async () => {
     const post = buildPost({ user: grace });
     // Saved meanwhile from another tab: this toggle unsaves it.
-    stubFeed([post], { [`PUT /posts/savePost/${post._id}`]: () => ({ body: { saved: false } }) });
+    stubFeed([post], {
+      savePost: byParam('postId', { [post._id]: () => ({ body: { saved: false } }) }),
+    });
     const { app, card, menu } = await openMenu('Post by Grace Hopper');
     await app.click(within(menu).getByRole('menuitem', { name: 'Save Post' }));
     await app.click(within(card).getByRole('button', { name: 'Post options' }));
@@ -127,14 +134,14 @@ describe('the post options menu', () => {
   it('moves a post to trash: the call, the menu closed, the card gone after 200 ms', async () => {
     const mine = buildPost({ user: ada });
     const { calls } = stubFeed([mine, buildPost({ user: grace })], {
-      [`DELETE /posts/deletePost/${mine._id}`]: () => ({ body: { status: 'ok' } }),
+      deletePost: byParam('postId', { [mine._id]: () => ({ body: { status: 'ok' } }) }),
     });
     renderApp('/', { user: sessionUser() });
     const card = await screen.findByRole('article', { name: 'Post by Ada Owen' });
     const person = takeTheClock();
     await person.click(within(card).getByRole('button', { name: 'Post options' }));
     await person.click(within(card).getByRole('menuitem', { name: 'Move to trash' }));
-    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/posts/deletePost/${mine._id}` });
+    expect(calls.at(-1)).toMatchObject({ name: 'deletePost', params: { postId: mine._id } });
     // The answer arrives without the clock moving; the menu closes once it has.
     for (let turn = 0; turn < 50 && within(card).queryByRole('menu'); turn += 1) {
       await act(() => vi.advanceTimersByTimeAsync(0));
@@ -150,7 +157,9 @@ describe('the post options menu', () => {
   it('keeps the post when the server refuses to delete it', async () => {
     const mine = buildPost({ user: ada });
     stubFeed([mine], {
-      [`DELETE /posts/deletePost/${mine._id}`]: () => ({ status: 403, body: { message: 'No.' } }),
+      deletePost: byParam('postId', {
+        [mine._id]: () => ({ status: 403, body: { message: 'No.' } }),
+      }),
     });
     const { app, card, menu } = await openMenu('Post by Ada Owen');
     await app.click(within(menu).getByRole('menuitem', { name: 'Move to trash' }));

@@ -12,7 +12,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, stubServer } from '../../test/fake-server';
+import { byParam, deferred, stubServer } from '../../test/fake-server';
 import {
   ada,
   buildFriend,
@@ -43,8 +43,8 @@ describe('the profile page', () => {
   it('shows a skeleton while loading, then the name as the page heading', async () => {
     const answer = deferred<{ body: unknown }>();
     stubServer({
-      'GET /users/getProfile/gracehopper': () => answer.promise,
-      'POST /users/listImages': () => ({ body: buildImages('gracehopper', 0) }),
+      getProfile: byParam('username', { gracehopper: () => answer.promise }),
+      listImages: () => ({ body: buildImages('gracehopper', 0) }),
     });
     renderApp('/profile/gracehopper', { user: sessionUser() });
     expect(await screen.findByRole('status', { name: 'Loading profile' })).toBeInTheDocument();
@@ -57,9 +57,11 @@ describe('the profile page', () => {
 
   it('sends an unknown profile (ok false) to /profile', async () => {
     stubServer({
-      'GET /users/getProfile/nobody': () => ({ status: 404, body: { ok: false } }),
-      'GET /users/getProfile/adaowen': () => ({ body: buildOwnProfile() }),
-      'POST /users/listImages': () => ({ body: buildImages('adaowen', 0) }),
+      getProfile: byParam('username', {
+        nobody: () => ({ status: 404, body: { ok: false } }),
+        adaowen: () => ({ body: buildOwnProfile() }),
+      }),
+      listImages: () => ({ body: buildImages('adaowen', 0) }),
     });
     const app = renderApp('/profile/nobody', { user: sessionUser() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Owen' })).toBeInTheDocument();
@@ -182,7 +184,7 @@ describe('the profile page', () => {
     const { calls } = stubProfile(buildProfile());
     renderApp('/profile/gracehopper', { user: sessionUser() });
     await waitFor(() =>
-      expect(calls.find((call) => call.path === '/users/listImages')?.body).toEqual({
+      expect(calls.find((call) => call.name === 'listImages')?.body).toEqual({
         path: 'gracehopper/*',
         sort: 'desc',
         max: 30,
@@ -194,18 +196,22 @@ describe('the profile page', () => {
 describe('the friendship buttons', () => {
   async function visit(friendship: Partial<Friendship>) {
     const answer = deferred<{ body: unknown }>();
+    const forGrace = byParam('id', { [grace._id]: () => answer.promise });
     const server = stubProfile(buildProfile({ friendship: { ...NONE, ...friendship } }), {
-      [`PUT /users/addFriend/${grace._id}`]: () => answer.promise,
-      [`PUT /users/cancelFriendRequest/${grace._id}`]: () => answer.promise,
-      [`PUT /users/follow/${grace._id}`]: () => answer.promise,
-      [`PUT /users/unfollow/${grace._id}`]: () => answer.promise,
-      [`PUT /users/acceptRequest/${grace._id}`]: () => answer.promise,
-      [`PUT /users/unfriend/${grace._id}`]: () => answer.promise,
-      [`PUT /users/deleteRequest/${grace._id}`]: () => answer.promise,
+      addFriend: forGrace,
+      cancelFriendRequest: forGrace,
+      follow: forGrace,
+      unfollow: forGrace,
+      acceptRequest: forGrace,
+      unfriend: forGrace,
+      deleteRequest: forGrace,
     });
     const app = renderApp('/profile/gracehopper', { user: sessionUser() });
     await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
-    const puts = () => server.calls.filter((call) => call.method === 'PUT');
+    const puts = () =>
+      server.calls
+        .filter((call) => call.method === 'PUT')
+        .map((call) => [call.name, call.params.id]);
     return { app, answer, puts, calls: server.calls };
   }
 
@@ -232,7 +238,7 @@ describe('the friendship buttons', () => {
     expect(button('Cancel Request')).toBeInTheDocument();
     expect(button('Following')).toBeInTheDocument();
     expect(button('Add Friend')).not.toBeInTheDocument();
-    expect(puts().map((call) => call.path)).toEqual([`/users/addFriend/${grace._id}`]);
+    expect(puts()).toEqual([['addFriend', grace._id]]);
     answer.resolve({ body: 'ok' });
     await waitFor(() => expect(button('Cancel Request')).toBeInTheDocument());
   });
@@ -242,7 +248,7 @@ describe('the friendship buttons', () => {
     await app.user.click(screen.getByRole('button', { name: 'Cancel Request' }));
     expect(button('Add Friend')).toBeInTheDocument();
     expect(button('Follow')).toBeInTheDocument();
-    expect(puts().map((call) => call.path)).toEqual([`/users/cancelFriendRequest/${grace._id}`]);
+    expect(puts()).toEqual([['cancelFriendRequest', grace._id]]);
   });
 
   it('Respond > Confirm makes friends who follow, then sends acceptRequest', async () => {
@@ -254,7 +260,7 @@ describe('the friendship buttons', () => {
     expect(button('Friends')).toBeInTheDocument();
     expect(button('Following')).toBeInTheDocument();
     expect(button('Respond')).not.toBeInTheDocument();
-    expect(puts().map((call) => call.path)).toEqual([`/users/acceptRequest/${grace._id}`]);
+    expect(puts()).toEqual([['acceptRequest', grace._id]]);
   });
 
   it('Respond > Delete clears everything, then sends deleteRequest', async () => {
@@ -263,7 +269,7 @@ describe('the friendship buttons', () => {
     await app.user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     expect(button('Add Friend')).toBeInTheDocument();
     expect(button('Follow')).toBeInTheDocument();
-    expect(puts().map((call) => call.path)).toEqual([`/users/deleteRequest/${grace._id}`]);
+    expect(puts()).toEqual([['deleteRequest', grace._id]]);
   });
 
   it('Friends > Unfollow toggles following, then sends unfollow', async () => {
@@ -274,7 +280,7 @@ describe('the friendship buttons', () => {
     await app.user.click(within(menu).getByRole('menuitem', { name: 'Unfollow' }));
     expect(button('Follow')).toBeInTheDocument();
     expect(button('Friends')).toBeInTheDocument();
-    expect(puts().map((call) => call.path)).toEqual([`/users/unfollow/${grace._id}`]);
+    expect(puts()).toEqual([['unfollow', grace._id]]);
   });
 
   it('Friends > Follow toggles following, then sends follow', async () => {
@@ -282,7 +288,7 @@ describe('the friendship buttons', () => {
     await app.user.click(screen.getByRole('button', { name: 'Friends' }));
     await app.user.click(screen.getByRole('menuitem', { name: 'Follow' }));
     expect(button('Following')).toBeInTheDocument();
-    expect(puts().map((call) => call.path)).toEqual([`/users/follow/${grace._id}`]);
+    expect(puts()).toEqual([['follow', grace._id]]);
   });
 
   it('Friends > Unfriend clears everything, then sends unfriend', async () => {
@@ -292,7 +298,7 @@ describe('the friendship buttons', () => {
     expect(button('Add Friend')).toBeInTheDocument();
     expect(button('Follow')).toBeInTheDocument();
     expect(button('Friends')).not.toBeInTheDocument();
-    expect(puts().map((call) => call.path)).toEqual([`/users/unfriend/${grace._id}`]);
+    expect(puts()).toEqual([['unfriend', grace._id]]);
   });
 
   it('the separate Follow / Following button toggles following', async () => {
@@ -303,41 +309,45 @@ describe('the friendship buttons', () => {
     answer.resolve({ body: 'ok' });
     await app.user.click(screen.getByRole('button', { name: 'Following' }));
     expect(button('Follow')).toBeInTheDocument();
-    expect(puts().map((call) => call.path)).toEqual([
-      `/users/follow/${grace._id}`,
-      `/users/unfollow/${grace._id}`,
+    expect(puts()).toEqual([
+      ['follow', grace._id],
+      ['unfollow', grace._id],
     ]);
   });
 
   it('reads the profile again when the server refuses, so the truth shows', async () => {
     let reads = 0;
     const { calls } = stubServer({
-      'GET /users/getProfile/gracehopper': () => {
-        reads += 1;
-        return {
-          body: buildProfile({
-            // The second read: Grace had asked meanwhile.
-            friendship: reads === 1 ? NONE : { ...NONE, requestReceived: true },
-          }),
-        };
-      },
-      'POST /users/listImages': () => ({ body: buildImages('gracehopper', 0) }),
-      [`PUT /users/addFriend/${grace._id}`]: () => ({
-        status: 400,
-        body: { message: 'You are already friends.' },
+      getProfile: byParam('username', {
+        gracehopper: () => {
+          reads += 1;
+          return {
+            body: buildProfile({
+              // The second read: Grace had asked meanwhile.
+              friendship: reads === 1 ? NONE : { ...NONE, requestReceived: true },
+            }),
+          };
+        },
+      }),
+      listImages: () => ({ body: buildImages('gracehopper', 0) }),
+      addFriend: byParam('id', {
+        [grace._id]: () => ({ status: 400, body: { message: 'You are already friends.' } }),
       }),
     });
     const app = renderApp('/profile/gracehopper', { user: sessionUser() });
     await app.user.click(await screen.findByRole('button', { name: 'Add Friend' }));
     expect(await screen.findByRole('button', { name: 'Respond' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/users/getProfile/gracehopper')).toHaveLength(2);
+    const graceReads = calls.filter(
+      (call) => call.name === 'getProfile' && call.params.username === 'gracehopper',
+    );
+    expect(graceReads).toHaveLength(2);
   });
 });
 
 describe('the details editor', () => {
   it('counts the bio down to 0 and never past 100, then saves the whole details object', async () => {
     const { calls } = stubProfile(buildOwnProfile({ details: { job: 'Engineer' } }), {
-      'PUT /users/updateUserDetails': (call) => ({
+      updateUserDetails: (call) => ({
         body: (call.body as { infos: unknown }).infos,
       }),
     });
@@ -359,7 +369,7 @@ describe('the details editor', () => {
     const intro = screen.getByRole('region', { name: 'Intro' });
     expect(await within(intro).findByText('x'.repeat(BIO_MAX))).toBeInTheDocument();
     expect(within(intro).getByRole('button', { name: 'Edit bio' })).toBeInTheDocument();
-    const save = calls.find((call) => call.path === '/users/updateUserDetails');
+    const save = calls.find((call) => call.name === 'updateUserDetails');
     expect(save?.method).toBe('PUT');
     expect(save?.body).toEqual({
       infos: {
@@ -380,7 +390,7 @@ describe('the details editor', () => {
   it('only logs a failed save, and the form stays usable', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubProfile(buildOwnProfile({ details: { bio: 'Old' } }), {
-      'PUT /users/updateUserDetails': () => ({ status: 500, body: { message: 'Down.' } }),
+      updateUserDetails: () => ({ status: 500, body: { message: 'Down.' } }),
     });
     const app = renderApp('/profile', { user: sessionUser() });
     await app.user.click(await screen.findByRole('button', { name: 'Edit bio' }));
@@ -397,7 +407,7 @@ describe('the details editor', () => {
 
   it('edits every detail at 25 characters at most, the relationship from four, all public', async () => {
     const { calls } = stubProfile(buildOwnProfile(), {
-      'PUT /users/updateUserDetails': (call) => ({
+      updateUserDetails: (call) => ({
         body: (call.body as { infos: unknown }).infos,
       }),
     });
@@ -439,7 +449,7 @@ describe('the details editor', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Edit details' })).not.toBeInTheDocument(),
     );
-    const body = calls.find((call) => call.path === '/users/updateUserDetails')?.body as {
+    const body = calls.find((call) => call.name === 'updateUserDetails')?.body as {
       infos: Record<string, string>;
     };
     expect(body.infos.workplace).toBe('w'.repeat(DETAIL_MAX));
@@ -537,8 +547,8 @@ describe('the cover photo', () => {
     const { calls } = stubProfile(
       buildOwnProfile(),
       {
-        'PUT /users/updateCoverPicture': () => ({ body: 'ok' }),
-        'POST /posts': () => ({
+        updateCoverPicture: () => ({ body: 'ok' }),
+        createPost: () => ({
           body: buildPost({
             user: ada,
             type: 'coverPicture',
@@ -558,8 +568,8 @@ describe('the cover photo', () => {
       expect(screen.queryByRole('dialog', { name: 'Select photo' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('img', { name: 'Cover' })).toHaveAttribute('src', url);
-    expect(calls.find((call) => call.path === '/users/updateCoverPicture')?.body).toEqual({ url });
-    expect(calls.find((call) => call.path === '/posts' && call.method === 'POST')?.body).toEqual({
+    expect(calls.find((call) => call.name === 'updateCoverPicture')?.body).toEqual({ url });
+    expect(calls.find((call) => call.name === 'createPost')?.body).toEqual({
       type: 'coverPicture',
       text: null,
       background: null,

@@ -2,7 +2,7 @@ import { REACTION_POPUP_DELAY_MS } from '@hearth/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../test/fake-server';
+import { byParam, deferred } from '../../test/fake-server';
 import { stubFeed } from '../../test/feed';
 import { buildPost, grace, reactionSummary, sessionUser } from '../../test/fixtures';
 import { renderApp, takeTheClock } from '../../test/render-app';
@@ -72,7 +72,7 @@ describe('reacting to a post', () => {
   it('shows each change at once, then sends it: like, love instead, love again removes it', async () => {
     const post = byGrace();
     const answer = deferred<{ body: unknown }>();
-    const { calls } = stubFeed([post], { 'PUT /posts/postReacts': () => answer.promise });
+    const { calls } = stubFeed([post], { react: () => answer.promise });
     const card = await showCard();
     const app = userEvent.setup();
     expect(within(card).getByRole('img', { name: '3 reactions: like, love' })).toBeInTheDocument();
@@ -82,8 +82,7 @@ describe('reacting to a post', () => {
     const pressed = within(card).getByRole('button', { name: 'Like', pressed: true });
     expect(within(card).getByRole('img', { name: '4 reactions: like, love' })).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({
-      method: 'PUT',
-      path: '/posts/postReacts',
+      name: 'react',
       body: { react: 'like', postId: post._id },
     });
     answer.resolve({ body: { status: 'success' } });
@@ -103,7 +102,7 @@ describe('reacting to a post', () => {
     expect(within(card).getByRole('button', { name: 'Like', pressed: false })).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: '3 reactions: like, love' })).toBeInTheDocument();
     expect(calls.at(-1)?.body).toEqual({ react: 'love', postId: post._id });
-    expect(calls.filter((call) => call.path === '/posts/postReacts')).toHaveLength(3);
+    expect(calls.filter((call) => call.name === 'react')).toHaveLength(3);
   });
 
   it('opens from the keyboard and closes with Escape, focus back on the button', async () => {
@@ -124,9 +123,9 @@ describe('reacting to a post', () => {
   it('reads the truth back from the server when a reaction is refused', async () => {
     const post = byGrace();
     stubFeed([post], {
-      'PUT /posts/postReacts': () => ({ status: 404, body: { message: 'Not found.' } }),
-      [`GET /posts/getReacts/${post._id}`]: () => ({
-        body: reactionSummary({ like: 2, love: 1 }),
+      react: () => ({ status: 404, body: { message: 'Not found.' } }),
+      getReacts: byParam('postId', {
+        [post._id]: () => ({ body: reactionSummary({ like: 2, love: 1 }) }),
       }),
     });
     const card = await showCard();

@@ -23,16 +23,16 @@ async function typeAndLeave(app: App, field: HTMLElement, value: string) {
 /** A server that knows Ada and accepts the code 'K7P2Q'. */
 function adaServer() {
   return stubServer({
-    'POST /auth/findUser': ({ body }) =>
+    findUser: ({ body }) =>
       (body as { email: string }).email === ACCOUNT.email
         ? { body: ACCOUNT }
         : { status: 404, body: { message: SERVER_MESSAGES.accountNotFound } },
-    'POST /auth/sendResetCode': () => ({ body: { message: SERVER_MESSAGES.resetCodeSent } }),
-    'POST /auth/validateResetCode': ({ body }) =>
+    sendResetCode: () => ({ body: { message: SERVER_MESSAGES.resetCodeSent } }),
+    validateResetCode: ({ body }) =>
       (body as { code: string }).code === 'K7P2Q'
         ? { body: { message: 'ok' } }
         : { status: 400, body: { message: SERVER_MESSAGES.resetCodeWrong } },
-    'POST /auth/resetPassword': () => ({ body: { message: SERVER_MESSAGES.passwordChanged } }),
+    resetPassword: () => ({ body: { message: SERVER_MESSAGES.passwordChanged } }),
   });
 }
 
@@ -110,7 +110,7 @@ describe('password reset', () => {
     const { calls } = adaServer();
     const app = renderApp('/reset');
     await reachCodeStep(app);
-    expect(calls[1]).toMatchObject({ path: '/auth/sendResetCode', body: { email: ACCOUNT.email } });
+    expect(calls[1]).toMatchObject({ name: 'sendResetCode', body: { email: ACCOUNT.email } });
     expect(screen.getByRole('status')).toHaveTextContent(SERVER_MESSAGES.resetCodeSent);
 
     const code = screen.getByPlaceholderText('Code');
@@ -168,7 +168,7 @@ describe('password reset', () => {
 
     expect(await screen.findByRole('status')).toHaveTextContent(SERVER_MESSAGES.passwordChanged);
     expect(calls.at(-1)).toMatchObject({
-      path: '/auth/resetPassword',
+      name: 'resetPassword',
       body: { email: ACCOUNT.email, password: 'new secret', confPassword: 'new secret' },
     });
     expect(app.pathname()).toBe('/reset');

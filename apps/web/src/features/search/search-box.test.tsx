@@ -2,7 +2,14 @@ import type { PublicUser, SearchHistoryEntry } from '@hearth/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../api/search';
-import { deferred, type FakeAnswer, type Handler, stubServer } from '../../test/fake-server';
+import {
+  byParam,
+  deferred,
+  type FakeAnswer,
+  type Handler,
+  type Handlers,
+  stubServer,
+} from '../../test/fake-server';
 import { buildHistoryEntry, buildMember, buildProfile, sessionUser } from '../../test/fixtures';
 import { renderApp, takeTheClock } from '../../test/render-app';
 
@@ -15,23 +22,26 @@ const linusTorvalds = buildMember('Linus', 'Torvalds');
 const pause = () => new Promise((done) => setTimeout(done, SEARCH_DEBOUNCE_MS * 2));
 
 /** The home screen (an empty feed) with the search calls a test answers. */
-function renderHome(handlers: Record<string, Handler>, history: SearchHistoryEntry[] = []) {
+function renderHome(handlers: Handlers, history: SearchHistoryEntry[] = []) {
   const server = stubServer({
-    'GET /posts': () => ({ body: [] }),
-    'GET /users/getSearchHistory': () => ({ body: history }),
-    'PUT /users/addToSearchHistory': () => ({ body: 'ok' }),
-    'GET /users/getProfile/gracehopper': () => ({ body: buildProfile() }),
-    'POST /users/listImages': () => ({ body: { resources: [], total_count: 0 } }),
+    feed: () => ({ body: [] }),
+    getSearchHistory: () => ({ body: history }),
+    addToSearchHistory: () => ({ body: 'ok' }),
+    getProfile: byParam('username', { gracehopper: () => ({ body: buildProfile() }) }),
+    listImages: () => ({ body: { resources: [], total_count: 0 } }),
     ...handlers,
   });
   const app = renderApp('/', { user: sessionUser() });
-  const searchCalls = () => server.calls.filter((call) => call.path.startsWith('/users/search'));
-  const historyReads = () =>
-    server.calls.filter((call) => call.method === 'GET' && call.path === '/users/getSearchHistory');
+  const searchCalls = () => server.calls.filter((call) => call.name === 'search');
+  const historyReads = () => server.calls.filter((call) => call.name === 'getSearchHistory');
   return { ...app, ...server, searchCalls, historyReads };
 }
 
 const answer = (members: PublicUser[]): FakeAnswer => ({ body: members });
+/** The search call answering each term (the path's decoded parameter) its own way. */
+const searches = (byTerm: Record<string, Handler>): Handlers => ({
+  search: byParam('searchTerm', byTerm),
+});
 const searchBox = () => screen.getByRole('combobox', { name: 'Search Hearth' });
 const results = () => screen.queryByRole('listbox', { name: 'Search results' });
 const optionNames = (listbox: HTMLElement) =>
@@ -81,7 +91,7 @@ describe('the header search box', () => {
 
 describe('searching', () => {
   it('waits for typing to pause, then sends the last term typed and lists the answer', async () => {
-    const app = renderHome({ 'POST /users/search/ada': () => answer([adaByron]) });
+    const app = renderHome(searches({ ada: () => answer([adaByron]) }));
     const box = await screen.findByRole('combobox', { name: 'Search Hearth' });
     const person = takeTheClock();
     await person.click(box);
@@ -90,7 +100,7 @@ describe('searching', () => {
     expect(app.searchCalls()).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
     // One call, for the whole term, not one per letter.
-    expect(app.searchCalls().map((call) => call.path)).toEqual(['/users/search/ada']);
+    expect(app.searchCalls().map((call) => call.params.searchTerm)).toEqual(['ada']);
     expect(app.searchCalls()[0]?.method).toBe('POST');
     const listbox = await screen.findByRole('listbox', { name: 'Search results' });
     expect(optionNames(listbox)).toEqual(['Ada Byron']);
@@ -99,15 +109,15 @@ describe('searching', () => {
   });
 
   it('encodes the term into the path, with outer spaces dropped', async () => {
-    const app = renderHome({ 'POST /users/search/ada%20b': () => answer([adaByron]) });
+    const app = renderHome(searches({ 'ada b': () => answer([adaByron]) }));
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await app.user.paste('  ada   b ');
     await screen.findByRole('option', { name: 'Ada Byron' });
-    expect(app.searchCalls().map((call) => call.path)).toEqual(['/users/search/ada%20b']);
+    expect(app.searchCalls().map((call) => call.params.searchTerm)).toEqual(['ada b']);
   });
 
   it('clears the results at once for an empty input and sends nothing for it', async () => {
-    const app = renderHome({ 'POST /users/search/al': () => answer([alanTuring]) }, [
+    const app = renderHome(searches({ al: () => answer([alanTuring]) }), [
       buildHistoryEntry(graceHopper),
     ]);
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
@@ -130,7 +140,7 @@ describe('searching', () => {
 
   it('drops an answer that arrives after the input was emptied', async () => {
     const late = deferred<FakeAnswer>();
-    const app = renderHome({ 'POST /users/search/gr': () => late.promise });
+    const app = renderHome(searches({ gr: () => late.promise }));
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await app.user.paste('gr');
     await waitFor(() => expect(app.searchCalls()).toHaveLength(1));
@@ -144,10 +154,12 @@ describe('searching', () => {
   it('never lets an older answer arriving last replace the newer one', async () => {
     const older = deferred<FakeAnswer>();
     const newer = deferred<FakeAnswer>();
-    const app = renderHome({
-      'POST /users/search/a': () => older.promise,
-      'POST /users/search/al': () => newer.promise,
-    });
+    const app = renderHome(
+      searches({
+        a: () => older.promise,
+        al: () => newer.promise,
+      }),
+    );
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await app.user.keyboard('a');
     await waitFor(() => expect(app.searchCalls()).toHaveLength(1));
@@ -171,7 +183,7 @@ describe('searching', () => {
   });
 
   it('says when nobody matches', async () => {
-    const app = renderHome({ 'POST /users/search/zz': () => answer([]) });
+    const app = renderHome(searches({ zz: () => answer([]) }));
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await app.user.keyboard('zz');
     expect(await screen.findByText('No results for “zz”')).toBeInTheDocument();
@@ -180,13 +192,13 @@ describe('searching', () => {
 
 describe('choosing a member', () => {
   it('records a clicked result and opens their profile, closing the panel', async () => {
-    const app = renderHome({ 'POST /users/search/gra': () => answer([graceHopper]) });
+    const app = renderHome(searches({ gra: () => answer([graceHopper]) }));
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await app.user.keyboard('gra');
     await app.user.click(await screen.findByRole('option', { name: 'Grace Hopper' }));
 
     expect(app.pathname()).toBe('/profile/gracehopper');
-    const record = app.calls.find((call) => call.path === '/users/addToSearchHistory');
+    const record = app.calls.find((call) => call.name === 'addToSearchHistory');
     expect(record?.method).toBe('PUT');
     expect(record?.body).toEqual({ searchUser: graceHopper._id });
     expect(results()).not.toBeInTheDocument();
@@ -202,7 +214,7 @@ describe('choosing a member', () => {
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await app.user.click(await screen.findByRole('option', { name: 'Grace Hopper' }));
     expect(app.pathname()).toBe('/profile/gracehopper');
-    expect(app.calls.find((call) => call.path === '/users/addToSearchHistory')?.body).toEqual({
+    expect(app.calls.find((call) => call.name === 'addToSearchHistory')?.body).toEqual({
       searchUser: graceHopper._id,
     });
     expect(screen.queryByRole('heading', { name: 'Recent searches' })).not.toBeInTheDocument();
@@ -210,7 +222,7 @@ describe('choosing a member', () => {
 
   it('puts the chosen member on top of the history at once', async () => {
     const recorded = deferred<FakeAnswer>();
-    const app = renderHome({ 'PUT /users/addToSearchHistory': () => recorded.promise }, [
+    const app = renderHome({ addToSearchHistory: () => recorded.promise }, [
       buildHistoryEntry(adaByron),
       buildHistoryEntry(graceHopper, 5),
     ]);
@@ -230,8 +242,8 @@ describe('removing a recent search', () => {
     const removed = deferred<FakeAnswer>();
     let history = [buildHistoryEntry(graceHopper), buildHistoryEntry(adaByron, 3)];
     const app = renderHome({
-      'GET /users/getSearchHistory': () => ({ body: history }),
-      'PUT /users/removeFromSearch': () => removed.promise,
+      getSearchHistory: () => ({ body: history }),
+      removeFromSearch: () => removed.promise,
     });
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await screen.findByRole('listbox', { name: 'Recent searches' });
@@ -243,7 +255,7 @@ describe('removing a recent search', () => {
     expect(optionNames(screen.getByRole('listbox', { name: 'Recent searches' }))).toEqual([
       'Ada Byron',
     ]);
-    const call = app.calls.find((c) => c.path === '/users/removeFromSearch');
+    const call = app.calls.find((c) => c.name === 'removeFromSearch');
     expect(call?.method).toBe('PUT');
     expect(call?.body).toEqual({ searchUser: graceHopper._id });
     expect(app.historyReads()).toHaveLength(1);
@@ -262,9 +274,11 @@ describe('removing a recent search', () => {
 
 describe('the keyboard', () => {
   it('moves through the results with the arrows and opens the active one with Enter', async () => {
-    const app = renderHome({
-      'POST /users/search/a': () => answer([adaByron, alanTuring, graceHopper]),
-    });
+    const app = renderHome(
+      searches({
+        a: () => answer([adaByron, alanTuring, graceHopper]),
+      }),
+    );
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await app.user.keyboard('a');
     const listbox = await screen.findByRole('listbox', { name: 'Search results' });
@@ -285,7 +299,7 @@ describe('the keyboard', () => {
 
     await app.user.keyboard('{Enter}');
     expect(app.pathname()).toBe('/profile/gracehopper');
-    expect(app.calls.find((call) => call.path === '/users/addToSearchHistory')?.body).toEqual({
+    expect(app.calls.find((call) => call.name === 'addToSearchHistory')?.body).toEqual({
       searchUser: graceHopper._id,
     });
   });
@@ -303,10 +317,12 @@ describe('the keyboard', () => {
   });
 
   it('forgets the active option when the term changes', async () => {
-    const app = renderHome({
-      'POST /users/search/a': () => answer([adaByron, alanTuring]),
-      'POST /users/search/al': () => answer([alanTuring]),
-    });
+    const app = renderHome(
+      searches({
+        a: () => answer([adaByron, alanTuring]),
+        al: () => answer([alanTuring]),
+      }),
+    );
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await app.user.keyboard('a');
     await screen.findByRole('option', { name: 'Ada Byron' });

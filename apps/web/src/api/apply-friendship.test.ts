@@ -1,7 +1,6 @@
 import type { Friendship } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { applyFriendship } from './apply-friendship';
-import { stepZoom } from './picture-dialog';
 
 const NONE: Friendship = {
   friends: false,
@@ -45,16 +44,5 @@ describe('applyFriendship (spec section 4)', () => {
     const friends = { ...NONE, friends: true };
     expect(applyFriendship(friends, 'follow')).toEqual({ ...friends, following: true });
     expect(applyFriendship({ ...friends, following: true }, 'unfollow')).toEqual(friends);
-  });
-});
-
-describe('stepZoom', () => {
-  it('moves 0.2 at a time on the grid and stays within 1 and 3', () => {
-    expect(stepZoom(1, 1)).toBe(1.2);
-    expect(stepZoom(1.2, 1)).toBe(1.4);
-    expect(stepZoom(1, -1)).toBe(1);
-    expect(stepZoom(2.9, 1)).toBe(3);
-    expect(stepZoom(3, 1)).toBe(3);
-    expect(stepZoom(3, -1)).toBe(2.8);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMember } from '../../test/fixtures';
+import { buildMember } from '../test/fixtures';
 import { applyFriendsPageAction } from './apply-friends-page';
 
 const grace = buildMember('Grace', 'Hopper');
