@@ -110,8 +110,9 @@ export function addEndpoint<Name extends EndpointName>(
     },
   };
   app.route(route);
-  // `/api/v1/posts/` is `/api/v1/posts`, as it was when each module had its own prefix. A path
-  // that ends in a parameter keeps its meaning: `/users/search/` is a search for nothing (400).
+  // The feed with a trailing slash is the feed, as it was when each module had its own prefix.
+  // A path that ends in a parameter keeps its meaning: search with a trailing slash is a search
+  // for nothing (400).
   if (!/\/:[A-Za-z]+$/.test(endpoint.path)) {
     app.route({ ...route, url: `${endpoint.path}/`, schema: { ...route.schema, hide: true } });
   }
