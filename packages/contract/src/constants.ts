@@ -82,8 +82,6 @@ export const SEARCH_TERM_MAX = 100;
 /** Members kept in one member's recent searches; adding one more forgets the oldest. */
 export const SEARCH_HISTORY_MAX = 50;
 export const UPLOAD_FILES_MAX = 20;
-/** Image types an upload may be, decided by the file's bytes (API.md). */
-export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /** The size of each older-comments page, and of the list a new comment answers with. */
 export const COMMENTS_PAGE_SIZE = 10;
 /**

@@ -7,6 +7,7 @@ export { firstIssueMessage } from './issues.js';
 export * from './messages.js';
 export * from './rules/new-post.js';
 export * from './rules/reactions.js';
+export * from './rules/upload-folders.js';
 export * from './schemas/auth.js';
 export * from './schemas/responses.js';
 export * from './schemas/users-posts.js';

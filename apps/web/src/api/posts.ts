@@ -6,7 +6,7 @@ import {
   type Reaction,
   type ReactionSummary,
   ROUTES,
-  type SessionUser,
+  uploadFolderPath,
 } from '@hearth/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSessionUser } from '../session/session-context';
@@ -16,13 +16,6 @@ import { findPost, patchPost, postKeys, prependPost } from './post-cache';
 
 export { FEED_PAGE_SIZE, FEED_STALE_TIME_MS } from './feed-query';
 export { postKeys, reloadFeed, removePost } from './post-cache';
-
-/** Upload paths of spec section 7. */
-export const uploadPaths = {
-  postImages: (user: Pick<SessionUser, 'username'>) => `${user.username}/post_images`,
-  commentImage: (user: Pick<SessionUser, 'username'>, postId: string) =>
-    `${user.username}/post_images/${postId}`,
-};
 
 /** Multipart upload: the `path` field first, then one `file` part per image, answered in order. */
 export function uploadImages(api: ApiClient, path: string, files: readonly File[]) {
@@ -51,7 +44,7 @@ export function useCreatePostMutation() {
   return useMutation({
     mutationFn: async ({ text, background, files }: NewPost) => {
       const images = files.length
-        ? await uploadImages(api, uploadPaths.postImages(user), files)
+        ? await uploadImages(api, uploadFolderPath('postImages', user.username), files)
         : null;
       return api.call(ROUTES.createPost, {
         body: normalizeNewPost({ type: null, background, text, user: user.id, images }),
@@ -146,7 +139,8 @@ export function useCommentMutation() {
     mutationFn: async ({ postId, text, file }: NewComment) => {
       let image = '';
       if (file) {
-        const [first] = await uploadImages(api, uploadPaths.commentImage(user, postId), [file]);
+        const folder = uploadFolderPath('commentImages', user.username, postId);
+        const [first] = await uploadImages(api, folder, [file]);
         image = first?.url ?? '';
       }
       return api.call(ROUTES.comment, { body: { comment: text, image, postId } });

@@ -5,6 +5,7 @@ import {
   type PostType,
   type Profile,
   ROUTES,
+  uploadFolderPath,
 } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession, useSessionUser } from '../session/session-context';
@@ -16,12 +17,6 @@ import { uploadImages } from './posts';
 import { type ProfileAnswer, profileKeys } from './profile-keys';
 
 export { type ProfileAnswer, profileKeys } from './profile-keys';
-
-/** Upload folders of spec section 7 for the two profile images. */
-export const profileUploadPaths = {
-  profilePicture: (username: string) => `${username}/profile_pictures`,
-  coverPicture: (username: string) => `${username}/cover_pictures`,
-};
 
 /** A profile by username; an unknown one answers `{ok:false}` (404), which is data, not a failure. */
 export function useProfileQuery(username: string) {
@@ -120,8 +115,8 @@ export function usePictureChangeMutation() {
       if ('file' in source) {
         const folder =
           type === 'profilePicture'
-            ? profileUploadPaths.profilePicture(user.username)
-            : profileUploadPaths.coverPicture(user.username);
+            ? uploadFolderPath('profilePictures', user.username)
+            : uploadFolderPath('coverPictures', user.username);
         const [first] = await uploadImages(api, folder, [source.file]);
         if (!first) throw new ApiError('The upload gave no image back.', 0);
         url = first.url;

@@ -1,9 +1,12 @@
 import {
   fileMessage,
+  fileMessagesFor,
   type ImageListing,
   imageVariants,
   type ListImagesInput,
   MEDIA_MESSAGES,
+  ownUploadFolder,
+  type UploadFolder,
   type UploadResponse,
 } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
@@ -24,12 +27,6 @@ import type { Storage } from '../../infra/storage/storage.js';
 import { ImageRejected, makeImageVariants, reencodeImage } from './image-processing.js';
 import { toImageListing } from './present.js';
 import { countMedia, insertMedia, mediaPage, memberIdByUsername, ownedMediaUrls } from './repo.js';
-import {
-  displayName,
-  fileMessagesFor,
-  ownUploadFolder,
-  type UploadFolder,
-} from './upload-folders.js';
 import { deleteUploadFiles, storeImageVariants } from './variants.js';
 
 export interface MediaServiceDeps {
@@ -154,4 +151,11 @@ export class Upload {
     // The cover messages do not name the file; the member still needs to know which one.
     return template.includes('{file}') ? fileMessage(template, name) : `${name}: ${template}`;
   }
+}
+
+/** A file name fit to quote in a message: no directories, not endless. */
+function displayName(fileName: string | undefined): string {
+  const base = (fileName ?? '').split(/[/\\]/).pop()?.trim() ?? '';
+  const name = base.length > 0 ? base : 'The file';
+  return name.length > 80 ? `${name.slice(0, 77)}...` : name;
 }

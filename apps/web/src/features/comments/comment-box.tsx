@@ -7,7 +7,7 @@ import { EmojiPicker, insertAtCaret } from '../../ui/emoji-picker';
 import { ErrorBox } from '../../ui/error-box';
 import { CameraIcon, SmileIcon } from '../../ui/feed-icons';
 import { CloseIcon } from '../../ui/icons';
-import { acceptAttribute, COMMENT_IMAGE_RULES, checkImageFiles } from '../../ui/image-files';
+import { acceptAttribute, checkImageFiles } from '../../ui/image-files';
 import { Spinner } from '../../ui/spinner';
 import { useObjectUrl } from '../../ui/use-object-url';
 import { usePopover } from '../../ui/use-popover';
@@ -70,7 +70,7 @@ export function CommentBox({
   }
 
   function onFiles(files: FileList | null) {
-    const { accepted, error } = checkImageFiles(files ?? [], COMMENT_IMAGE_RULES);
+    const { accepted, error } = checkImageFiles(files ?? [], 'commentImages');
     setFileError(error);
     if (!error && accepted[0]) setFile(accepted[0]);
     // The same file may be chosen again after a 'Try again'.
@@ -128,7 +128,7 @@ export function CommentBox({
                 ref={fileInputRef}
                 type="file"
                 className="visually-hidden"
-                accept={acceptAttribute(COMMENT_IMAGE_RULES)}
+                accept={acceptAttribute('commentImages')}
                 onChange={(event) => onFiles(event.target.files)}
               />
             </label>

@@ -15,7 +15,7 @@ import { EmojiPicker, insertAtCaret } from '../../ui/emoji-picker';
 import { ErrorBox } from '../../ui/error-box';
 import { GlobeIcon, PhotoIcon, SmileIcon } from '../../ui/feed-icons';
 import { CloseIcon } from '../../ui/icons';
-import { acceptAttribute, checkImageFiles, POST_IMAGE_RULES } from '../../ui/image-files';
+import { acceptAttribute, checkImageFiles } from '../../ui/image-files';
 import { Popup } from '../../ui/popup';
 import { useObjectUrl } from '../../ui/use-object-url';
 import { usePopover } from '../../ui/use-popover';
@@ -50,7 +50,7 @@ export function CreatePostDialog({
   const prompt = `What's on your mind, ${user.first_name}?`;
 
   function addFiles(chosen: Iterable<File>) {
-    const { accepted, error: refused } = checkImageFiles(chosen, POST_IMAGE_RULES);
+    const { accepted, error: refused } = checkImageFiles(chosen, 'postImages');
     const room = UPLOAD_FILES_MAX - files.length;
     setError(refused ?? (accepted.length > room ? MEDIA_MESSAGES.tooManyFiles : null));
     if (accepted.length > 0 && room > 0) {
@@ -235,7 +235,7 @@ export function CreatePostDialog({
                 type="file"
                 multiple
                 className="visually-hidden"
-                accept={acceptAttribute(POST_IMAGE_RULES)}
+                accept={acceptAttribute('postImages')}
                 onChange={(event) => addFiles(event.target.files ?? [])}
               />
             </label>

@@ -7,7 +7,7 @@ import buttons from '../../ui/button.module.css';
 import { ErrorBox } from '../../ui/error-box';
 import { PlusIcon } from '../../ui/feed-icons';
 import { CloseIcon } from '../../ui/icons';
-import { acceptAttribute, imageFileError, PICTURE_IMAGE_RULES } from '../../ui/image-files';
+import { acceptAttribute, imageFileError } from '../../ui/image-files';
 import { Popup } from '../../ui/popup';
 import { MinusIcon, UploadIcon } from '../../ui/profile-icons';
 import { useObjectUrl } from '../../ui/use-object-url';
@@ -41,7 +41,7 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
     const chosen = event.target.files?.[0];
     event.target.value = '';
     if (!chosen) return;
-    const problem = imageFileError(chosen, PICTURE_IMAGE_RULES);
+    const problem = imageFileError(chosen, 'profilePictures');
     setError(problem);
     if (problem) return;
     setFile(chosen);
@@ -89,7 +89,7 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
             <input
               type="file"
               className="visually-hidden"
-              accept={acceptAttribute(PICTURE_IMAGE_RULES)}
+              accept={acceptAttribute('profilePictures')}
               onChange={onFile}
             />
           </label>

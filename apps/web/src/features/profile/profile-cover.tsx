@@ -5,7 +5,7 @@ import { useImagesQuery, usePictureChangeMutation } from '../../api/profile';
 import { ErrorBox } from '../../ui/error-box';
 import { CameraIcon, PhotoIcon } from '../../ui/feed-icons';
 import { CloseIcon } from '../../ui/icons';
-import { acceptAttribute, COVER_IMAGE_RULES, imageFileError } from '../../ui/image-files';
+import { acceptAttribute, imageFileError } from '../../ui/image-files';
 import { pictureAttributes } from '../../ui/picture';
 import { Popup } from '../../ui/popup';
 import { UploadIcon } from '../../ui/profile-icons';
@@ -46,7 +46,7 @@ export function ProfileCover({
     const chosen = event.target.files?.[0];
     event.target.value = '';
     if (!chosen) return;
-    const problem = imageFileError(chosen, COVER_IMAGE_RULES);
+    const problem = imageFileError(chosen, 'coverPictures');
     setError(problem);
     if (problem) return;
     // The crop has the cover's shape as shown: its width over 350 px.
@@ -70,7 +70,7 @@ export function ProfileCover({
             className="visually-hidden"
             tabIndex={-1}
             aria-label="Upload cover photo"
-            accept={acceptAttribute(COVER_IMAGE_RULES)}
+            accept={acceptAttribute('coverPictures')}
             onChange={onFile}
           />
           <MenuButton
