@@ -57,9 +57,6 @@ export interface PostsServiceDeps {
   media: MediaService;
 }
 
-// Temporary, until routes.ts imports Page from db/keyset.js itself.
-export type { Page } from '../../db/keyset.js';
-
 // A reaction deleted by a concurrent request between our insert and our read: try again.
 const REACT_ATTEMPTS = 5;
 
