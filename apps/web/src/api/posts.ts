@@ -3,6 +3,7 @@ import {
   type Comment,
   NEXT_CURSOR_HEADER,
   normalizeNewPost,
+  POST_REMOVAL_DELAY_MS,
   type Reaction,
   type ReactionSummary,
   ROUTES,
@@ -12,10 +13,10 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useApi, useSessionUser } from '../session/session-context';
 import type { ApiClient } from './client';
 import { feedQueryOptions } from './feed-query';
-import { findPost, patchPost, postKeys, prependPost } from './post-cache';
+import { findPost, patchPost, postKeys, prependPost, reloadFeed, removePost } from './post-cache';
 
 export { FEED_PAGE_SIZE, FEED_STALE_TIME_MS } from './feed-query';
-export { postKeys, reloadFeed, removePost } from './post-cache';
+export { postKeys } from './post-cache';
 
 /** Multipart upload: the `path` field first, then one `file` part per image, answered in order. */
 export function uploadImages(api: ApiClient, path: string, files: readonly File[]) {
@@ -114,11 +115,22 @@ export function useSavePostMutation() {
   );
 }
 
+/** Moves a post to trash; once its card has faded out, the post leaves every cached list. */
 export function useDeletePostMutation() {
   const api = useApi();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (postId: string) => api.call(ROUTES.deletePost, { params: { postId } }),
+    onSuccess: (_answer, postId) => {
+      setTimeout(() => removePost(queryClient, postId), POST_REMOVAL_DELAY_MS);
+    },
   });
+}
+
+/** 'Reload the posts': the newest first page again, without a skeleton flash. */
+export function useReloadFeed() {
+  const queryClient = useQueryClient();
+  return () => reloadFeed(queryClient);
 }
 
 export interface NewComment {

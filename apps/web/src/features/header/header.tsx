@@ -1,7 +1,6 @@
 import { STATIC_BADGES } from '@hearth/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router';
-import { reloadFeed } from '../../api/post-cache';
+import { useReloadFeed } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { BellIcon } from '../../ui/feed-icons';
@@ -20,7 +19,7 @@ import { MIDDLE_LINKS } from './middle-links';
  */
 export function Header() {
   const user = useSessionUser();
-  const queryClient = useQueryClient();
+  const reloadFeed = useReloadFeed();
   return (
     <header className={styles.header}>
       <div className={styles.left}>
@@ -35,7 +34,7 @@ export function Header() {
           end
           className={styles.navLink}
           aria-label="Home"
-          onClick={() => void reloadFeed(queryClient)}
+          onClick={() => void reloadFeed()}
         >
           <HomeIcon width={26} height={26} />
           <span className={styles.tooltip} aria-hidden="true">

@@ -1,8 +1,7 @@
-import { POST_REMOVAL_DELAY_MS, type Post, topReactions } from '@hearth/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { type Post, topReactions } from '@hearth/contract';
 import { memo, type Ref, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { removePost, useDeletePostMutation, useSavePostMutation } from '../../api/posts';
+import { useDeletePostMutation, useSavePostMutation } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { CommentIcon, GlobeIcon, ShareIcon } from '../../ui/feed-icons';
@@ -37,7 +36,6 @@ export const PostCard = memo(function PostCard({
   first?: boolean;
 }) {
   const user = useSessionUser();
-  const queryClient = useQueryClient();
   const save = useSavePostMutation();
   const remove = useDeletePostMutation();
   const [leaving, setLeaving] = useState(false);
@@ -55,7 +53,6 @@ export const PostCard = memo(function PostCard({
       onSuccess: () => {
         closeMenu();
         setLeaving(true);
-        setTimeout(() => removePost(queryClient, post._id), POST_REMOVAL_DELAY_MS);
       },
     });
   }
