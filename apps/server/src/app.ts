@@ -116,9 +116,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => mailDelivery.stop());
 
   const storage = deps.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'));
-  const purges = new Purges({ db, storage, clock, log: app.log });
-  app.decorate('purges', purges);
-  app.addHook('onClose', () => purges.stop());
   const imageVariants = new ImageVariantsJob({ db, storage, log: app.log });
   app.decorate('imageVariants', imageVariants);
   app.addHook('onClose', () => imageVariants.stop());
@@ -136,6 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const users = new UsersService({ db, clock, posts, media });
   const friendships = new FriendshipsService({ db, clock });
   const search = new SearchService({ db, clock });
+  // The purges only schedule: what goes with a purged post or account is the services' call.
+  const purges = new Purges({ posts, users, clock, log: app.log });
+  app.decorate('purges', purges);
+  app.addHook('onClose', () => purges.stop());
 
   app.decorateRequest('member', null);
   app.decorateRequest('authFailure', null);

@@ -5,8 +5,11 @@ import Fastify from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
+import { MediaService } from '../modules/media/service.js';
 import { insertReactions, recountAllReactions } from '../modules/posts/reactions-repo.js';
 import { insertPosts } from '../modules/posts/repo.js';
+import { PostsService } from '../modules/posts/service.js';
+import { UsersService } from '../modules/users/service.js';
 import {
   buildComment,
   buildPost,
@@ -32,6 +35,16 @@ import { Purges } from './purges.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const silent = Fastify({ logger: false }).log;
+
+/** A Purges of its own over the test database, as another server process would have. */
+function purgesFor(ctx: TestContext, batchSize?: number): Purges {
+  const { db, clock } = ctx;
+  const storage = new LocalDiskStorage(`${ctx.config.dataDir}/media`);
+  const media = new MediaService({ db, storage, clock });
+  const posts = new PostsService({ db, clock, media });
+  const users = new UsersService({ db, clock, posts, media });
+  return new Purges({ posts, users, clock, log: silent, batchSize });
+}
 
 /** What a browser gets for a media url: 200 while the file exists, 404 after. */
 async function mediaStatus(ctx: TestContext, url: string): Promise<number> {
@@ -162,10 +175,7 @@ describe('purging the trash', () => {
     const deletedAt = ctx.clock.now().toISOString();
     for (let i = 0; i < 25; i++) await buildPost(ctx, ada, { deletedAt });
     ctx.clock.advance((TRASH_RETENTION_DAYS + 1) * DAY_MS);
-    const storage = new LocalDiskStorage(`${ctx.config.dataDir}/media`);
-    const workers = [1, 2].map(
-      () => new Purges({ db: ctx.db, storage, clock: ctx.clock, log: silent, batchSize: 4 }),
-    );
+    const workers = [1, 2].map(() => purgesFor(ctx, 4));
     const reports = await Promise.all(workers.map((w) => w.purgeTrash()));
     expect(reports.reduce((sum, r) => sum + r.posts, 0)).toBe(25);
     expect(await rowCount(ctx, 'posts')).toBe(0);
@@ -175,8 +185,7 @@ describe('purging the trash', () => {
     const ada = await buildUser(ctx);
     await buildPost(ctx, ada, { deletedAt: ctx.clock.now().toISOString() });
     ctx.clock.advance((TRASH_RETENTION_DAYS + 1) * DAY_MS);
-    const storage = new LocalDiskStorage(`${ctx.config.dataDir}/media`);
-    const purges = new Purges({ db: ctx.db, storage, clock: ctx.clock, log: silent });
+    const purges = purgesFor(ctx);
     purges.start(60_000);
     const deadline = Date.now() + 5_000;
     while ((await rowCount(ctx, 'posts')) > 0 && Date.now() < deadline) {

@@ -13,6 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/database.js';
 import { keysetPage } from '../../db/keyset.js';
 import type { NewMedia } from '../../db/media.js';
+import type { PurgeRun } from '../../db/purge-run.js';
 import type { UserRow } from '../../db/users.js';
 import {
   type DomainError,
@@ -26,7 +27,17 @@ import type { Clock } from '../../infra/clock.js';
 import type { Storage } from '../../infra/storage/storage.js';
 import { ImageRejected, makeImageVariants, reencodeImage } from './image-processing.js';
 import { toImageListing } from './present.js';
-import { countMedia, insertMedia, mediaPage, memberIdByUsername, ownedMediaUrls } from './repo.js';
+import {
+  countMedia,
+  deleteMediaRows,
+  insertMedia,
+  mediaOfOwners,
+  mediaPage,
+  memberIdByUsername,
+  ownedMediaUrls,
+  type StoredMedia,
+  unreferencedMedia,
+} from './repo.js';
 import { deleteUploadFiles, storeImageVariants } from './variants.js';
 
 export interface MediaServiceDeps {
@@ -65,6 +76,44 @@ export class MediaService {
     const distinct = [...new Set(urls)];
     const owned = await ownedMediaUrls(db, memberId, distinct);
     if (distinct.some((url) => !owned.has(url))) throw invalid(message);
+  }
+
+  /** These members' uploads, read in `db` (a transaction deleting their accounts). */
+  uploadsOf(db: Db, ownerIds: string[]): Promise<StoredMedia[]> {
+    return mediaOfOwners(db, ownerIds);
+  }
+
+  /**
+   * Deletes, in `db` (the transaction that removed what showed them), the rows of the uploads
+   * behind these urls that nothing shows any more: no post, comment, picture or cover. Answers
+   * their storage keys, for deleteStoredFiles once that transaction has committed.
+   */
+  async forgetUnreferenced(db: Db, urls: string[]): Promise<string[]> {
+    const media = await unreferencedMedia(db, urls);
+    await deleteMediaRows(
+      db,
+      media.map((m) => m.id),
+    );
+    return media.map((m) => m.storage_key);
+  }
+
+  /**
+   * Deletes these uploads' files, each with its variants; one that cannot be deleted is logged
+   * and left. Called after the commit that forgot their rows: a crash before this leaves a stray
+   * file, never a row without its file. Answers how many uploads went.
+   */
+  async deleteStoredFiles(keys: string[], log: PurgeRun['log']): Promise<number> {
+    const { storage } = this.deps;
+    let deleted = 0;
+    for (const key of keys) {
+      try {
+        await deleteUploadFiles(storage, key);
+        deleted += 1;
+      } catch (error) {
+        log.warn({ err: error, key }, 'could not delete a purged media file');
+      }
+    }
+    return deleted;
   }
 }
 

@@ -20,6 +20,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/database.js';
 import { keysetPage, type Page } from '../../db/keyset.js';
 import type { PostRow } from '../../db/posts.js';
+import { type PurgeRun, purgeInBatches } from '../../db/purge-run.js';
 import type { UserRow } from '../../db/users.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
@@ -38,16 +39,22 @@ import {
   deleteReaction,
   insertReactionIfAbsent,
   lockReaction,
+  postsReactedBy,
+  recountReactions,
 } from './reactions-repo.js';
 import {
   authorPage,
   deleteSaved,
   feedPage,
   findLivePost,
+  imageUrlsOfPosts,
   insertComment,
   insertPost,
   insertSavedIfAbsent,
   type PostCardRow,
+  postIdsByAuthors,
+  purgeTrashedPosts,
+  trashedBefore,
   trashPost,
 } from './repo.js';
 
@@ -221,6 +228,48 @@ export class PostsService {
       throw notFound(POST_MESSAGES.notFound);
     }
     return { status: 'ok' };
+  }
+
+  /**
+   * Deletes for good the posts put in trash before `cutoff`, with their comments, reactions,
+   * saves and images (the foreign keys), and the uploads nothing shows any more, files included.
+   * Every step is an idempotent delete, so several server processes may purge at once.
+   */
+  async purgeTrashedBefore(
+    cutoff: string,
+    run: PurgeRun,
+  ): Promise<{ posts: number; files: number }> {
+    const { db, media } = this.deps;
+    let posts = 0;
+    let files = 0;
+    await purgeInBatches(
+      run,
+      (limit) => trashedBefore(db, cutoff, limit),
+      async (ids) => {
+        const keys = await db.transaction().execute(async (trx) => {
+          const urls = await imageUrlsOfPosts(trx, ids);
+          posts += (await purgeTrashedPosts(trx, ids, cutoff)).length;
+          return media.forgetUnreferenced(trx, urls);
+        });
+        files += await media.deleteStoredFiles(keys, run.log);
+      },
+    );
+    return { posts, files };
+  }
+
+  /**
+   * What goes with these members' posts and reactions when their accounts are deleted (the
+   * foreign keys delete the rows), read in that transaction `trx` before the delete: the images
+   * on their posts, others' comment images included, for the media service to forget; and
+   * `recountReactions`, to call after the delete, counts again the posts they had reacted to.
+   */
+  async membersLeaving(
+    trx: Db,
+    memberIds: string[],
+  ): Promise<{ imageUrls: string[]; recountReactions: () => Promise<void> }> {
+    const imageUrls = await imageUrlsOfPosts(trx, await postIdsByAuthors(trx, memberIds));
+    const reactedTo = await postsReactedBy(trx, memberIds);
+    return { imageUrls, recountReactions: () => recountReactions(trx, reactedTo) };
   }
 
   /**

@@ -9,8 +9,10 @@ import {
 } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
 import type { Page } from '../../db/keyset.js';
+import { type PurgeRun, purgeInBatches } from '../../db/purge-run.js';
 import type { UserRow } from '../../db/users.js';
 import type { Clock } from '../../infra/clock.js';
+import { deleteUnverifiedAccounts, unverifiedAccountsBefore } from '../auth/repo.js';
 import type { MediaService } from '../media/service.js';
 import { asGender } from '../posts/present.js';
 import type { PostsService } from '../posts/service.js';
@@ -105,6 +107,40 @@ export class UsersService {
     await media.assertOwnUploads(db, member.id, [url], message);
     await updatePictureColumn(db, member.id, which, url, clock.now().toISOString());
     return 'ok';
+  }
+
+  /**
+   * Deletes the accounts still unverified that were created before `cutoff` (one verified at the
+   * last moment stays), with everything they made, and the uploads that only they showed, files
+   * included. Every step is an idempotent delete, so several server processes may purge at once.
+   */
+  async purgeUnverifiedBefore(
+    cutoff: string,
+    run: PurgeRun,
+  ): Promise<{ accounts: number; files: number }> {
+    const { db, posts, media } = this.deps;
+    let accounts = 0;
+    let files = 0;
+    await purgeInBatches(
+      run,
+      (limit) => unverifiedAccountsBefore(db, cutoff, limit),
+      async (ids) => {
+        const keys = await db.transaction().execute(async (trx) => {
+          const own = await media.uploadsOf(trx, ids);
+          // Images others attached to comments on these members' posts go with the posts.
+          const leaving = await posts.membersLeaving(trx, ids);
+          const deleted = new Set(await deleteUnverifiedAccounts(trx, ids, cutoff));
+          accounts += deleted.size;
+          // Their reactions went with them: the posts they reacted to are counted again.
+          if (deleted.size > 0) await leaving.recountReactions();
+          // Only the files of accounts really deleted: one verified just now keeps everything.
+          const ownKeys = own.filter((m) => deleted.has(m.owner_id)).map((m) => m.storage_key);
+          return [...ownKeys, ...(await media.forgetUnreferenced(trx, leaving.imageUrls))];
+        });
+        files += await media.deleteStoredFiles(keys, run.log);
+      },
+    );
+    return { accounts, files };
   }
 
   /** Requests received, requests sent and friends, most recent first, in one query. */
