@@ -1,4 +1,4 @@
-import { UI_MESSAGES } from '@hearth/contract';
+import { ROUTES, UI_MESSAGES } from '@hearth/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
@@ -6,6 +6,7 @@ import {
   expectNoSeriousAxeViolations,
   expectPanelsFitTheWindow,
 } from './support/a11y.js';
+import { holdCalls, isCallOf } from './support/api.js';
 import { startApp } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import {
@@ -215,13 +216,6 @@ function friendsList(
   } satisfies Screen;
 }
 
-/** Holds every call to `path` unanswered, so the screen stays on its loading state. */
-async function holdCalls(page: Page, path: string) {
-  await page.route(`**/api/v1${path}`, () => {
-    // Never answered: the page closes with the call still pending.
-  });
-}
-
 const SCREENS: Screen[] = [
   // Logged out.
   {
@@ -319,7 +313,7 @@ const SCREENS: Screen[] = [
     as: 'member',
     widths: PHONE_AND_WIDE,
     show: async ({ page }) => {
-      await holdCalls(page, '/posts?*');
+      await holdCalls(page, ROUTES.feed);
       await page.goto(`${app.url}/`);
       await page.getByRole('status', { name: 'Loading posts' }).waitFor();
     },
@@ -434,7 +428,7 @@ const SCREENS: Screen[] = [
     as: 'member',
     widths: PHONE_AND_WIDE,
     show: async ({ page }) => {
-      await holdCalls(page, '/users/getProfile/*');
+      await holdCalls(page, ROUTES.getProfile);
       await page.goto(`${app.url}/profile`);
       await page.getByRole('status', { name: 'Loading profile' }).waitFor();
     },
@@ -548,7 +542,7 @@ const SCREENS: Screen[] = [
     as: 'member',
     widths: WIDE,
     show: async ({ page }) => {
-      await holdCalls(page, '/users/getFriendsPageInfos*');
+      await holdCalls(page, ROUTES.getFriendsPageInfos);
       await page.goto(`${app.url}/friends`);
       await page.getByRole('status', { name: 'Loading friends' }).waitFor();
     },
@@ -591,7 +585,7 @@ const SCREENS: Screen[] = [
 async function showActivationPopup(page: Page, link: string, message: string) {
   await page.clock.install();
   const answered = page.waitForResponse((response) =>
-    response.url().includes('/api/v1/auth/activateAccount'),
+    isCallOf(ROUTES.activateAccount, response.url(), response.request().method()),
   );
   await page.goto(link);
   await answered;

@@ -1,9 +1,11 @@
+import { ROUTES } from '@hearth/contract';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import {
+  callAs,
   createPost,
   follow,
   type Member,
@@ -32,32 +34,12 @@ async function jpeg(color: string, width: number, height: number): Promise<Buffe
     .toBuffer();
 }
 
-/** A call to the API as `member`, as the app makes it. */
-async function call<T>(
-  member: Member,
-  method: string,
-  path: string,
-  body: FormData | object,
-): Promise<T> {
-  const form = body instanceof FormData;
-  const res = await fetch(`${app.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${member.token}`,
-      ...(form ? {} : { 'content-type': 'application/json' }),
-    },
-    body: form ? body : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** Uploads one JPEG into one of the member's folders, as the post and picture dialogs do. */
 async function upload(member: Member, folder: string, bytes: Buffer): Promise<string> {
   const form = new FormData();
   form.append('path', `${member.username}/${folder}`);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-  const [image] = await call<{ url: string }[]>(member, 'POST', '/posts/uploadImages', form);
+  const [image] = await callAs(app.url, member, ROUTES.uploadImages, { body: form });
   if (!image) throw new Error('The upload gave no image back.');
   return image.url;
 }
@@ -65,7 +47,7 @@ async function upload(member: Member, folder: string, bytes: Buffer): Promise<st
 /** A new profile picture for the member, as the picture dialog sets it (without its post). */
 async function setPicture(member: Member, color: string): Promise<string> {
   const picture = await upload(member, 'profile_pictures', await jpeg(color, 1200, 1200));
-  await call(member, 'PUT', '/users/updateProfilePicture', { url: picture });
+  await callAs(app.url, member, ROUTES.updateProfilePicture, { body: { url: picture } });
   return picture;
 }
 
@@ -78,20 +60,14 @@ beforeAll(async () => {
   // The session cookie carries the picture too, as after the picture dialog.
   ada = { ...ada, picture };
   const cover = await upload(ada, 'cover_pictures', await jpeg('#f4511e', 1880, 700));
-  await call(ada, 'PUT', '/users/updateCoverPicture', { url: cover });
+  await callAs(app.url, ada, ROUTES.updateCoverPicture, { body: { url: cover } });
   // The post announcing the new picture shows it over the cover, last in the feed.
-  await call(ada, 'POST', '/posts', {
-    type: 'profilePicture',
-    text: null,
-    background: null,
-    images: [{ url: picture }],
+  await callAs(app.url, ada, ROUTES.createPost, {
+    body: { type: 'profilePicture', text: null, background: null, images: [{ url: picture }] },
   });
   const image = await upload(ada, 'post_images', await jpeg('#1e88e5', 2000, 1500));
-  await call(ada, 'POST', '/posts', {
-    type: null,
-    text: PHOTO_POST,
-    background: null,
-    images: [{ url: image }],
+  await callAs(app.url, ada, ROUTES.createPost, {
+    body: { type: null, text: PHOTO_POST, background: null, images: [{ url: image }] },
   });
   // Grace's picture shows in Ada's feed only as the 40 px avatar of her post, first in the feed.
   const gracePicture = await setPicture(grace, '#00897b');

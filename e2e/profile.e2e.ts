@@ -1,8 +1,9 @@
+import { ROUTES } from '@hearth/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { contextFor, type Member, photo, registerMember } from './support/members.js';
+import { callAs, contextFor, type Member, photo, registerMember } from './support/members.js';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
@@ -120,11 +121,9 @@ describe('two members on each other’s profiles', () => {
     await dialog.getByRole('button', { name: 'Photo 1' }).click();
     await dialog.waitFor({ state: 'detached' });
     await adaPage.reload();
-    const profile = await (
-      await fetch(`${app.url}/api/v1/users/getProfile/${ada.username}`, {
-        headers: { authorization: `Bearer ${ada.token}` },
-      })
-    ).json();
+    const profile = await callAs(app.url, ada, ROUTES.getProfile, {
+      params: { username: ada.username },
+    });
     expect(profile.cover).toMatch(/^\/media\//);
   });
 

@@ -1,9 +1,9 @@
-import type { FriendsPage, SearchHistoryEntry } from '@hearth/contract';
+import { ROUTES } from '@hearth/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { apiGet, contextFor, friendship, type Member, registerMember } from './support/members.js';
+import { callAs, contextFor, friendship, type Member, registerMember } from './support/members.js';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
@@ -85,9 +85,7 @@ describe('searching members from the header', () => {
     // her at once, before the answer comes back).
     await expect
       .poll(async () =>
-        (await apiGet<SearchHistoryEntry[]>(app.url, ada, '/users/getSearchHistory')).map(
-          (entry) => entry.user.username,
-        ),
+        (await callAs(app.url, ada, ROUTES.getSearchHistory)).map((entry) => entry.user.username),
       )
       .toEqual([grace.username]);
 
@@ -171,7 +169,7 @@ describe('answering friend requests from the friends page', () => {
 
     await gracePage.reload();
     await section(gracePage, 'Friend Requests').getByText('No friend requests').waitFor();
-    const graceLists = await apiGet<FriendsPage>(app.url, grace, '/users/getFriendsPageInfos');
+    const graceLists = await callAs(app.url, grace, ROUTES.getFriendsPageInfos);
     expect(graceLists.requests).toEqual([]);
     await graceContext.close();
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { API_PREFIX } from '@hearth/contract';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -47,7 +48,8 @@ export async function startApp(env: Record<string, string> = {}) {
       throw new Error(`The server exited early:\n${output.join('')}`);
     }
     try {
-      const res = await fetch(`${url}/api/v1/health`);
+      // The liveness check sits beside the calls of the table, not in it.
+      const res = await fetch(`${url}${API_PREFIX}/health`);
       if (res.ok) break;
     } catch {
       // not listening yet

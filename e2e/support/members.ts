@@ -1,6 +1,14 @@
-import type { AuthResponse } from '@hearth/contract';
+import {
+  type Answer,
+  type AuthResponse,
+  type CallArgs,
+  type EndpointName,
+  ROUTES,
+  type Route,
+} from '@hearth/contract';
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
+import { callApi } from './api.js';
 
 export interface Member extends AuthResponse {
   email: string;
@@ -15,10 +23,8 @@ export async function registerMember(
 ): Promise<Member> {
   const email = `${first}.${last}@example.test`.toLowerCase();
   const password = 'a-good-password';
-  const res = await fetch(`${baseUrl}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const answer = await callApi(baseUrl, undefined, ROUTES.register, {
+    body: {
       first_name: first,
       last_name: last,
       email,
@@ -27,10 +33,9 @@ export async function registerMember(
       bMonth: 4,
       bDay: 12,
       gender: 'female',
-    }),
+    },
   });
-  if (!res.ok) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
-  return { ...((await res.json()) as AuthResponse), email, password };
+  return { ...answer, email, password };
 }
 
 /** A browser context already logged in as `member` (the app keeps the session in the `user` cookie). */
@@ -74,38 +79,25 @@ export async function friendship(
   action: 'addFriend' | 'acceptRequest' | 'cancelFriendRequest' | 'follow',
   target: Member,
 ) {
-  await callAs(baseUrl, member, 'PUT', `/users/${action}/${target.id}`);
-}
-
-/** An authenticated GET through the API, for checks the screen cannot make. */
-export async function apiGet<T>(baseUrl: string, member: Member, path: string): Promise<T> {
-  return (await callAs(baseUrl, member, 'GET', path)) as T;
+  await callAs(baseUrl, member, ROUTES[action], { params: { id: target.id } });
 }
 
 /** `member` opens `other`'s profile from the search panel, which keeps it in their history. */
 export async function addToSearchHistory(baseUrl: string, member: Member, other: Member) {
-  await callAs(baseUrl, member, 'PUT', '/users/addToSearchHistory', { searchUser: other.id });
+  await callAs(baseUrl, member, ROUTES.addToSearchHistory, { body: { searchUser: other.id } });
 }
 
-/** A call to the API as `member`: a JSON body, or a FormData one for uploads. */
-async function callAs(
+/**
+ * A call of the contract's table as `member`, e.g. `callAs(url, ada, ROUTES.getSearchHistory)`:
+ * for setting a scene up, and for checks the screen cannot make.
+ */
+export function callAs<Name extends EndpointName>(
   baseUrl: string,
   member: Member,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<unknown> {
-  const json = body !== undefined && !(body instanceof FormData);
-  const res = await fetch(`${baseUrl}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${member.token}`,
-      ...(json ? { 'content-type': 'application/json' } : {}),
-    },
-    body: json ? JSON.stringify(body) : (body as FormData | undefined),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
+  route: Route<Name>,
+  ...input: CallArgs<Name>
+): Promise<Answer<Name>> {
+  return callApi(baseUrl, member.token, route, ...input);
 }
 
 /** `member` posts `text`, with `photos` uploaded first when given, as the post dialog does. */
@@ -122,9 +114,9 @@ export async function createPost(
     photos.forEach((bytes, index) => {
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${index}.png`);
     });
-    images = (await callAs(baseUrl, member, 'POST', '/posts/uploadImages', form)) as {
-      url: string;
-    }[];
+    images = await callAs(baseUrl, member, ROUTES.uploadImages, { body: form });
   }
-  await callAs(baseUrl, member, 'POST', '/posts', { type: null, text, background: null, images });
+  await callAs(baseUrl, member, ROUTES.createPost, {
+    body: { type: null, text, background: null, images },
+  });
 }

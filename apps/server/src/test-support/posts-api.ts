@@ -4,19 +4,20 @@ import {
   type Post,
   type Reaction,
   type ReactionSummary,
+  ROUTES,
 } from '@hearth/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.js';
-import { call, post, put } from './test-app.js';
+import { callEndpoint } from './test-app.js';
 
 // The post calls as the web client makes them, for tests that read like a member's story.
 
 export function createPost(app: App, token: string, body: unknown) {
-  return post(app, '/api/v1/posts', body, { token });
+  return callEndpoint(app, ROUTES.createPost, { rawBody: body, token });
 }
 
 export function feedRequest(app: App, token: string, query = '') {
-  return call(app, 'GET', `/api/v1/posts${query ? `?${query}` : ''}`, { token });
+  return callEndpoint(app, ROUTES.feed, { rawQuery: query, token });
 }
 
 export function nextCursorOf(res: LightMyRequestResponse): string | undefined {
@@ -50,11 +51,11 @@ export async function wholeFeed(app: App, token: string, limit = 20) {
 }
 
 export function react(app: App, token: string, postId: string, reaction: Reaction) {
-  return put(app, '/api/v1/posts/postReacts', { react: reaction, postId }, { token });
+  return callEndpoint(app, ROUTES.react, { body: { react: reaction, postId }, token });
 }
 
 export function getReactsRequest(app: App, token: string, postId: string) {
-  return call(app, 'GET', `/api/v1/posts/getReacts/${postId}`, { token });
+  return callEndpoint(app, ROUTES.getReacts, { params: { postId }, token });
 }
 
 export async function getReacts(app: App, token: string, postId: string): Promise<ReactionSummary> {
@@ -68,13 +69,11 @@ export function comment(
   token: string,
   body: { postId: string; comment?: string; image?: string },
 ) {
-  return put(app, '/api/v1/posts/comment', body, { token });
+  return callEndpoint(app, ROUTES.comment, { body, token });
 }
 
 export function commentsRequest(app: App, token: string, postId: string, query = '') {
-  return call(app, 'GET', `/api/v1/posts/${postId}/comments${query ? `?${query}` : ''}`, {
-    token,
-  });
+  return callEndpoint(app, ROUTES.comments, { params: { postId }, rawQuery: query, token });
 }
 
 export function commentTexts(comments: Comment[]): string[] {
@@ -82,9 +81,9 @@ export function commentTexts(comments: Comment[]): string[] {
 }
 
 export function savePost(app: App, token: string, postId: string) {
-  return put(app, `/api/v1/posts/savePost/${postId}`, undefined, { token });
+  return callEndpoint(app, ROUTES.savePost, { params: { postId }, token });
 }
 
 export function deletePost(app: App, token: string, postId: string) {
-  return call(app, 'DELETE', `/api/v1/posts/deletePost/${postId}`, { token });
+  return callEndpoint(app, ROUTES.deletePost, { params: { postId }, token });
 }

@@ -1,6 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  API_PREFIX,
+  type CallInput,
+  type CallParts,
+  callPath,
+  type EndpointName,
+  type Route,
+} from '@hearth/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type App, buildApp } from '../app.js';
@@ -107,5 +115,56 @@ export function call(
     method,
     url,
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+  });
+}
+
+/**
+ * One call of the contract's table: `params`, `query` and `body` typed as a client sends them
+ * (required where the call needs them), plus the escape hatches of the tests of bad input.
+ */
+export type EndpointCall<Name extends EndpointName> = Omit<CallInput<Name>, 'body'> &
+  CallOptions & {
+    body?: Exclude<CallParts<Name>['body'], FormData>;
+    /** Sent instead of `body`, unchecked: a body the call's schema refuses, or a multipart one. */
+    rawBody?: unknown;
+    /** Appended to the query as it is, e.g. `limit=abc`: a query the call's schema refuses. */
+    rawQuery?: string;
+    /** Added to (or replacing) the headers the call would carry, e.g. a multipart content-type. */
+    headers?: Record<string, string>;
+  };
+
+/**
+ * Sends one call of the contract's table to the app, as the web client does: its method, and
+ * its path below API_PREFIX with the parameters encoded and the query appended; an object body
+ * goes as JSON, a token as `Authorization: Bearer`.
+ */
+export function callEndpoint<Name extends EndpointName>(
+  app: App,
+  route: Route<Name>,
+  ...[call]: object extends EndpointCall<Name>
+    ? [call?: EndpointCall<Name>]
+    : [call: EndpointCall<Name>]
+): Promise<LightMyRequestResponse> {
+  const parts: {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    rawBody?: unknown;
+    rawQuery?: string;
+    headers?: Record<string, string>;
+  } & CallOptions = call ?? {};
+  const body = parts.rawBody ?? parts.body;
+  let url = API_PREFIX + callPath(route, parts);
+  if (parts.rawQuery) url += `${url.includes('?') ? '&' : '?'}${parts.rawQuery}`;
+  return app.inject({
+    method: route.method,
+    url,
+    ...(body === undefined ? {} : { payload: body as object }),
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(parts.token ? { authorization: `Bearer ${parts.token}` } : {}),
+      ...parts.headers,
+    },
+    ...(parts.ip ? { remoteAddress: parts.ip } : {}),
   });
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { ROUTES } from '@hearth/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.js';
+import { callEndpoint } from './test-app.js';
 
 export type FormPart =
   | { name: string; value: string }
@@ -32,7 +34,7 @@ export interface UploadFile {
   contentType?: string;
 }
 
-/** POST /api/v1/posts/uploadImages: the path first, then one `file` part per image. */
+/** The uploadImages call: the path first, then one `file` part per image. */
 export function uploadImages(
   app: App,
   token: string,
@@ -56,11 +58,10 @@ export function sendForm(
   parts: FormPart[],
 ): Promise<LightMyRequestResponse> {
   const { payload, contentType } = multipartBody(parts);
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/posts/uploadImages',
-    payload,
-    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+  return callEndpoint(app, ROUTES.uploadImages, {
+    rawBody: payload,
+    headers: { 'content-type': contentType },
+    token,
   });
 }
 

@@ -1,12 +1,18 @@
-import type { FriendsPage, Profile, PublicUser, SearchHistoryEntry } from '@hearth/contract';
+import {
+  type FriendsPage,
+  type Profile,
+  type PublicUser,
+  ROUTES,
+  type SearchHistoryEntry,
+} from '@hearth/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.js';
 import type { BuiltUser } from './factories.js';
-import { call, post, put } from './test-app.js';
+import { callEndpoint } from './test-app.js';
 
 // The profile and friendship calls as the web client makes them.
 
-/** Every PUT /users/{call}/{id} friendship call. */
+/** Every friendship call: a PUT naming the other member by id. */
 export const FRIENDSHIP_CALLS = [
   'addFriend',
   'cancelFriendRequest',
@@ -19,9 +25,7 @@ export const FRIENDSHIP_CALLS = [
 export type FriendshipCall = (typeof FRIENDSHIP_CALLS)[number];
 
 export function profileRequest(app: App, token: string, username: string, query = '') {
-  return call(app, 'GET', `/api/v1/users/getProfile/${username}${query ? `?${query}` : ''}`, {
-    token,
-  });
+  return callEndpoint(app, ROUTES.getProfile, { params: { username }, rawQuery: query, token });
 }
 
 /** The profile, failing the test unless it is a 200. */
@@ -37,7 +41,7 @@ export function friendship(
   action: FriendshipCall,
   targetId: string,
 ): Promise<LightMyRequestResponse> {
-  return put(app, `/api/v1/users/${action}/${targetId}`, undefined, { token });
+  return callEndpoint(app, ROUTES[action], { params: { id: targetId }, token });
 }
 
 /** A member as the lists show them: friends page, search results, search history. */
@@ -62,16 +66,16 @@ export async function befriend(app: App, a: BuiltUser, b: BuiltUser): Promise<vo
 }
 
 export function updateDetails(app: App, token: string, infos: unknown) {
-  return put(app, '/api/v1/users/updateUserDetails', { infos }, { token });
+  return callEndpoint(app, ROUTES.updateUserDetails, { rawBody: { infos }, token });
 }
 
 export function updatePicture(app: App, token: string, which: 'profile' | 'cover', url: string) {
-  const path = which === 'profile' ? 'updateProfilePicture' : 'updateCoverPicture';
-  return put(app, `/api/v1/users/${path}`, { url }, { token });
+  const route = which === 'profile' ? ROUTES.updateProfilePicture : ROUTES.updateCoverPicture;
+  return callEndpoint(app, route, { body: { url }, token });
 }
 
 export async function friendsPage(app: App, token: string): Promise<FriendsPage> {
-  const res = await call(app, 'GET', '/api/v1/users/getFriendsPageInfos', { token });
+  const res = await callEndpoint(app, ROUTES.getFriendsPageInfos, { token });
   if (res.statusCode !== 200) throw new Error(`getFriendsPageInfos: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -80,7 +84,8 @@ export async function friendsPage(app: App, token: string): Promise<FriendsPage>
 
 /** The search call with the term placed in the path as the web client does (URI-encoded). */
 export function searchRequest(app: App, token: string | undefined, term: string) {
-  return post(app, `/api/v1/users/search/${encodeURIComponent(term)}`, undefined, {
+  return callEndpoint(app, ROUTES.search, {
+    params: { searchTerm: term },
     ...(token ? { token } : {}),
   });
 }
@@ -93,15 +98,15 @@ export async function search(app: App, token: string, term: string): Promise<Pub
 }
 
 export function addToSearchHistory(app: App, token: string, searchUser: unknown) {
-  return put(app, '/api/v1/users/addToSearchHistory', { searchUser }, { token });
+  return callEndpoint(app, ROUTES.addToSearchHistory, { rawBody: { searchUser }, token });
 }
 
 export function removeFromSearch(app: App, token: string, searchUser: unknown) {
-  return put(app, '/api/v1/users/removeFromSearch', { searchUser }, { token });
+  return callEndpoint(app, ROUTES.removeFromSearch, { rawBody: { searchUser }, token });
 }
 
 export function searchHistoryRequest(app: App, token: string | undefined) {
-  return call(app, 'GET', '/api/v1/users/getSearchHistory', token ? { token } : {});
+  return callEndpoint(app, ROUTES.getSearchHistory, token ? { token } : {});
 }
 
 /** The recent searches, failing the test unless it is a 200. */
