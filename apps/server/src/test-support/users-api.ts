@@ -28,10 +28,12 @@ export function profileRequest(app: App, token: string, username: string, query 
   return callEndpoint(app, ROUTES.getProfile, { params: { username }, rawQuery: query, token });
 }
 
-/** The profile, failing the test unless it is a 200. */
+/** The profile, failing the test unless it is a 200 with a profile (not `{ok:false}`). */
 export async function getProfile(app: App, token: string, username: string): Promise<Profile> {
   const res = await profileRequest(app, token, username);
-  if (res.statusCode !== 200) throw new Error(`getProfile: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200 || res.json().ok !== true) {
+    throw new Error(`getProfile: ${res.statusCode} ${res.body}`);
+  }
   return res.json();
 }
 

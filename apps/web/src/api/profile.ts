@@ -18,14 +18,18 @@ import { type ProfileAnswer, profileKeys } from './profile-keys';
 
 export { type ProfileAnswer, profileKeys } from './profile-keys';
 
-/** A profile by username; an unknown one answers `{ok:false}` (404), which is data, not a failure. */
+/**
+ * A profile by username. An unknown one answers 200 `{ok:false}`, which is data, not a failure;
+ * an older server answered it with a 404, which means the same.
+ */
 export function useProfileQuery(username: string) {
   const api = useApi();
   return useQuery({
     queryKey: profileKeys.detail(username),
     queryFn: async (): Promise<ProfileAnswer> => {
       try {
-        return await api.call(ROUTES.getProfile, { params: { username } });
+        const answer = await api.call(ROUTES.getProfile, { params: { username } });
+        return answer.ok === true ? answer : { ok: false };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { ok: false };
         throw error;

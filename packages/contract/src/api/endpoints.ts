@@ -36,8 +36,7 @@ import {
   okAnswerSchema,
   postSchema,
   postsSchema,
-  profileNotFoundSchema,
-  profileSchema,
+  profileAnswerSchema,
   reactionSummarySchema,
   reactResponseSchema,
   resetUserInfoSchema,
@@ -366,10 +365,12 @@ export const ENDPOINTS = {
       'owner’s posts, newest first, ' +
       `in the feed's shape with reactions relative to the caller; \`limit\` (default ` +
       `${FEED_PAGE_DEFAULT}, at most ${FEED_PAGE_MAX}) and \`cursor\` page them like the feed, ` +
-      `the next cursor in \`${NEXT_CURSOR_HEADER}\`. Unknown username: 404 with \`{ok:false}\`.`,
+      `the next cursor in \`${NEXT_CURSOR_HEADER}\`. Unknown username: 200 with \`{ok:false}\` ` +
+      '(clients written for the spec read `ok` from a successful answer; a 404 would make ' +
+      'their HTTP client throw first).',
     params: usernameParamSchema,
     query: feedQuerySchema,
-    responses: { 200: profileSchema, 404: profileNotFoundSchema },
+    responses: { 200: profileAnswerSchema },
     errors: [400, 401, 429],
     nextCursorHeader: true,
   },

@@ -136,6 +136,8 @@ export type Profile = z.infer<typeof profileSchema>;
 /** getProfile for a username no member has (status 404). */
 export const profileNotFoundSchema = z.object({ ok: z.literal(false) });
 export type ProfileNotFound = z.infer<typeof profileNotFoundSchema>;
+/** What getProfile answers (200): the profile, or `{ok:false}` for an unknown username. */
+export const profileAnswerSchema = z.union([profileSchema, profileNotFoundSchema]);
 
 /** The answer of the picture and friendship calls: the JSON string "ok". */
 export const okAnswerSchema = z.literal('ok');

@@ -121,11 +121,14 @@ describe('getProfile', () => {
     expect(seen._id).toBe(ada.user.id);
   });
 
-  it('an unknown username answers 404 with {ok:false} only', async () => {
+  it('an unknown username answers 200 with {ok:false} only (API.md), with no cursor', async () => {
     const ada = await buildUser(ctx);
-    const res = await profileRequest(ctx.app, ada.token, 'nobodyhere');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ ok: false });
+    await createPost(ctx.app, ada.token, { text: 'Someone exists' });
+    const res = await profileRequest(ctx.app, ada.token, 'nobodyhere', 'limit=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toBe('{"ok":false}');
+    expect(res.headers[NEXT_CURSOR_HEADER.toLowerCase()]).toBeUndefined();
   });
 
   it('a signed-out visitor is refused', async () => {

@@ -19,9 +19,10 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     app,
     'getProfile',
     { serializerCompiler: fastSerializerCompiler },
-    async (request, reply) => {
+    async (request) => {
       const page = await users.profile(memberOf(request), request.params.username, request.query);
-      if (!page) return reply.code(404).send({ ok: false as const });
+      // An unknown username is an answer, not a failure (API.md): 200 with `{ok:false}`.
+      if (!page) return { items: { ok: false as const }, nextCursor: undefined };
       return { items: page.profile, nextCursor: page.nextCursor };
     },
   );

@@ -55,10 +55,13 @@ describe('the profile page', () => {
     expect(screen.queryByRole('status', { name: 'Loading profile' })).not.toBeInTheDocument();
   });
 
-  it('sends an unknown profile (ok false) to /profile', async () => {
+  it.each([
+    ['200 {ok:false}, as the server answers it', { body: { ok: false } }],
+    ['404 {ok:false}, as an older server answered it', { status: 404, body: { ok: false } }],
+  ])('sends an unknown profile (%s) to /profile, with no error', async (_, unknown) => {
     stubServer({
       getProfile: byParam('username', {
-        nobody: () => ({ status: 404, body: { ok: false } }),
+        nobody: () => unknown,
         adaowen: () => ({ body: buildOwnProfile() }),
       }),
       listImages: () => ({ body: buildImages('adaowen', 0) }),
@@ -66,6 +69,7 @@ describe('the profile page', () => {
     const app = renderApp('/profile/nobody', { user: sessionUser() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Owen' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/profile');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the owner the edit controls and Life Event, and no friendship buttons', async () => {
