@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { registerCompression } from './http/compression.js';
+import { registerApiCors } from './http/cors.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -125,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     mail: createMailQueue(clock, () => mailDelivery.kick()),
     sessions: new SessionTokens(config.jwtSecret, clock),
-    publicUrl: config.publicUrl,
+    appUrl: config.appUrl,
     passwordHashLogN: config.passwordHashLogN,
   });
   const media = new MediaService({ db, storage, clock });
@@ -142,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('authFailure', null);
 
   const api: FastifyPluginAsyncZod = async (scope) => {
+    // First, so preflights skip the member lookup and limits, and 401s and 429s carry CORS.
+    await registerApiCors(scope, config.corsOrigins);
     scope.addHook('onRequest', identifyMember(auth));
     // Every API call counts against the member (or, signed out, the IP) on top of its own limits.
     scope.addHook(

@@ -103,6 +103,31 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('CORS_ORIGINS lists the origins whose pages may call the API; unset: none', () => {
+    expect(loadConfig({ DATA_DIR: dir }).corsOrigins).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dir, CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        CORS_ORIGINS: 'https://App.Example.org/, http://localhost:5173,,https://app.example.org',
+      }).corsOrigins,
+    ).toEqual(['https://app.example.org', 'http://localhost:5173']);
+    expect(loadConfig({ DATA_DIR: dir, CORS_ORIGINS: ' * ' }).corsOrigins).toEqual(['*']);
+  });
+
+  it('links in mails start with APP_URL, which follows PUBLIC_URL unless set', () => {
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://social.example' }).appUrl).toBe(
+      'https://social.example',
+    );
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        PUBLIC_URL: 'https://api.social.example',
+        APP_URL: 'https://social.example/',
+      }).appUrl,
+    ).toBe('https://social.example');
+  });
+
   it('empty variables count as unset', () => {
     expect(loadConfig({ DATA_DIR: dir, SMTP_URL: '', PORT: '' }).smtpUrl).toBeUndefined();
   });
@@ -113,6 +138,12 @@ describe('configuration from the environment', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ RATE_LIMIT_LOGIN_IP: 'many' }, /RATE_LIMIT_LOGIN_IP/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ APP_URL: 'social.example' }, /APP_URL/],
+    [{ CORS_ORIGINS: 'app.example.org' }, /CORS_ORIGINS: "app.example.org" is not an origin/],
+    [{ CORS_ORIGINS: 'https://app.example.org/login' }, /CORS_ORIGINS: .* is not an origin/],
+    [{ CORS_ORIGINS: 'ftp://files.example.org' }, /CORS_ORIGINS: .* is not an origin/],
+    [{ CORS_ORIGINS: 'https://*.example.org' }, /CORS_ORIGINS: .*wildcard only works alone/],
+    [{ CORS_ORIGINS: '*,https://app.example.org' }, /CORS_ORIGINS: `\*` .*cannot be listed/],
   ])('a wrong value %j stops start-up with a readable reason', (env, reason) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(reason);
   });

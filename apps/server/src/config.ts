@@ -30,6 +30,10 @@ export interface AppConfig {
   host: string;
   port: number;
   publicUrl: string;
+  /** Where members open the app: links in mails start with it (PUBLIC_URL unless set). */
+  appUrl: string;
+  /** Origins whose pages may call the API (CORS); empty: same origin only; ['*']: any. */
+  corsOrigins: string[];
   databaseUrl: string;
   dataDir: string;
   webDist: string;
@@ -96,6 +100,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  APP_URL: z.url().optional(),
+  CORS_ORIGINS: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'DATABASE_URL must start with sqlite: or postgres://')
@@ -128,13 +134,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const corsOrigins = parseCorsOrigins(e.CORS_ORIGINS);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    appUrl: e.APP_URL?.replace(/\/+$/, '') ?? publicUrl,
+    corsOrigins,
     // Unset: the SQLite file lives in the data folder (sqlite:./data/app.db by default).
     databaseUrl: e.DATABASE_URL ?? `sqlite:${e.DATA_DIR.replace(/[/\\]+$/, '')}/app.db`,
     dataDir,
@@ -149,6 +159,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
     limits: limitsFromEnv(present),
   };
+}
+
+/**
+ * CORS_ORIGINS: comma-separated origins as browsers send them (`https://app.example.org`,
+ * `http://localhost:5173`), or `*` alone for any origin; unset or empty: none.
+ */
+function parseCorsOrigins(value: string | undefined): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (items.includes('*')) {
+    if (items.length > 1) corsError('`*` (any origin) cannot be listed with other origins');
+    return ['*'];
+  }
+  return [...new Set(items.map(originOf))];
+}
+
+/** `https://host[:port]`, lower-cased as a browser sends it; a path, query or login is refused. */
+function originOf(item: string): string {
+  if (item.includes('*')) {
+    corsError(`"${item}": a wildcard only works alone (CORS_ORIGINS=*), not inside an origin`);
+  }
+  let url: URL;
+  try {
+    url = new URL(item);
+  } catch {
+    return corsError(`"${item}" is not an origin like https://app.example.org`);
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (!/^https?:$/.test(url.protocol) || !bare || /[?#@]/.test(item)) {
+    return corsError(
+      `"${item}" is not an origin: write only the scheme, host and port, like https://app.example.org`,
+    );
+  }
+  return url.origin;
+}
+
+function corsError(reason: string): never {
+  throw new Error(`Invalid configuration:\nCORS_ORIGINS: ${reason}`);
 }
 
 /** RATE_LIMIT_<NAME>=max and RATE_LIMIT_<NAME>_WINDOW_SECONDS=seconds override each default. */

@@ -19,6 +19,8 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     host: '127.0.0.1',
     port: 0,
     publicUrl: 'http://hearth.test',
+    appUrl: 'http://hearth.test',
+    corsOrigins: [],
     databaseUrl: 'sqlite::memory:',
     dataDir: os.tmpdir(),
     webDist: path.join(os.tmpdir(), 'hearth-no-web-dist'),

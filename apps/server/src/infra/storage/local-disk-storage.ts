@@ -84,6 +84,11 @@ export async function registerLocalMediaRoute(
   mkdirSync(storage.root, { recursive: true });
   await app.register(
     async (media) => {
+      // Uploads are public pictures: pages of other origins may show them (helmet's
+      // same-origin resource policy stays on every other answer). Redirects and 404s too.
+      media.addHook('onRequest', async (_request, reply) => {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      });
       await media.register(fastifyStatic, {
         root: storage.root,
         // The web app's registration owns reply.sendFile.

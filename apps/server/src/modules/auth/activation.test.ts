@@ -154,3 +154,17 @@ describe('asking for a new activation link', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('an app served from another address (APP_URL)', () => {
+  const ctx = useTestApp({ config: { appUrl: 'https://app.example.org' } });
+
+  it('the activation link in the mail opens the app there', async () => {
+    const form = signupForm();
+    await post(ctx.app, '/api/v1/auth/register', form);
+    const mail = await lastMailTo(ctx.db, form.email);
+    const token = activationTokenIn(mail.text_body);
+    expect(mail.text_body).toContain(`https://app.example.org/activate/${token}`);
+    expect(mail.html_body).toContain(`href="https://app.example.org/activate/${token}"`);
+    expect(mail.text_body).not.toContain(ctx.config.publicUrl);
+  });
+});

@@ -47,7 +47,8 @@ export interface AuthServiceDeps {
   clock: Clock;
   mail: MailQueue;
   sessions: SessionTokens;
-  publicUrl: string;
+  /** Where members open the app (APP_URL): the activation link starts with it. */
+  appUrl: string;
   passwordHashLogN: number;
 }
 
@@ -267,7 +268,7 @@ export class AuthService {
   }
 
   private activationLink(token: string): string {
-    return `${this.deps.publicUrl}/activate/${token}`;
+    return `${this.deps.appUrl}/activate/${token}`;
   }
 
   private sessionFor(user: UserRow): Promise<string> {
