@@ -1,6 +1,7 @@
 import {
   applyReaction,
   type Comment,
+  isEmptyComment,
   NEXT_CURSOR_HEADER,
   normalizeNewPost,
   POST_REMOVAL_DELAY_MS,
@@ -157,12 +158,15 @@ export function useCommentMutation() {
       }
       return api.call(ROUTES.comment, { body: { comment: text, image, postId } });
     },
-    onSuccess: (comments, { postId }) =>
+    // An empty comment is stored by no one: the answer is the list as it was, and counts nothing.
+    onSuccess: (comments, { postId, text, file }) => {
+      const added = isEmptyComment({ comment: text, image: file }) ? 0 : 1;
       patchPost(queryClient, postId, (post) => ({
         ...post,
         comments,
-        commentCount: Math.max(post.commentCount + 1, comments.length),
-      })),
+        commentCount: Math.max(post.commentCount + added, comments.length),
+      }));
+    },
   });
 }
 

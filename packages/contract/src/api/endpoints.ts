@@ -303,9 +303,11 @@ export const ENDPOINTS = {
     tags: ['posts'],
     summary: 'Comment on a post',
     description:
-      "Text, or an image that must be one of the caller's uploads (400 otherwise, and when both " +
-      `are empty). Answers the post's ${COMMENTS_PAGE_SIZE} newest comments, newest first, with ` +
-      `\`${NEXT_CURSOR_HEADER}\` when older ones exist. ${MISSING}`,
+      "Text, or an image that must be one of the caller's uploads (400 otherwise). Answers the " +
+      `post's ${COMMENTS_PAGE_SIZE} newest comments, newest first, with \`${NEXT_CURSOR_HEADER}\` ` +
+      'when older ones exist. Both empty once trimmed: nothing is stored and the unchanged ' +
+      'comments are answered (200), as the spec’s client sends empty comments and expects the ' +
+      `list back. ${MISSING}`,
     body: commentInputSchema,
     responses: { 200: commentListSchema },
     errors: POST_ERRORS,

@@ -1,4 +1,9 @@
-import { COMMENT_MESSAGES, type Comment, POST_MESSAGES } from '@hearth/contract';
+import {
+  COMMENT_MESSAGES,
+  COMMENTS_PAGE_SIZE,
+  type Comment,
+  POST_MESSAGES,
+} from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { buildComment, buildPost, buildUser, follow } from '../../test-support/factories.js';
 import { jpeg } from '../../test-support/images.js';
@@ -61,18 +66,36 @@ describe('commenting', () => {
     expect(res.json()[0]).toMatchObject({ comment: '', image: url });
   });
 
-  it('an empty comment with no photo is refused 400', async () => {
+  it('an empty comment stores nothing and answers the unchanged newest comments (API.md)', async () => {
     const author = await buildUser(ctx);
+    const fan = await buildUser(ctx);
+    await follow(ctx, fan, author);
     const post = await buildPost(ctx, author);
+    for (let i = 1; i <= 12; i++) await buildComment(ctx, post, author, { comment: `c${i}` });
+    const newest = Array.from({ length: COMMENTS_PAGE_SIZE }, (_, i) => `c${12 - i}`);
     for (const body of [
       { postId: post.id, comment: '', image: '' },
       { postId: post.id, comment: '   ', image: ' ' },
       { postId: post.id },
     ]) {
-      const res = await comment(ctx.app, author.token, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: COMMENT_MESSAGES.empty });
+      const res = await comment(ctx.app, fan.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(200);
+      const comments = res.json() as Comment[];
+      expect(commentTexts(comments)).toEqual(newest);
+      expect(nextCursorOf(res)).toBe(comments.at(-1)?._id);
     }
+    const [card] = (await feedPage(ctx.app, fan.token)).posts;
+    expect(card?.commentCount).toBe(12);
+  });
+
+  it('an empty comment on a post without comments answers an empty list, with no cursor', async () => {
+    const author = await buildUser(ctx);
+    const post = await buildPost(ctx, author);
+    const res = await comment(ctx.app, author.token, { postId: post.id, comment: ' ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(nextCursorOf(res)).toBeUndefined();
+    expect((await commentsRequest(ctx.app, author.token, post.id)).json()).toEqual([]);
   });
 
   it('another member’s photo, or any other url, is refused as a comment image', async () => {
@@ -159,9 +182,11 @@ describe('commenting', () => {
     const post = await buildPost(ctx, author);
     await deletePost(ctx.app, author.token, post.id);
     for (const postId of [post.id, 'no-such-post']) {
-      const res = await comment(ctx.app, author.token, { postId, comment: 'hello?' });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: POST_MESSAGES.notFound });
+      for (const text of ['hello?', '']) {
+        const res = await comment(ctx.app, author.token, { postId, comment: text });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: POST_MESSAGES.notFound });
+      }
       const list = await commentsRequest(ctx.app, author.token, postId);
       expect(list.statusCode).toBe(404);
     }

@@ -8,6 +8,7 @@ import {
   type DeletePostResponse,
   FEED_COMMENTS_CARRIED,
   type FeedQuery,
+  isEmptyComment,
   normalizeNewPost,
   POST_MESSAGES,
   type Post,
@@ -22,7 +23,7 @@ import { keysetPage, type Page } from '../../db/keyset.js';
 import type { PostRow } from '../../db/posts.js';
 import { type PurgeRun, purgeInBatches } from '../../db/purge-run.js';
 import type { UserRow } from '../../db/users.js';
-import { forbidden, invalid, notFound } from '../../errors.js';
+import { forbidden, notFound } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
 import type { MediaService } from '../media/service.js';
 import {
@@ -129,13 +130,18 @@ export class PostsService {
     return this.commentsPageOf(postId, query.limit, query.cursor);
   }
 
-  /** Adds a comment; answers the post's newest comments, as the feed carries them. */
+  /**
+   * Adds a comment; answers the post's newest comments, as the feed carries them. An empty one
+   * (no text, no image) stores nothing and answers them unchanged: the spec's client sends it.
+   */
   async comment(member: UserRow, input: CommentInput): Promise<Page<Comment>> {
     const { db, clock, media } = this.deps;
     const text = input.comment.trim();
     const image = input.image.trim();
-    if (!text && !image) throw invalid(COMMENT_MESSAGES.empty);
     await this.livePost(input.postId);
+    if (isEmptyComment({ comment: text, image })) {
+      return this.commentsPageOf(input.postId, COMMENTS_PAGE_SIZE, undefined);
+    }
     if (image) {
       await media.assertOwnUploads(db, member.id, [image], COMMENT_MESSAGES.imageNotYours);
     }

@@ -1,3 +1,4 @@
+import { isEmptyComment } from '@hearth/contract';
 import { type KeyboardEvent, type Ref, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useCommentMutation } from '../../api/posts';
@@ -47,11 +48,14 @@ export function CommentBox({
   function send() {
     if (comment.isPending) return;
     setSendError(null);
-    // The spec sends even an empty comment; the server's refusal shows under the box.
+    // The spec sends even an empty comment: the server stores nothing and answers the comments
+    // as they were, so the box stays as it is (an older server's refusal shows under the box).
+    const empty = isEmptyComment({ comment: text, image: file });
     comment.mutate(
       { postId, text, file },
       {
         onSuccess: () => {
+          if (empty) return;
           setText('');
           setFile(null);
           picker.close();

@@ -207,7 +207,29 @@ describe('the comment box', () => {
     ).not.toBeInTheDocument();
   });
 
-  it("sends even an empty comment, as the spec says, and shows the server's refusal", async () => {
+  it('sends even an empty comment, as the spec says: the unchanged answer adds nothing and shows no error', async () => {
+    const existing = buildComments(3);
+    const post = buildPost({ user: grace, comments: existing, commentCount: 3 });
+    const { calls } = stubFeed([post], { comment: () => ({ body: existing }) });
+    const card = await showCard();
+    const app = userEvent.setup();
+    const box = within(card).getByRole('textbox', { name: 'Write a comment' });
+    await app.type(box, '  {Enter}');
+
+    await vi.waitFor(() => expect(calls.at(-1)?.name).toBe('comment'));
+    expect(calls.at(-1)?.body).toEqual({ comment: '  ', image: '', postId: post._id });
+    await vi.waitFor(() =>
+      expect(
+        within(card).queryByRole('status', { name: 'Sending comment' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(within(card).getByText('3 comments')).toBeInTheDocument();
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    expect(box).toHaveValue('  ');
+    expect(shownComments(card)).toEqual(texts(existing.slice(0, COMMENTS_INITIAL)));
+  });
+
+  it('an older server refuses an empty comment: its refusal shows under the box', async () => {
     const post = buildPost({ user: grace });
     const { calls } = stubFeed([post], {
       comment: () => ({ status: 400, body: { message: 'Write something first.' } }),
