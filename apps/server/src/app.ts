@@ -37,6 +37,7 @@ import { AuthService } from './modules/auth/service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { createMailQueue } from './modules/mail/service.js';
+import { uploadTempDirIn } from './modules/media/held-files.js';
 import { mediaById } from './modules/media/repo.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { MediaService } from './modules/media/service.js';
@@ -129,7 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appUrl: config.appUrl,
     passwordHashLogN: config.passwordHashLogN,
   });
-  const media = new MediaService({ db, storage, clock });
+  const media = new MediaService({
+    db,
+    storage,
+    clock,
+    uploadTempDir: uploadTempDirIn(config.dataDir),
+  });
   const posts = new PostsService({ db, clock, media });
   const users = new UsersService({ db, clock, posts, media });
   const friendships = new FriendshipsService({ db, clock });

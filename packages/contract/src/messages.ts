@@ -95,9 +95,8 @@ export const SEARCH_MESSAGES = {
 
 /** The upload and image listing calls' own sentences; file type and size use FILE_MESSAGES. */
 export const MEDIA_MESSAGES = {
-  notMultipart:
-    'Send the images as multipart/form-data: a path field, then one or more file fields.',
-  pathMissing: 'The path field must come first, before the files.',
+  notMultipart: 'Send the images as multipart/form-data: a path field and one or more file fields.',
+  pathMissing: 'The path field is missing: add the folder to upload into.',
   pathForbidden:
     'You can only upload into your own folders: {me}/post_images, {me}/post_images/{postId}, {me}/profile_pictures or {me}/cover_pictures.',
   noFile: 'Choose at least one image to upload.',

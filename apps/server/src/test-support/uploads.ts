@@ -34,22 +34,25 @@ export interface UploadFile {
   contentType?: string;
 }
 
-/** The uploadImages call: the path first, then one `file` part per image. */
+/**
+ * The uploadImages call: one `file` part per image and the path, first unless `pathAt` says
+ * how many files come before it (`files.length`: the path last).
+ */
 export function uploadImages(
   app: App,
   token: string,
   path: string,
   files: UploadFile[],
+  { pathAt = 0 }: { pathAt?: number } = {},
 ): Promise<LightMyRequestResponse> {
-  return sendForm(app, token, [
-    { name: 'path', value: path },
-    ...files.map((f) => ({
-      name: 'file',
-      filename: f.name,
-      bytes: f.bytes,
-      contentType: f.contentType ?? 'image/jpeg',
-    })),
-  ]);
+  const parts: FormPart[] = files.map((f) => ({
+    name: 'file',
+    filename: f.name,
+    bytes: f.bytes,
+    contentType: f.contentType ?? 'image/jpeg',
+  }));
+  parts.splice(pathAt, 0, { name: 'path', value: path });
+  return sendForm(app, token, parts);
 }
 
 export function sendForm(

@@ -341,7 +341,7 @@ export const ENDPOINTS = {
     tags: ['media'],
     summary: 'Upload images',
     description:
-      'multipart/form-data: a `path` field first, then one or more `file` fields (at most ' +
+      'multipart/form-data: a `path` field, anywhere in the body, and one or more `file` fields (at most ' +
       `${UPLOAD_FILES_MAX}, each at most ${IMAGE_MAX_BYTES} bytes, else 413 naming the file). ` +
       "The path must be one of the caller's folders `{me}/post_images`, `{me}/post_images/{postId}`, " +
       '`{me}/profile_pictures`, `{me}/cover_pictures` (else 403). The type is read from the bytes: ' +

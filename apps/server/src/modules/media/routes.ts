@@ -12,6 +12,7 @@ import { DomainError, invalid, tooLarge, unsupportedMediaType } from '../../erro
 import { addEndpoint } from '../../http/endpoint-route.js';
 import { limitHook } from '../../infra/limits/rate-limits.js';
 import { memberOf } from '../auth/hooks.js';
+import type { HeldFiles } from './held-files.js';
 import type { MediaService, Upload } from './service.js';
 
 export interface MediaRoutesOptions {
@@ -48,6 +49,9 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (
   addEndpoint(app, 'uploadImages', { onRequest: [uploadsPerMember] }, async (request) => {
     if (!request.isMultipart()) throw unsupportedMediaType(MEDIA_MESSAGES.notMultipart);
     const member = memberOf(request);
+    // Files sent before the path wait on disk until it says where they go; with the path
+    // first, none does and each file is processed as it arrives.
+    const held = media.holdFiles();
     let upload: Upload | undefined;
     try {
       for await (const part of partsOf(request)) {
@@ -59,11 +63,12 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (
         if (part.type === 'field') {
           if (part.fieldname !== 'path' || upload) throw invalid(MEDIA_MESSAGES.unexpectedField);
           upload = media.startUpload(member, String(part.value));
+          for await (const file of held.take()) await upload.add(file.name, file.bytes);
           continue;
         }
         if (part.fieldname !== 'file') throw invalid(MEDIA_MESSAGES.unexpectedField);
-        if (!upload) throw invalid(MEDIA_MESSAGES.pathMissing);
-        await upload.add(part.filename, await readFilePart(part, upload));
+        if (upload) await upload.add(part.filename, await readFilePart(part, media, upload));
+        else await holdFilePart(part, media, held);
       }
       if (!upload) throw invalid(MEDIA_MESSAGES.pathMissing);
       return await upload.finish();
@@ -71,10 +76,10 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (
       await upload?.abort();
       // A file cut at the limit can surface from the parser between parts rather than while
       // reading the file: the answer is the same 413 naming the file.
-      if (error instanceof FileTooLarge) {
-        throw upload?.fileTooLarge(error.fileName) ?? tooLarge(SERVER_MESSAGES.payloadTooLarge);
-      }
+      if (error instanceof FileTooLarge) throw media.fileTooLarge(error.fileName, upload);
       throw error;
+    } finally {
+      await held.dispose();
     }
   });
 
@@ -102,21 +107,33 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
   }
 }
 
-async function readFilePart(
-  part: { filename: string; file: { truncated: boolean }; toBuffer(): Promise<Buffer> },
-  upload: Upload,
-): Promise<Buffer> {
+type FilePart = Extract<Multipart, { type: 'file' }>;
+
+async function readFilePart(part: FilePart, media: MediaService, upload: Upload): Promise<Buffer> {
   let bytes: Buffer;
   try {
     bytes = await part.toBuffer();
   } catch (error) {
-    if (codeOf(error) === 'FST_REQ_FILE_TOO_LARGE') throw upload.fileTooLarge(part.filename);
+    if (codeOf(error) === 'FST_REQ_FILE_TOO_LARGE') throw media.fileTooLarge(part.filename, upload);
     throw asParserError(error);
   }
   // When the limit falls exactly between two chunks, the parser ends the file at the limit
   // without throwing: the bytes are the first 5 MB of a larger file, never to be kept.
-  if (part.file.truncated) throw upload.fileTooLarge(part.filename);
+  if (part.file.truncated) throw media.fileTooLarge(part.filename, upload);
   return bytes;
+}
+
+/** Streams a file sent before the path to disk; the parser cuts it at 5 MB as it goes. */
+async function holdFilePart(part: FilePart, media: MediaService, held: HeldFiles): Promise<void> {
+  try {
+    await held.hold(part.filename, part.file);
+  } catch (error) {
+    if (codeOf(error) === 'FST_REQ_FILE_TOO_LARGE') throw media.fileTooLarge(part.filename);
+    // The disk failing (full, unwritable) is the server's fault, not the body's: a 500.
+    if (error instanceof Error && 'syscall' in error) throw error;
+    throw asParserError(error);
+  }
+  if (part.file.truncated) throw media.fileTooLarge(part.filename);
 }
 
 /** The parser's file-size error, carrying the name of the file it cut. */

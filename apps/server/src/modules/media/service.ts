@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import {
   fileMessage,
   fileMessagesFor,
@@ -25,6 +27,7 @@ import {
 } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
 import type { Storage } from '../../infra/storage/storage.js';
+import { HeldFiles } from './held-files.js';
 import { ImageRejected, makeImageVariants, reencodeImage } from './image-processing.js';
 import { toImageListing } from './present.js';
 import {
@@ -44,10 +47,17 @@ export interface MediaServiceDeps {
   db: Db;
   storage: Storage;
   clock: Clock;
+  /** Where files sent before their upload's path wait, a directory per request (HeldFiles). */
+  uploadTempDir?: string;
 }
 
 export class MediaService {
-  constructor(private readonly deps: MediaServiceDeps) {}
+  /** The folder holding each request's directory of held files (HeldFiles). */
+  readonly uploadTempDir: string;
+
+  constructor(private readonly deps: MediaServiceDeps) {
+    this.uploadTempDir = deps.uploadTempDir ?? path.join(os.tmpdir(), 'hearth-uploads');
+  }
 
   /** Opens an upload into one of the member's own folders (else 403). */
   startUpload(member: UserRow, path: string): Upload {
@@ -56,6 +66,21 @@ export class MediaService {
       throw forbidden(MEDIA_MESSAGES.pathForbidden.replaceAll('{me}', member.username));
     }
     return new Upload(this.deps, member, folder);
+  }
+
+  /** A place for the files that come before the path field; dispose() it on every outcome. */
+  holdFiles(): HeldFiles {
+    return new HeldFiles(this.uploadTempDir);
+  }
+
+  /**
+   * The 413 for a file over IMAGE_MAX_BYTES: worded for the upload's folder, or as for a post's
+   * photos when the file came before the path.
+   */
+  fileTooLarge(fileName: string | undefined, upload?: Upload): DomainError {
+    return upload
+      ? upload.fileTooLarge(fileName)
+      : tooLarge(fileMessage(fileMessagesFor('postImages').size, displayName(fileName)));
   }
 
   async listImages(input: ListImagesInput): Promise<ImageListing> {

@@ -1,3 +1,7 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   FILE_MESSAGES,
@@ -20,6 +24,7 @@ import {
 } from '../../test-support/images.js';
 import { post, type TestContext, useTestApp } from '../../test-support/test-app.js';
 import { multipartBody, sendForm, uploadImages } from '../../test-support/uploads.js';
+import { uploadTempDirIn } from './held-files.js';
 
 async function member(ctx: TestContext, firstName = 'Ada') {
   const built = await buildUser(ctx, { first_name: firstName, last_name: 'Lovelace' });
@@ -40,6 +45,35 @@ async function listedCount(ctx: TestContext, token: string, username: string) {
     { token },
   );
   return res.json().total_count as number;
+}
+
+/** What is left in the folder where uploads hold the files sent before their path. */
+async function heldFilesLeft(ctx: TestContext): Promise<string[]> {
+  return filesUnder(uploadTempDirIn(ctx.config.dataDir));
+}
+
+/** Every file in the media storage. */
+async function storedFiles(ctx: TestContext): Promise<string[]> {
+  return filesUnder(path.join(ctx.config.dataDir, 'media'));
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => !e.isDirectory()).map((e) => path.join(e.parentPath, e.name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Polls until `check` holds (or a few seconds have gone): for work that ends after a request. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
 }
 
 describe('uploading images', () => {
@@ -166,30 +200,38 @@ describe('uploading images', () => {
     expect(await listedCount(ctx, token, username)).toBe(0);
   });
 
-  it('20 uploads of a 5 500 000-byte file are all refused 413, wherever the network splits the body', async () => {
-    const { token, username } = await member(ctx);
-    const big = await noisyPng(5_500_000);
-    const { payload, contentType } = multipartBody([
-      { name: 'path', value: `${username}/post_images` },
-      { name: 'file', filename: 'huge.png', bytes: big, contentType: 'image/png' },
-    ]);
-    // Where the file's bytes start in the body, so each try can split at the 5 MB mark itself.
-    const fileStart = payload.indexOf(big.subarray(0, 64));
-    const statuses: string[] = [];
-    for (let shift = -10; shift < 10; shift++) {
-      const split = fileStart + IMAGE_MAX_BYTES + shift;
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/posts/uploadImages',
-        payload: Readable.from([payload.subarray(0, split), payload.subarray(split)]),
-        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
-      });
-      statuses.push(`${shift}: ${res.statusCode} ${res.json().message}`);
-    }
-    const expected = `413 ${fileMessage(FILE_MESSAGES.post.size, 'huge.png')}`;
-    expect(statuses).toEqual(statuses.map((s) => `${s.split(':')[0]}: ${expected}`));
-    expect(await listedCount(ctx, token, username)).toBe(0);
-  });
+  it.each([
+    ['path first', false],
+    ['path last, the file held on disk', true],
+  ])(
+    '20 uploads of a 5 500 000-byte file are all refused 413, wherever the network splits the body (%s)',
+    async (_, pathLast) => {
+      const { token, username } = await member(ctx);
+      const big = await noisyPng(5_500_000);
+      const pathPart = { name: 'path', value: `${username}/post_images` };
+      const filePart = { name: 'file', filename: 'huge.png', bytes: big, contentType: 'image/png' };
+      const { payload, contentType } = multipartBody(
+        pathLast ? [filePart, pathPart] : [pathPart, filePart],
+      );
+      // Where the file's bytes start in the body, so each try can split at the 5 MB mark itself.
+      const fileStart = payload.indexOf(big.subarray(0, 64));
+      const statuses: string[] = [];
+      for (let shift = -10; shift < 10; shift++) {
+        const split = fileStart + IMAGE_MAX_BYTES + shift;
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/posts/uploadImages',
+          payload: Readable.from([payload.subarray(0, split), payload.subarray(split)]),
+          headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+        });
+        statuses.push(`${shift}: ${res.statusCode} ${res.json().message}`);
+      }
+      const expected = `413 ${fileMessage(FILE_MESSAGES.post.size, 'huge.png')}`;
+      expect(statuses).toEqual(statuses.map((s) => `${s.split(':')[0]}: ${expected}`));
+      expect(await listedCount(ctx, token, username)).toBe(0);
+      expect(await heldFilesLeft(ctx)).toEqual([]);
+    },
+  );
 
   it('a decompression bomb (a 30000 x 30000 PNG of a few hundred KB) is refused with a clear message, and the server carries on', async () => {
     const { token, username } = await member(ctx);
@@ -272,6 +314,178 @@ describe('uploading images', () => {
   });
 });
 
+describe('the path field anywhere in the body', () => {
+  const ctx = useTestApp();
+
+  it('with the path last, the images are stored and answered in the order sent, and no temporary file is left', async () => {
+    const { token, username } = await member(ctx);
+    const files = [
+      { name: 'beach.jpg', bytes: await jpeg() },
+      { name: 'logo.png', bytes: await png(), contentType: 'image/png' },
+      { name: 'cat.webp', bytes: await webp(), contentType: 'image/webp' },
+    ];
+    const res = await uploadImages(ctx.app, token, `${username}/post_images`, files, {
+      pathAt: files.length,
+    });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json() as Array<{ url: string; variants: Array<{ width: number }> }>;
+    expect(answer.map((i) => i.url.split('.').pop())).toEqual(['jpg', 'png', 'webp']);
+    for (const image of answer) {
+      expect(image.url).toMatch(new RegExp(`^/media/${username}/post_images/[0-9a-f-]{36}\\.`));
+      expect(image.variants.map((v) => v.width)).toEqual([160, 480, 1080]);
+      expect((await fetchImage(ctx, image.url)).res.statusCode).toBe(200);
+    }
+    expect(await listedCount(ctx, token, username)).toBe(3);
+    expect(await heldFilesLeft(ctx)).toEqual([]);
+  });
+
+  it('with the path between the files, the order sent is kept too', async () => {
+    const { token, username } = await member(ctx);
+    const files = [
+      { name: 'one.png', bytes: await png(), contentType: 'image/png' },
+      { name: 'two.jpg', bytes: await jpeg() },
+      { name: 'three.webp', bytes: await webp(), contentType: 'image/webp' },
+    ];
+    const res = await uploadImages(ctx.app, token, `${username}/profile_pictures`, files, {
+      pathAt: 2,
+    });
+    expect(res.statusCode).toBe(200);
+    const urls = (res.json() as Array<{ url: string }>).map((i) => i.url);
+    expect(urls.map((url) => url.split('.').pop())).toEqual(['png', 'jpg', 'webp']);
+    expect(urls.every((url) => url.startsWith(`/media/${username}/profile_pictures/`))).toBe(true);
+    expect(await heldFilesLeft(ctx)).toEqual([]);
+  });
+
+  it('with the path last, a file over 5 MB is still cut while it streams and refused 413, naming it', async () => {
+    const { token, username } = await member(ctx);
+    const big = await noisyPng(IMAGE_MAX_BYTES + 10_000);
+    const res = await uploadImages(
+      ctx.app,
+      token,
+      `${username}/post_images`,
+      [
+        { name: 'small.jpg', bytes: await jpeg() },
+        { name: 'huge.png', bytes: big, contentType: 'image/png' },
+      ],
+      { pathAt: 2 },
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: fileMessage(FILE_MESSAGES.post.size, 'huge.png') });
+    expect(await listedCount(ctx, token, username)).toBe(0);
+    expect(await storedFiles(ctx)).toEqual([]);
+    expect(await heldFilesLeft(ctx)).toEqual([]);
+  });
+
+  it('with the path last naming another member’s folder, 403 and nothing is stored', async () => {
+    const ada = await member(ctx, 'Ada');
+    const grace = await member(ctx, 'Grace');
+    const res = await uploadImages(
+      ctx.app,
+      ada.token,
+      `${grace.username}/post_images`,
+      [
+        { name: 'a.jpg', bytes: await jpeg() },
+        { name: 'b.jpg', bytes: await jpeg() },
+      ],
+      { pathAt: 2 },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MEDIA_MESSAGES.pathForbidden.replaceAll('{me}', ada.username));
+    expect(await ctx.db.selectFrom('media').select('id').execute()).toEqual([]);
+    expect(await storedFiles(ctx)).toEqual([]);
+    expect(await heldFilesLeft(ctx)).toEqual([]);
+  });
+
+  it('with the path last, a refused type, a 21st file or a second path stores nothing and leaves no temporary file', async () => {
+    const { token, username } = await member(ctx);
+    const bytes = await jpeg(8, 8);
+    const folder = `${username}/post_images`;
+    const badType = await uploadImages(
+      ctx.app,
+      token,
+      folder,
+      [
+        { name: 'one.jpg', bytes },
+        { name: 'notes.jpg', bytes: Buffer.from('not an image') },
+      ],
+      { pathAt: 2 },
+    );
+    expect(badType.statusCode).toBe(415);
+    expect(await heldFilesLeft(ctx)).toEqual([]);
+
+    const many = Array.from({ length: 21 }, (_, i) => ({ name: `${i}.jpg`, bytes }));
+    const tooMany = await uploadImages(ctx.app, token, folder, many, { pathAt: 21 });
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toEqual({ message: MEDIA_MESSAGES.tooManyFiles });
+    expect(await heldFilesLeft(ctx)).toEqual([]);
+
+    const twoPaths = await sendForm(ctx.app, token, [
+      { name: 'file', filename: 'a.jpg', bytes },
+      { name: 'path', value: folder },
+      { name: 'path', value: folder },
+    ]);
+    expect(twoPaths.statusCode).toBe(400);
+    expect(twoPaths.json()).toEqual({ message: MEDIA_MESSAGES.unexpectedField });
+
+    expect(await listedCount(ctx, token, username)).toBe(0);
+    expect(await storedFiles(ctx)).toEqual([]);
+    expect(await heldFilesLeft(ctx)).toEqual([]);
+  });
+
+  it('when storing fails on the server, the answer is 500 and no temporary file is left', async () => {
+    const { token, username } = await member(ctx);
+    // A file where the member's media folder should be: the storage cannot write there.
+    await mkdir(path.join(ctx.config.dataDir, 'media'), { recursive: true });
+    await writeFile(path.join(ctx.config.dataDir, 'media', username), 'in the way');
+    const res = await uploadImages(
+      ctx.app,
+      token,
+      `${username}/post_images`,
+      [{ name: 'a.jpg', bytes: await jpeg() }],
+      { pathAt: 1 },
+    );
+    expect(res.statusCode).toBe(500);
+    expect(await heldFilesLeft(ctx)).toEqual([]);
+  });
+
+  it('a client that goes away in the middle of the body leaves no temporary file', async () => {
+    const { token, username } = await member(ctx);
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const { payload, contentType } = multipartBody([
+      { name: 'file', filename: 'a.jpg', bytes: await jpeg() },
+      {
+        name: 'file',
+        filename: 'b.png',
+        bytes: await noisyPng(2_000_000),
+        contentType: 'image/png',
+      },
+      { name: 'path', value: `${username}/post_images` },
+    ]);
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/posts/uploadImages',
+      headers: {
+        'content-type': contentType,
+        'content-length': payload.length,
+        authorization: `Bearer ${token}`,
+      },
+    });
+    request.on('error', () => {});
+    // The first file and half of the second: the server is holding them when the client leaves.
+    request.write(payload.subarray(0, payload.length / 2));
+    try {
+      expect(await eventually(async () => (await heldFilesLeft(ctx)).length > 0)).toBe(true);
+    } finally {
+      request.destroy();
+    }
+    expect(await eventually(async () => (await heldFilesLeft(ctx)).length === 0)).toBe(true);
+    expect(await listedCount(ctx, token, username)).toBe(0);
+  });
+});
+
 describe('uploads that are not well-formed', () => {
   const ctx = useTestApp();
 
@@ -284,21 +498,23 @@ describe('uploads that are not well-formed', () => {
     expect(res.json()).toEqual({ message: MEDIA_MESSAGES.noFile });
   });
 
-  it('files without a path, or before it, get 400 asking for the path first', async () => {
-    const { token, username } = await member(ctx);
+  it('files without a path, or an empty form, get 400 saying the path is missing, and leave no temporary file', async () => {
+    const { token } = await member(ctx);
     const bytes = await jpeg();
     for (const parts of [
       [{ name: 'file', filename: 'a.jpg', bytes }],
       [
         { name: 'file', filename: 'a.jpg', bytes },
-        { name: 'path', value: `${username}/post_images` },
+        { name: 'file', filename: 'b.jpg', bytes },
       ],
       [],
     ]) {
       const res = await sendForm(ctx.app, token, parts);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: MEDIA_MESSAGES.pathMissing });
+      expect(await heldFilesLeft(ctx)).toEqual([]);
     }
+    expect(await storedFiles(ctx)).toEqual([]);
   });
 
   it('other field names get 400 naming the accepted ones', async () => {
