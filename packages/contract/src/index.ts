@@ -5,6 +5,7 @@ export * from './enums.js';
 export * from './image-variants.js';
 export { firstIssueMessage } from './issues.js';
 export * from './messages.js';
+export * from './rules/backgrounds.js';
 export * from './rules/new-comment.js';
 export * from './rules/new-post.js';
 export * from './rules/reactions.js';

@@ -56,6 +56,8 @@ export const POST_MESSAGES = {
   textMax: 'A post can have at most 250 characters.',
   empty: 'Add some text, a background or a photo before posting.',
   background: 'Choose one of the built-in backgrounds.',
+  backgroundLink:
+    'A background must be one of the nine built-in backgrounds; links to other sites are not accepted.',
   imageNotYours: 'A post can only show photos you uploaded.',
   notFound: 'This post does not exist or was moved to trash.',
   notAuthor: 'Only the author can move this post to trash.',

@@ -235,7 +235,11 @@ export const ENDPOINTS = {
     summary: 'Create a post',
     description:
       'Text (at most 250 characters), one of the nine built-in backgrounds or null, and images ' +
-      "that must be the caller's own uploads (else 400). Text, background and images all empty: " +
+      "that must be the caller's own uploads (else 400). A client that ships its own copies of " +
+      'the backgrounds may send a relative path or file name ending in the number of a built-in ' +
+      'and an image extension (`../../../images/3.jpg`): it is stored as that built-in ' +
+      '(`/backgrounds/3.svg`); an absolute URL (`https:`, `//host`, `data:` …) is refused (400). ' +
+      'Text, background and images all empty: ' +
       "400. The author is the session's member, whatever `user` says. Answers 201 with the post " +
       'in the feed shape.',
     body: createPostSchema,

@@ -11,8 +11,9 @@ import {
   SEARCH_TERM_MAX,
   UPLOAD_FILES_MAX,
 } from '../constants.js';
-import { BUILTIN_BACKGROUNDS, POST_TYPES, REACTIONS, RELATIONSHIPS } from '../enums.js';
+import { POST_TYPES, REACTIONS, RELATIONSHIPS } from '../enums.js';
 import { DETAILS_MESSAGES, POST_MESSAGES, SEARCH_MESSAGES } from '../messages.js';
+import { builtinBackground, isAbsoluteUrl } from '../rules/backgrounds.js';
 import { isEmptyPost } from '../rules/new-post.js';
 
 /** Payloads of spec section 7 (users and posts). The server validates every one of them. */
@@ -73,12 +74,21 @@ export type SearchUserInput = z.infer<typeof searchUserSchema>;
 export const createPostSchema = z
   .object({
     type: z.enum(POST_TYPES).nullable().default(null),
+    // A built-in, or a client's own copy of one (stored as the built-in); no link elsewhere.
     background: z
       .string()
       .nullable()
       .default(null)
-      .refine((b) => b === null || b === '' || BUILTIN_BACKGROUNDS.includes(b), {
-        message: POST_MESSAGES.background,
+      .transform((b, ctx) => {
+        if (b === null || b === '') return b;
+        const builtin = builtinBackground(b);
+        if (builtin) return builtin;
+        ctx.issues.push({
+          code: 'custom',
+          input: b,
+          message: isAbsoluteUrl(b) ? POST_MESSAGES.backgroundLink : POST_MESSAGES.background,
+        });
+        return z.NEVER;
       }),
     text: z.string().max(POST_TEXT_MAX, POST_MESSAGES.textMax).nullable().default(null),
     user: z.string().optional(),

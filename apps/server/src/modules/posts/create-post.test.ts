@@ -82,14 +82,49 @@ describe('creating a post', () => {
       expect(res.json().background).toBe(background);
     }
     for (const background of [
-      'https://evil.example/bg.png',
       '/backgrounds/10.svg',
       '/media/x.jpg',
+      '../../../images/13.jpg',
+      'images/3.bmp',
     ]) {
       const res = await createPost(ctx.app, token, { text: 'colourful', background });
       expect(res.statusCode, background).toBe(400);
       expect(res.json()).toEqual({ message: POST_MESSAGES.background });
     }
+  });
+
+  it('a client’s own copy of a built-in (../../../images/3.jpg) is stored as that built-in', async () => {
+    const { token } = await buildUser(ctx);
+    for (const [background, builtin] of [
+      ['../../../images/3.jpg', '/backgrounds/3.svg'],
+      ['images/9.png', '/backgrounds/9.svg'],
+      ['1.webp', '/backgrounds/1.svg'],
+    ] as const) {
+      const res = await createPost(ctx.app, token, { text: 'colourful', background });
+      expect(res.statusCode, background).toBe(201);
+      expect(res.json().background).toBe(builtin);
+      const [shown] = (await feedPage(ctx.app, token)).posts;
+      expect(shown?.background).toBe(builtin);
+    }
+    const alone = await createPost(ctx.app, token, { background: '../../../images/5.jpg' });
+    expect(alone.statusCode).toBe(201);
+    expect(alone.json()).toMatchObject({ text: null, background: '/backgrounds/5.svg' });
+  });
+
+  it('a background linking to another site is refused with a message saying why', async () => {
+    const { token } = await buildUser(ctx);
+    for (const background of [
+      'https://evil.example/bg.png',
+      'https://evil.example/images/3.jpg',
+      'http://evil.example/3.svg',
+      '//evil.example/3.jpg',
+      'data:image/svg+xml,<svg/>#/3.svg',
+    ]) {
+      const res = await createPost(ctx.app, token, { text: 'colourful', background });
+      expect(res.statusCode, background).toBe(400);
+      expect(res.json()).toEqual({ message: POST_MESSAGES.backgroundLink });
+    }
+    expect((await feedPage(ctx.app, token)).posts).toEqual([]);
   });
 
   it('a background alone makes a post', async () => {
