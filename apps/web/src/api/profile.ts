@@ -3,6 +3,7 @@ import {
   IMAGE_LISTING_MAX,
   normalizeNewPost,
   type PostType,
+  PROFILE_FRIENDS_SHOWN,
   type Profile,
   ROUTES,
   uploadFolderPath,
@@ -60,27 +61,75 @@ function patchProfile(
   );
 }
 
+type ProfileFriend = Profile['friends'][number];
+
+/** The friend count and the newest friends after `friend` joins (+1) or leaves (-1) them. */
+function withFriend(profile: Profile, friend: ProfileFriend, change: 1 | -1): Profile {
+  const others = profile.friends.filter((item) => item.username !== friend.username);
+  if (change === 1) {
+    if (others.length < profile.friends.length) return profile;
+    return {
+      ...profile,
+      friendsCount: profile.friendsCount + 1,
+      friends: [friend, ...others].slice(0, PROFILE_FRIENDS_SHOWN),
+    };
+  }
+  return { ...profile, friendsCount: Math.max(0, profile.friendsCount - 1), friends: others };
+}
+
 /**
  * A friendship button (spec section 4): the new flags show at once, then the call goes out.
- * When the server refuses, the profile is read again so the truth shows.
+ * Accepting or unfriending also changes both members' friend counts and lists at once; the
+ * member's own profile is read again once the call settles. When the server refuses, the
+ * profile is read again so the truth shows.
  */
 export function useFriendshipMutation(username: string, profileId: string) {
   const api = useApi();
+  const user = useSessionUser();
   const queryClient = useQueryClient();
   const key = profileKeys.detail(username);
+  const ownKey = profileKeys.detail(user.username);
   return useMutation({
     mutationFn: (action: FriendshipAction) =>
       api.call(ROUTES[action], { params: { id: profileId } }),
     onMutate: async (action) => {
       await queryClient.cancelQueries({ queryKey: key });
-      patchProfile(queryClient, username, (profile) => ({
-        ...profile,
-        friendship: applyFriendship(profile.friendship, action),
-      }));
+      const before = queryClient.getQueryData<ProfileAnswer>(key);
+      const wasFriend = before?.ok === true && before.friendship.friends;
+      const change =
+        action === 'acceptRequest' && !wasFriend ? 1 : action === 'unfriend' && wasFriend ? -1 : 0;
+      const me: ProfileFriend = {
+        username: user.username,
+        picture: user.picture,
+        first_name: user.first_name,
+        last_name: user.last_name,
+      };
+      patchProfile(queryClient, username, (profile) => {
+        const next = { ...profile, friendship: applyFriendship(profile.friendship, action) };
+        return change === 0 ? next : withFriend(next, me, change);
+      });
+      if (change !== 0 && before?.ok === true) {
+        await queryClient.cancelQueries({ queryKey: ownKey });
+        const them: ProfileFriend = {
+          username: before.username,
+          picture: before.picture,
+          first_name: before.first_name,
+          last_name: before.last_name,
+        };
+        patchProfile(queryClient, user.username, (profile) => withFriend(profile, them, change));
+      }
     },
-    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
-    // The friends page lists this member under requests, sent requests or friends.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: friendsKeys.page() }),
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: ownKey });
+    },
+    onSettled: (_data, _error, action) => {
+      // The friends page lists this member under requests, sent requests or friends.
+      void queryClient.invalidateQueries({ queryKey: friendsKeys.page() });
+      if (action === 'acceptRequest' || action === 'unfriend') {
+        void queryClient.invalidateQueries({ queryKey: ownKey });
+      }
+    },
   });
 }
 

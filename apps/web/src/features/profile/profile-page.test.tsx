@@ -267,6 +267,54 @@ describe('the friendship buttons', () => {
     expect(puts()).toEqual([['acceptRequest', grace._id]]);
   });
 
+  it('Respond > Confirm counts the new friend and shows them among the friends at once', async () => {
+    const answer = deferred<{ body: unknown }>();
+    stubProfile(
+      buildProfile({
+        friendship: { ...NONE, requestReceived: true },
+        friends: [],
+        friendsCount: 0,
+      }),
+      { acceptRequest: () => answer.promise },
+    );
+    const app = renderApp('/profile/gracehopper', { user: sessionUser() });
+    await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
+    expect(screen.getAllByText('0 friends').length).toBeGreaterThan(0);
+    await app.user.click(screen.getByRole('button', { name: 'Respond' }));
+    await app.user.click(screen.getByRole('menuitem', { name: 'Confirm' }));
+    expect(screen.getAllByText('1 friend').length).toBeGreaterThan(0);
+    const thumbs = screen.getByRole('list', { name: 'Some friends' });
+    expect(within(thumbs).getByRole('link', { name: 'Ada Owen' })).toBeInTheDocument();
+    answer.resolve({ body: 'ok' });
+    await waitFor(() => expect(button('Friends')).toBeInTheDocument());
+    expect(screen.getAllByText('1 friend').length).toBeGreaterThan(0);
+  });
+
+  it('Friends > Unfriend takes the member out of the count and the lists at once', async () => {
+    const me = {
+      username: ada.username,
+      picture: ada.picture,
+      first_name: 'Ada',
+      last_name: 'Owen',
+    };
+    stubProfile(
+      buildProfile({
+        friendship: { ...NONE, friends: true, following: true },
+        friends: [me, buildFriend(1)],
+        friendsCount: 2,
+      }),
+      { unfriend: () => ({ body: 'ok' }) },
+    );
+    const app = renderApp('/profile/gracehopper', { user: sessionUser() });
+    await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
+    expect(screen.getAllByText('2 friends').length).toBeGreaterThan(0);
+    await app.user.click(screen.getByRole('button', { name: 'Friends' }));
+    await app.user.click(screen.getByRole('menuitem', { name: 'Unfriend' }));
+    expect(screen.getAllByText('1 friend').length).toBeGreaterThan(0);
+    const thumbs = screen.getByRole('list', { name: 'Some friends' });
+    expect(within(thumbs).queryByRole('link', { name: 'Ada Owen' })).not.toBeInTheDocument();
+  });
+
   it('Respond > Delete clears everything, then sends deleteRequest', async () => {
     const { app, puts } = await visit({ requestReceived: true, following: true });
     await app.user.click(screen.getByRole('button', { name: 'Respond' }));
