@@ -178,6 +178,26 @@ describe('the post dialog', () => {
     );
   });
 
+  it('keeps focus in the dialog after a failed post, so Escape still closes it', async () => {
+    stubFeed([buildPost({ user: grace })], {
+      createPost: () => ({ status: 500, body: { message: 'Something went wrong.' } }),
+    });
+    const { app, dialog } = await openDialog();
+    const field = within(dialog).getByRole('textbox', { name: "What's on your mind, Ada?" });
+    await app.type(field, 'Hi');
+    await app.click(within(dialog).getByRole('button', { name: 'Post' }));
+    const alert = await within(dialog).findByRole('alert');
+    // The Post button was disabled while posting, which drops focus to the page in a browser.
+    expect(document.activeElement).toBe(within(alert).getByRole('button', { name: 'Try again' }));
+    await app.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(document.activeElement).toBe(field);
+    await app.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await within(dialog).findByRole('alert');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await app.keyboard('{Escape}');
+    expect(dialog).not.toBeInTheDocument();
+  });
+
   it('closes with Escape and with its close button', async () => {
     stubFeed([buildPost({ user: grace })]);
     const { app, dialog } = await openDialog();

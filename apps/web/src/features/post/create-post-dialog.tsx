@@ -5,7 +5,7 @@ import {
   POST_TEXT_MAX,
   UPLOAD_FILES_MAX,
 } from '@hearth/contract';
-import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useCreatePostMutation } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
@@ -43,11 +43,21 @@ export function CreatePostDialog({
   const picker = usePopover({ dialog: false });
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // A failed post: the Post button was disabled while posting, which drops focus to the page
+  // (and Escape with it); focus goes to the error's Try again instead.
+  const [focusError, setFocusError] = useState(false);
   const titleId = useId();
   const counterId = useId();
 
   const empty = isEmptyPost({ text, background, images: files });
   const prompt = `What's on your mind, ${user.first_name}?`;
+
+  useEffect(() => {
+    if (!focusError || !error) return;
+    errorRef.current?.querySelector<HTMLElement>('button')?.focus();
+    setFocusError(false);
+  }, [focusError, error]);
 
   function addFiles(chosen: Iterable<File>) {
     const { accepted, error: refused } = checkImageFiles(chosen, 'postImages');
@@ -84,7 +94,13 @@ export function CreatePostDialog({
     setError(null);
     create.mutate(
       { text, background, files },
-      { onSuccess: onClose, onError: (failure) => setError(errorMessage(failure)) },
+      {
+        onSuccess: onClose,
+        onError: (failure) => {
+          setError(errorMessage(failure));
+          setFocusError(true);
+        },
+      },
     );
   }
 
@@ -115,7 +131,18 @@ export function CreatePostDialog({
             </div>
           </div>
 
-          {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
+          {error && (
+            <div ref={errorRef}>
+              <ErrorBox
+                message={error}
+                onRetry={() => {
+                  setError(null);
+                  // Try again leaves with the box: focus goes back to the text, in the dialog.
+                  fieldRef.current?.focus();
+                }}
+              />
+            </div>
+          )}
 
           <div
             className={background ? `${styles.textArea} ${styles.onBackground}` : styles.textArea}
