@@ -68,9 +68,15 @@ export function HomeLeft() {
       </ul>
       <footer className={styles.footer}>
         <ul className={styles.footerLinks}>
-          {FOOTER_LINKS.map((name) => (
+          {FOOTER_LINKS.map((name, index) => (
             <li key={name}>
               <Link to="/">{name}</Link>
+              {/* The separator belongs to the link before it, so a wrapped line never starts with one. */}
+              {index < FOOTER_LINKS.length - 1 && (
+                <span className={styles.separator} aria-hidden="true">
+                  ·
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -114,6 +114,20 @@ describe('the side columns', () => {
       expect(within(left).getByRole('link', { name })).toHaveAttribute('href', '/');
     }
     expect(within(left).getByText('Hearth © 2022')).toBeInTheDocument();
+    // Each separator sits in its link's item (kept on one line), so no wrapped line starts with '·'.
+    const footerItems = within(left)
+      .getByText('Hearth © 2022')
+      .closest('footer')
+      ?.querySelectorAll('li');
+    const texts = [...(footerItems ?? [])].map((item) => item.textContent);
+    expect(texts).toEqual([
+      'Privacy·',
+      'Terms·',
+      'Advertising·',
+      'Ad Choices·',
+      'Cookies·',
+      'More',
+    ]);
   });
 
   it('right: Sponsored, and Contacts listing only the member', async () => {
