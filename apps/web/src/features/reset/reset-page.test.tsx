@@ -97,7 +97,14 @@ describe('password reset', () => {
     const app = renderApp('/reset');
     await findAda(app);
     expect(calls[0]?.body).toEqual({ email: ACCOUNT.email });
-    expect(screen.getAllByText(ACCOUNT.email).length).toBeGreaterThan(0);
+    const shown = screen.getAllByText(ACCOUNT.email);
+    expect(shown.length).toBeGreaterThan(0);
+    // Each address wraps only after its '@' (a <wbr> there) and carries the whole address as title.
+    for (const email of shown) {
+      expect(email).toHaveAttribute('title', ACCOUNT.email);
+      expect(email.innerHTML).toBe('ada@<wbr>example.com');
+    }
+    expect(screen.queryByText('Hearth user')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: `Picture of ${ACCOUNT.email}` })).toHaveAttribute(
       'src',
       ACCOUNT.picture,

@@ -14,6 +14,27 @@ interface SendCodeStepProps {
   onSent: (message: string) => void;
 }
 
+/**
+ * An e-mail address that may only wrap right after its '@' (never mid-word), with the whole
+ * address as its title should a narrow column still cut it.
+ */
+function EmailAddress({ email, className }: { email: string; className?: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <span className={className ? `${styles.email} ${className}` : styles.email} title={email}>
+      {at < 0 ? (
+        email
+      ) : (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      )}
+    </span>
+  );
+}
+
 /** Step 1: the found account, and the code sent to its e-mail. */
 export function SendCodeStep({ account, onNotYou, onSent }: SendCodeStepProps) {
   const sendCode = useSendResetCodeMutation();
@@ -24,13 +45,13 @@ export function SendCodeStep({ account, onNotYou, onSent }: SendCodeStepProps) {
           <p className={styles.text}>How do you want to receive the code to reset your password?</p>
           <p className={styles.via}>
             <strong>Code via email</strong>
-            <span>{account.email}</span>
+            <EmailAddress email={account.email} />
           </p>
         </div>
         <div className={styles.found}>
           <Avatar src={account.picture} alt={`Picture of ${account.email}`} size={72} />
-          <span>{account.email}</span>
-          <span className={styles.muted}>Hearth user</span>
+          <EmailAddress email={account.email} className={styles.foundEmail} />
+          <span className={styles.muted}>Hearth account</span>
         </div>
       </div>
       {sendCode.isError && <FormMessage tone="error">{errorMessage(sendCode.error)}</FormMessage>}
