@@ -18,10 +18,14 @@ export function showDefaultPicture(event: SyntheticEvent<HTMLImageElement>) {
 }
 
 export function Avatar({ src, alt = '', size = 40, className }: AvatarProps) {
+  const url = src || DEFAULT_PICTURE;
   return (
     <img
       className={className ? `${styles.avatar} ${className}` : styles.avatar}
-      {...pictureAttributes(src || DEFAULT_PICTURE, `${size}px`)}
+      {...pictureAttributes(url, `${size}px`)}
+      // The dark theme recolours the default picture (global.css); a picture that fails to load
+      // and falls back to it is matched there by its src.
+      data-default-picture={url.endsWith(DEFAULT_PICTURE) ? '' : undefined}
       alt={alt}
       width={size}
       height={size}
