@@ -1,7 +1,7 @@
 import {
   type Answer,
   API_PREFIX,
-  type CallArgs,
+  type CallInput,
   callPath,
   type EndpointName,
   type Route,
@@ -25,16 +25,31 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
+/** What a call may carry besides its input from the contract. */
+export interface CallOptions {
+  /** Aborts the request: react-query passes one to each query function (`({ signal })`). */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A call's input (optional when nothing in it is required), then its options:
+ * `api.call(ROUTES.search, { params }, { signal })`, `api.call(ROUTES.x, undefined, { signal })`.
+ */
+export type ClientCallArgs<Name extends EndpointName> =
+  object extends CallInput<Name>
+    ? [input?: CallInput<Name>, options?: CallOptions]
+    : [input: CallInput<Name>, options?: CallOptions];
+
 export interface ApiClient {
   /** A call of the contract's table, answered with its body. */
   call<Name extends EndpointName>(
     route: Route<Name>,
-    ...input: CallArgs<Name>
+    ...input: ClientCallArgs<Name>
   ): Promise<Answer<Name>>;
   /** The same, answered with its headers too, for calls that page through `X-Next-Cursor`. */
   callWithHeaders<Name extends EndpointName>(
     route: Route<Name>,
-    ...input: CallArgs<Name>
+    ...input: ClientCallArgs<Name>
   ): Promise<ApiResponse<Answer<Name>>>;
 }
 
@@ -66,7 +81,7 @@ function messageOf(body: unknown): string | undefined {
 export function createApiClient({ token, onUnauthorized }: ApiClientOptions = {}): ApiClient {
   async function callWithHeaders<Name extends EndpointName>(
     route: Route<Name>,
-    ...[input]: CallArgs<Name>
+    ...[input, options]: ClientCallArgs<Name>
   ): Promise<ApiResponse<Answer<Name>>> {
     const parts: { params?: object; query?: object; body?: unknown } = input ?? {};
     const { body } = parts;
@@ -86,8 +101,11 @@ export function createApiClient({ token, onUnauthorized }: ApiClientOptions = {}
         method: route.method,
         headers,
         body: payload,
+        signal: options?.signal,
       });
-    } catch {
+    } catch (error) {
+      // An aborted call stays an abort: its caller asked for it and shows nothing.
+      if (options?.signal?.aborted) throw error;
       throw new ApiError(SERVER_MESSAGES.unexpected, 0);
     }
     const data = await readBody(response);

@@ -21,6 +21,8 @@ export interface RecordedCall {
   /** JSON bodies parsed; a multipart body stays the FormData that was sent. */
   body: unknown;
   headers: Headers;
+  /** The request's abort signal, when the caller gave one. */
+  signal: AbortSignal | undefined;
 }
 
 export type Handler = (call: RecordedCall) => FakeAnswer | Promise<FakeAnswer>;
@@ -50,10 +52,15 @@ export function stubServer(handlers: Handlers) {
       query: new URLSearchParams(search),
       body,
       headers: new Headers(init.headers),
+      signal: init.signal ?? undefined,
     };
     calls.push(call);
     const handler = call.name ? handlers[call.name] : undefined;
-    const answer = handler ? await handler(call) : { status: 404, body: { message: 'Not found.' } };
+    const answering = handler
+      ? Promise.resolve(handler(call))
+      : Promise.resolve<FakeAnswer>({ status: 404, body: { message: 'Not found.' } });
+    // Like fetch, an aborted request rejects at once, whatever its handler still awaits.
+    const answer = await abortable(answering, init.signal ?? undefined);
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...answer.headers },
@@ -61,6 +68,17 @@ export function stubServer(handlers: Handlers) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetch: fetchMock };
+}
+
+function abortable<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  const aborted = () => signal.reason ?? new DOMException('The request was aborted.', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** A handler per value of one path parameter (`byParam('username', { ada: … })`); others 404. */

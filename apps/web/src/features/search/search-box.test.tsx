@@ -1,7 +1,6 @@
 import type { PublicUser, SearchHistoryEntry } from '@hearth/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SEARCH_DEBOUNCE_MS } from '../../api/search';
 import {
   byParam,
   deferred,
@@ -18,8 +17,8 @@ const alanTuring = buildMember('Alan', 'Turing');
 const graceHopper = buildMember('Grace', 'Hopper');
 const linusTorvalds = buildMember('Linus', 'Torvalds');
 
-/** Longer than the debounce, so a term typed this long ago has been sent. */
-const pause = () => new Promise((done) => setTimeout(done, SEARCH_DEBOUNCE_MS * 2));
+/** Lets pending answers and renders settle (one turn of the event loop, no waiting). */
+const pause = () => act(() => new Promise<void>((done) => setTimeout(done, 0)));
 
 /** The home screen (an empty feed) with the search calls a test answers. */
 function renderHome(handlers: Handlers, history: SearchHistoryEntry[] = []) {
@@ -90,20 +89,42 @@ describe('the header search box', () => {
 });
 
 describe('searching', () => {
-  it('waits for typing to pause, then sends the last term typed and lists the answer', async () => {
-    const app = renderHome(searches({ ada: () => answer([adaByron]) }));
+  it('asks on each key release and aborts the request it replaces: only the last answer shows', async () => {
+    const byTerm = {
+      a: deferred<FakeAnswer>(),
+      ad: deferred<FakeAnswer>(),
+      ada: deferred<FakeAnswer>(),
+    };
+    const app = renderHome(
+      searches({
+        a: () => byTerm.a.promise,
+        ad: () => byTerm.ad.promise,
+        ada: () => byTerm.ada.promise,
+      }),
+    );
     const box = await screen.findByRole('combobox', { name: 'Search Hearth' });
     const person = takeTheClock();
     await person.click(box);
-    await person.keyboard('ada');
-    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1));
-    expect(app.searchCalls()).toHaveLength(0);
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    // One call, for the whole term, not one per letter.
-    expect(app.searchCalls().map((call) => call.params.searchTerm)).toEqual(['ada']);
-    expect(app.searchCalls()[0]?.method).toBe('POST');
+    await person.keyboard('a');
+    // No pause needed: the key release itself sends the term.
+    expect(app.searchCalls().map((call) => call.params.searchTerm)).toEqual(['a']);
+    await person.keyboard('d');
+    await person.keyboard('a');
+    const sent = app.searchCalls();
+    expect(sent.map((call) => call.params.searchTerm)).toEqual(['a', 'ad', 'ada']);
+    expect(sent.map((call) => call.method)).toEqual(['POST', 'POST', 'POST']);
+    expect(sent.map((call) => call.signal?.aborted)).toEqual([true, true, false]);
+
+    // The replaced requests' answers come anyway, even after the last one: they never show.
+    byTerm.ada.resolve(answer([adaByron]));
+    byTerm.a.resolve(answer([alanTuring, graceHopper]));
+    byTerm.ad.resolve(answer([graceHopper]));
     const listbox = await screen.findByRole('listbox', { name: 'Search results' });
     expect(optionNames(listbox)).toEqual(['Ada Byron']);
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(optionNames(screen.getByRole('listbox', { name: 'Search results' }))).toEqual([
+      'Ada Byron',
+    ]);
     // The history gives way to the results.
     expect(screen.queryByRole('heading', { name: 'Recent searches' })).not.toBeInTheDocument();
   });
@@ -176,10 +197,11 @@ describe('searching', () => {
       'Alan Turing',
     ]);
 
-    // The older answer was kept for its own term: going back to 'a' shows it without asking.
+    // The request for 'a' was aborted when 'al' replaced it: going back to 'a' asks again.
+    expect(app.searchCalls()[0]?.signal?.aborted).toBe(true);
     await app.user.keyboard('{Backspace}');
     await screen.findByRole('option', { name: 'Ada Byron' });
-    expect(app.searchCalls()).toHaveLength(2);
+    expect(app.searchCalls()).toHaveLength(3);
   });
 
   it('says when nobody matches', async () => {

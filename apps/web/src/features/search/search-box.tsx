@@ -13,7 +13,6 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import {
   normalizeSearchTerm,
-  SEARCH_DEBOUNCE_MS,
   useAddToSearchHistoryMutation,
   useRemoveFromSearchMutation,
   useSearchHistoryQuery,
@@ -26,7 +25,6 @@ import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
 import { useOutsideClick } from '../../ui/use-outside-click';
 import styles from './search-box.module.css';
 import { MemberListbox, RemoveButtons } from './search-lists';
-import { useDebouncedTerm } from './use-debounced-term';
 
 const NO_ENTRIES: SearchHistoryEntry[] = [];
 
@@ -56,7 +54,8 @@ export function SearchBox() {
   const baseId = useId();
 
   const term = normalizeSearchTerm(input);
-  const sentTerm = useDebouncedTerm(term, SEARCH_DEBOUNCE_MS);
+  // Sent as typed, on each key release (spec 'Search panel').
+  const sentTerm = term;
   const results = useSearchQuery(sentTerm);
   const history = useSearchHistoryQuery(open);
   const addToHistory = useAddToSearchHistoryMutation();
