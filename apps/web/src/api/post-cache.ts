@@ -25,6 +25,9 @@ function mapFeed(data: FeedData | undefined, change: (posts: Post[]) => Post[]) 
 /** Every cached list of posts (the feed and each loaded profile), changed the same way. */
 export function mapAllPosts(queryClient: QueryClient, change: (posts: Post[]) => Post[]) {
   queryClient.setQueryData<FeedData>(postKeys.feed(), (data) => mapFeed(data, change));
+  queryClient.setQueriesData<FeedData>({ queryKey: profileKeys.olderPosts() }, (data) =>
+    mapFeed(data, change),
+  );
   queryClient.setQueriesData<ProfileAnswer>({ queryKey: profileKeys.all }, (data) =>
     data && data.ok === true && Array.isArray(data.posts)
       ? { ...data, posts: change(data.posts) }
@@ -44,6 +47,14 @@ export function findPost(queryClient: QueryClient, postId: string): Post | undef
   for (const page of data?.pages ?? []) {
     const post = page.posts.find((candidate) => candidate._id === postId);
     if (post) return post;
+  }
+  for (const [, older] of queryClient.getQueriesData<FeedData>({
+    queryKey: profileKeys.olderPosts(),
+  })) {
+    for (const page of older?.pages ?? []) {
+      const post = page.posts.find((candidate) => candidate._id === postId);
+      if (post) return post;
+    }
   }
   for (const [, profile] of queryClient.getQueriesData<ProfileAnswer>({
     queryKey: profileKeys.all,

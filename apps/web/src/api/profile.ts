@@ -1,6 +1,7 @@
 import {
   type Details,
   IMAGE_LISTING_MAX,
+  NEXT_CURSOR_HEADER,
   normalizeNewPost,
   type PostType,
   PROFILE_FRIENDS_SHOWN,
@@ -8,12 +9,12 @@ import {
   ROUTES,
   uploadFolderPath,
 } from '@hearth/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSession, useSessionUser } from '../session/session-context';
 import { applyFriendship, type FriendshipAction } from './apply-friendship';
 import { ApiError } from './client';
 import { friendsKeys } from './friends-keys';
-import { mapAllPosts, prependPost } from './post-cache';
+import { type FeedPage, mapAllPosts, prependPost } from './post-cache';
 import { uploadImages } from './posts';
 import { type ProfileAnswer, profileKeys } from './profile-keys';
 
@@ -29,13 +30,52 @@ export function useProfileQuery(username: string) {
     queryKey: profileKeys.detail(username),
     queryFn: async (): Promise<ProfileAnswer> => {
       try {
-        const answer = await api.call(ROUTES.getProfile, { params: { username } });
-        return answer.ok === true ? answer : { ok: false };
+        const { data: answer, headers } = await api.callWithHeaders(ROUTES.getProfile, {
+          params: { username },
+        });
+        return answer.ok === true
+          ? { ...answer, postsCursor: headers.get(NEXT_CURSOR_HEADER) || null }
+          : { ok: false };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { ok: false };
         throw error;
       }
     },
+  });
+}
+
+/** How many older posts a profile asks for at a time, as it is scrolled. */
+export const PROFILE_POSTS_PAGE_SIZE = 10;
+
+/**
+ * A profile's posts older than its first page, page by page from the first page's
+ * `X-Next-Cursor`; asked for only once `enabled` (the member scrolled to the end).
+ */
+export function useOlderProfilePostsQuery(
+  username: string,
+  cursor: string | null | undefined,
+  enabled: boolean,
+) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: profileKeys.olderPostsOf(username, cursor ?? ''),
+    initialPageParam: cursor ?? null,
+    queryFn: async ({ pageParam, signal }): Promise<FeedPage> => {
+      const { data, headers } = await api.callWithHeaders(
+        ROUTES.getProfile,
+        {
+          params: { username },
+          query: { limit: PROFILE_POSTS_PAGE_SIZE, cursor: pageParam ?? undefined },
+        },
+        { signal },
+      );
+      return {
+        posts: data.ok === true ? data.posts : [],
+        nextCursor: data.ok === true ? headers.get(NEXT_CURSOR_HEADER) || null : null,
+      };
+    },
+    getNextPageParam: (last: FeedPage) => last.nextCursor,
+    enabled: enabled && !!cursor,
   });
 }
 

@@ -72,7 +72,8 @@ export function PostList({ columnRef }: { columnRef: RefObject<HTMLElement | nul
   );
 }
 
-function NextPageTrigger({
+/** Where a list's end is watched: the next page loads as it nears the screen (also the profile's). */
+export function NextPageTrigger({
   busy,
   failed,
   onReach,

@@ -128,6 +128,62 @@ describe('the profile page', () => {
     expect(screen.queryByText(UI_MESSAGES.noPosts)).not.toBeInTheDocument();
   });
 
+  it('loads older posts with the cursor when the end of the list comes into view, each once', async () => {
+    // The end of the list is always in view here.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          this.report(
+            [{ isIntersecting: true, target } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          );
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+    const first = Array.from({ length: 20 }, (_, i) =>
+      buildPost({ user: grace, text: `New ${i}` }),
+    );
+    const older = [
+      first[19]!, // moved to the next page meanwhile: shown once
+      buildPost({ user: grace, text: 'Older A' }),
+      buildPost({ user: grace, text: 'Older B' }),
+    ];
+    const oldest = [buildPost({ user: grace, text: 'Oldest' })];
+    const { calls } = stubServer({
+      getProfile: ({ params, query }) => {
+        if (params.username !== 'gracehopper') return { body: { ok: false } };
+        const cursor = query.get('cursor');
+        if (cursor === 'c1') {
+          return { body: buildProfile({ posts: older }), headers: { 'X-Next-Cursor': 'c2' } };
+        }
+        if (cursor === 'c2') return { body: buildProfile({ posts: oldest }) };
+        return { body: buildProfile({ posts: first }), headers: { 'X-Next-Cursor': 'c1' } };
+      },
+      listImages: () => ({ body: buildImages('gracehopper', 0) }),
+    });
+    renderApp('/profile/gracehopper', { user: sessionUser() });
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.name === 'getProfile').map((c) => c.query.get('cursor')),
+      ).toEqual([null, 'c1', 'c2']),
+    );
+    await screen.findByText('Oldest');
+    const cards = screen.getAllByRole('article', { name: 'Post by Grace Hopper' });
+    expect(cards).toHaveLength(23);
+    expect(cards[0]).toHaveTextContent('New 0');
+    expect(cards[20]).toHaveTextContent('Older A');
+    expect(cards[22]).toHaveTextContent('Oldest');
+    const reads = calls
+      .filter((call) => call.name === 'getProfile')
+      .map((call) => call.query.get('cursor'));
+    expect(reads).toEqual([null, 'c1', 'c2']);
+    vi.unstubAllGlobals();
+  });
+
   it('has the header friends, the tabs and the four cards', async () => {
     // The server sends the nine most recent friends and how many there are in all.
     const friends = Array.from({ length: 9 }, (_, i) => buildFriend(i + 1));

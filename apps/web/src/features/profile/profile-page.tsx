@@ -1,27 +1,24 @@
-import {
-  PROFILE_HEADER_FRIENDS_SHOWN,
-  type Profile,
-  SCROLL_FIX,
-  UI_MESSAGES,
-} from '@hearth/contract';
+import { type Post, PROFILE_HEADER_FRIENDS_SHOWN, SCROLL_FIX, UI_MESSAGES } from '@hearth/contract';
 import {
   type CSSProperties,
   lazy,
   type RefObject,
   Suspense,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
-import { useProfileQuery } from '../../api/profile';
+import { type ProfileAnswer, useOlderProfilePostsQuery, useProfileQuery } from '../../api/profile';
 import { useSession, useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
 import { CameraIcon } from '../../ui/feed-icons';
 import { GridIcon, ListIcon } from '../../ui/profile-icons';
 import { useMediaQuery } from '../../ui/use-media-query';
+import { NextPageTrigger } from '../feed/post-list';
 import listStyles from '../feed/post-list.module.css';
 import { CreatePostBox } from '../post/create-post-box';
 import { PostCard } from '../post/post-card';
@@ -69,7 +66,44 @@ export function ProfilePage() {
   return <ProfileView key={profile.data._id} profile={profile.data} own={own} />;
 }
 
-function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
+type ShownProfile = Extract<ProfileAnswer, { ok: true }>;
+
+/**
+ * The profile's first page of posts, then the older ones as the member scrolls (each post once:
+ * one may move to a later page meanwhile).
+ */
+function useProfilePosts(profile: ShownProfile) {
+  const [reached, setReached] = useState(false);
+  const older = useOlderProfilePostsQuery(profile.username, profile.postsCursor, reached);
+  const posts = useMemo(() => {
+    const seen = new Set<string>();
+    const list: Post[] = [];
+    for (const post of [
+      ...profile.posts,
+      ...(older.data?.pages.flatMap((page) => page.posts) ?? []),
+    ]) {
+      if (!seen.has(post._id)) {
+        seen.add(post._id);
+        list.push(post);
+      }
+    }
+    return list;
+  }, [profile.posts, older.data]);
+  const hasMore = !!profile.postsCursor && (!older.data || older.hasNextPage);
+  return {
+    posts,
+    hasMore,
+    busy: older.isFetching,
+    failed: older.isError,
+    loadMore: () => {
+      if (!reached) setReached(true);
+      else if (older.isError && !older.data) void older.refetch();
+      else void older.fetchNextPage();
+    },
+  };
+}
+
+function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) {
   const { dispatch } = useSession();
   const user = useSessionUser();
   const [pictureOpen, setPictureOpen] = useState(false);
@@ -83,6 +117,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
     if (own && picture !== user.picture) dispatch({ type: 'UPDATEPICTURE', payload: picture });
   }, [own, picture, user.picture, dispatch]);
   const count = profile.friendsCount;
+  const posts = useProfilePosts(profile);
 
   return (
     <div className={styles.profile}>
@@ -189,13 +224,20 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
                 </button>
               </div>
             </div>
-            {profile.posts.length === 0 ? (
+            {posts.posts.length === 0 ? (
               <p className={listStyles.empty}>{UI_MESSAGES.noPosts}</p>
             ) : (
               <section className={styles.posts} aria-label="Posts">
-                {profile.posts.map((post) => (
+                {posts.posts.map((post) => (
                   <PostCard key={post._id} post={post} />
                 ))}
+                {posts.hasMore && (
+                  <NextPageTrigger
+                    busy={posts.busy}
+                    failed={posts.failed}
+                    onReach={posts.loadMore}
+                  />
+                )}
               </section>
             )}
           </div>
