@@ -4,7 +4,7 @@ import {
   PROFILE_PHOTOS_SHOWN,
   type Profile,
 } from '@hearth/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useImagesQuery } from '../../api/profile';
 import { Avatar } from '../../ui/avatar';
@@ -44,17 +44,29 @@ function Card({
   );
 }
 
-/** The first 9 of the member's images, newest first. */
+/**
+ * The first 9 of the member's images, newest first; 'See all photos' opens all the listed ones
+ * (at most 30) in the card, on the profile.
+ */
 export function PhotosCard({ username }: { username: string }) {
   const images = useImagesQuery(username);
-  const shown = images.data?.resources.slice(0, PROFILE_PHOTOS_SHOWN) ?? [];
+  const [all, setAll] = useState(false);
+  const listed = images.data?.resources ?? [];
+  const shown = all ? listed : listed.slice(0, PROFILE_PHOTOS_SHOWN);
+  const tilesId = useId();
   return (
     <Card
       title="Photos"
       action={
-        <Link to="/" className={styles.cardLink}>
-          See all photos
-        </Link>
+        <button
+          type="button"
+          className={`${styles.cardLink} ${styles.flatButton}`}
+          aria-expanded={all}
+          aria-controls={tilesId}
+          onClick={() => setAll((open) => !open)}
+        >
+          {all ? 'Show fewer photos' : 'See all photos'}
+        </button>
       }
     >
       {images.isPending ? (
@@ -68,7 +80,7 @@ export function PhotosCard({ username }: { username: string }) {
           <p className={styles.muted}>
             {images.data.total_count} {images.data.total_count === 1 ? 'photo' : 'photos'}
           </p>
-          <ul className={styles.tiles}>
+          <ul id={tilesId} className={styles.tiles}>
             {shown.map((image) => (
               <li key={image.public_id} className={styles.tile}>
                 <img {...pictureAttributes(image.secure_url, TILE_SIZES)} alt="" loading="lazy" />

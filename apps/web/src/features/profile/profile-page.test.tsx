@@ -196,7 +196,7 @@ describe('the profile page', () => {
       {},
       12,
     );
-    renderApp('/profile/gracehopper', { user: sessionUser() });
+    const app = renderApp('/profile/gracehopper', { user: sessionUser() });
     await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
 
     const thumbs = screen.getByRole('list', { name: 'Some friends' });
@@ -217,10 +217,16 @@ describe('the profile page', () => {
     await waitFor(() =>
       expect(within(photos).getAllByRole('listitem')).toHaveLength(PROFILE_PHOTOS_SHOWN),
     );
-    expect(within(photos).getByRole('link', { name: 'See all photos' })).toHaveAttribute(
-      'href',
-      '/',
-    );
+    // 'See all photos' opens the member's photos in the card, on the profile.
+    const seeAll = within(photos).getByRole('button', { name: 'See all photos' });
+    expect(seeAll).toHaveAttribute('aria-expanded', 'false');
+    await app.user.click(seeAll);
+    expect(within(photos).getAllByRole('listitem')).toHaveLength(12);
+    expect(app.pathname()).toBe('/profile/gracehopper');
+    const fewer = within(photos).getByRole('button', { name: 'Show fewer photos' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await app.user.click(fewer);
+    expect(within(photos).getAllByRole('listitem')).toHaveLength(PROFILE_PHOTOS_SHOWN);
 
     const friendsCard = screen.getByRole('region', { name: 'Friends' });
     const links = within(friendsCard)
