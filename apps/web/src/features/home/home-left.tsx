@@ -73,7 +73,7 @@ export function HomeLeft() {
               <Link to="/">{name}</Link>
               {/* The separator belongs to the link before it, so a wrapped line never starts with one. */}
               {index < FOOTER_LINKS.length - 1 && (
-                <span className={styles.separator} aria-hidden="true">
+                <span className={styles.footerSeparator} aria-hidden="true">
                   ·
                 </span>
               )}
