@@ -124,6 +124,7 @@ describe('two members on each other’s profiles', () => {
     const profile = await callAs(app.url, ada, ROUTES.getProfile, {
       params: { username: ada.username },
     });
+    if (!profile.ok) throw new Error(`no profile for ${ada.username}`);
     expect(profile.cover).toMatch(/^\/media\//);
   });
 
