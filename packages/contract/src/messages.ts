@@ -64,7 +64,6 @@ export const POST_MESSAGES = {
 } as const;
 
 export const COMMENT_MESSAGES = {
-  empty: 'Write a comment or add a photo.',
   imageNotYours: 'A comment can only show a photo you uploaded.',
 } as const;
 
