@@ -158,12 +158,15 @@ describe('two members on each other’s profiles', () => {
             // This context's cookie still holds the picture from sign-up; the profile brings the
             // server's, and the header follows it.
             const ownPicture = page.getByRole('img', { name: "Ada Lovelace's profile picture" });
-            expect(await ownPicture.getAttribute('src')).toMatch(/^\/media\//);
-            await page.waitForFunction(() =>
-              document
-                .querySelector('header a[href="/profile"] img')
-                ?.getAttribute('src')
-                ?.startsWith('/media/'),
+            const media = `${app.url}/media/`;
+            expect(await ownPicture.getAttribute('src')).toMatch(new RegExp(`^${media}`));
+            await page.waitForFunction(
+              (prefix) =>
+                document
+                  .querySelector('header a[href="/profile"] img')
+                  ?.getAttribute('src')
+                  ?.startsWith(prefix),
+              media,
             );
           }
           await screenshot(page, `profile-${name}-${width}-${dark ? 'dark' : 'light'}`);

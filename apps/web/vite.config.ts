@@ -7,9 +7,13 @@ import { prerenderLogin } from './prerender-plugin.ts';
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
-// Paths the back end answers; the regexes keep e.g. /developers out of the proxy.
+// Paths the back end answers, its built-in pictures included (served by the server itself,
+// not the web build); the regexes keep e.g. /developers out of the proxy.
 const proxy = Object.fromEntries(
-  ['api', 'dev', 'media'].map((prefix) => [`^/${prefix}(/|$)`, { target: apiOrigin }]),
+  ['^/(api|dev|media|backgrounds)(/|$)', '^/images/default-avatar\\.svg$'].map((path) => [
+    path,
+    { target: apiOrigin },
+  ]),
 );
 
 /** Applies the dark theme before first paint, so a dark-theme member never sees a light flash. */

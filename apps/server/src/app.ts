@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
+import { registerBuiltinImages } from './http/builtin-images.js';
 import { registerCompression } from './http/compression.js';
 import { registerApiCors } from './http/cors.js';
 import { registerApiDocs } from './http/docs.js';
@@ -25,6 +26,7 @@ import { inlineScriptHashes, registerNotFound, registerWebApp } from './http/web
 import { type Clock, systemClock } from './infra/clock.js';
 import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js';
 import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
+import { ImageUrls } from './infra/storage/image-urls.js';
 import { LocalDiskStorage, registerLocalMediaRoute } from './infra/storage/local-disk-storage.js';
 import type { Storage } from './infra/storage/storage.js';
 import { ImageVariantsJob } from './jobs/image-variants.js';
@@ -118,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => mailDelivery.stop());
 
   const storage = deps.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const imageUrls = new ImageUrls(config.publicUrl, storage);
   const imageVariants = new ImageVariantsJob({ db, storage, log: app.log });
   app.decorate('imageVariants', imageVariants);
   app.addHook('onClose', () => imageVariants.stop());
@@ -128,18 +131,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mail: createMailQueue(clock, () => mailDelivery.kick()),
     sessions: new SessionTokens(config.jwtSecret, clock),
     appUrl: config.appUrl,
+    imageUrls,
     passwordHashLogN: config.passwordHashLogN,
   });
   const media = new MediaService({
     db,
     storage,
+    imageUrls,
     clock,
     uploadTempDir: uploadTempDirIn(config.dataDir),
   });
-  const posts = new PostsService({ db, clock, media });
-  const users = new UsersService({ db, clock, posts, media });
+  const posts = new PostsService({ db, clock, media, imageUrls });
+  const users = new UsersService({ db, clock, posts, media, imageUrls });
   const friendships = new FriendshipsService({ db, clock });
-  const search = new SearchService({ db, clock });
+  const search = new SearchService({ db, clock, imageUrls });
   // The purges only schedule: what goes with a purged post or account is the services' call.
   const purges = new Purges({ posts, users, clock, log: app.log });
   app.decorate('purges', purges);
@@ -181,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       secureCookies: config.publicUrl.startsWith('https:'),
     });
     await scope.register(mediaRoutes, { media, limits: config.limits });
-    await scope.register(postsRoutes, { posts });
+    await scope.register(postsRoutes, { posts, imageUrls });
     await scope.register(usersRoutes, { users, friendships });
     await scope.register(searchRoutes, { search });
   };
@@ -189,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (storage instanceof LocalDiskStorage) {
     await registerLocalMediaRoute(app, storage, (id) => mediaById(db, id));
   }
+  registerBuiltinImages(app);
 
   // Only while mail stays in the dev outbox, never in production, and only to this machine:
   // it shows every activation link and reset code.

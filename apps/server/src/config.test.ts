@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { configWarnings, loadConfig } from './config.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -47,6 +47,18 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://social.example/' }).publicUrl).toBe(
       'https://social.example',
     );
+  });
+
+  it('listening beyond this machine without PUBLIC_URL is warned about at start', () => {
+    for (const HOST of [undefined, '', '127.0.0.1', 'localhost', '::1', '127.0.1.1']) {
+      expect(configWarnings({ HOST }), String(HOST)).toEqual([]);
+    }
+    expect(configWarnings({ HOST: '0.0.0.0', PUBLIC_URL: 'https://social.example' })).toEqual([]);
+    const [warning, ...more] = configWarnings({ HOST: '0.0.0.0', PORT: '8080' });
+    expect(more).toEqual([]);
+    expect(warning).toContain('PUBLIC_URL is not set while HOST is 0.0.0.0');
+    expect(warning).toContain('http://localhost:8080');
+    expect(configWarnings({ HOST: '192.168.1.20', PUBLIC_URL: '' })).toHaveLength(1);
   });
 
   it('a missing data folder is created', async () => {

@@ -124,6 +124,27 @@ const envSchema = z.object({
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
 });
 
+/** Addresses that only this machine reaches. */
+function isLoopback(host: string): boolean {
+  return /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+}
+
+/**
+ * What the operator should hear at start though nothing is wrong enough to stop: today, a server
+ * listening beyond this machine (HOST) without PUBLIC_URL, whose answers would send every
+ * member's browser to localhost for each picture.
+ */
+export function configWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const host = env.HOST || '127.0.0.1';
+  if (isLoopback(host) || env.PUBLIC_URL) return [];
+  const port = env.PORT || '3000';
+  return [
+    `PUBLIC_URL is not set while HOST is ${host}: every picture in answers will point at ` +
+      `http://localhost:${port}, which other machines cannot load. Set PUBLIC_URL to the ` +
+      'address members open (https://social.example.org).',
+  ];
+}
+
 /** Reads the environment into a typed config; throws a readable error on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set", as it does in most .env files.

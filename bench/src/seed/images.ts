@@ -227,7 +227,10 @@ export async function pictureFiles(cacheDir: string): Promise<PictureFile[]> {
   return files;
 }
 
-/** The shared pictures' urls, and the media rows recording them (written once the owners exist). */
+/**
+ * The shared pictures' storage keys (what rows refer to them by), and the media rows recording
+ * them (written once the owners exist).
+ */
 export interface StoredPictures {
   library: PictureLibrary;
   /** The full-size phone photos among the library's photos (2048 px, about 500 KB each). */
@@ -237,7 +240,7 @@ export interface StoredPictures {
 
 /**
  * Stores the shared pictures through the server's storage, each as an upload of one of `owners`
- * (in turn), as if they had uploaded it; everyone else reuses the urls.
+ * (in turn), as if they had uploaded it; everyone else reuses the keys.
  */
 export async function storePictures(
   storage: Storage,
@@ -258,16 +261,14 @@ export async function storePictures(
     const key = `${folder}/${id}.${image.extension}`;
     await storage.put(key, image.bytes, image.contentType);
     await storeImageVariants(storage, key, variants);
-    const url = storage.publicUrl(key);
     const weight = spec.style === 'camera' ? CAMERA_WEIGHT : 1;
-    for (let w = 0; w < weight; w++) library[spec.kind].push(url);
-    if (spec.style === 'camera') fullSizePhotos.push(url);
+    for (let w = 0; w < weight; w++) library[spec.kind].push(key);
+    if (spec.style === 'camera') fullSizePhotos.push(key);
     mediaRows.push({
       id,
       owner_id: owner.id,
       folder,
       storage_key: key,
-      url,
       content_type: image.contentType,
       width: image.width,
       height: image.height,

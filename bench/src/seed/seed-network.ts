@@ -461,10 +461,10 @@ async function writePosts(
     if (withImages) {
       const count = showsFullSizePhoto ? 1 : content.pick([1, 1, 1, 1, 1, 1, 2, 2, 3, 4]);
       for (let position = 0; position < count; position++) {
-        const url = showsFullSizePhoto
+        const storageKey = showsFullSizePhoto
           ? content.pick(pictures.fullSizePhotos)
           : content.pick(library.photo);
-        images.push({ post_id: id, position, url });
+        images.push({ post_id: id, position, storage_key: storageKey });
       }
       imageCount += count;
     }

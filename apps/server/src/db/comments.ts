@@ -8,7 +8,7 @@ export interface CommentsTable {
   post_id: string;
   user_id: string;
   comment: string;
-  /** Url of one of the commenter's uploads, or ''. */
+  /** Storage key of one of the commenter's uploads, or ''. */
   image: string;
   created_at: string;
 }

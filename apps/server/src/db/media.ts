@@ -2,7 +2,10 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 export const MEDIA = 'media';
 
-/** One uploaded image, re-encoded and stored; its url is what posts and comments refer to. */
+/**
+ * One uploaded image, re-encoded and stored. Posts, comments and pictures refer to it by its
+ * storage key; answers build its address (infra/storage/image-urls.ts).
+ */
 export interface MediaTable {
   id: string;
   owner_id: string;
@@ -10,7 +13,6 @@ export interface MediaTable {
   folder: string;
   /** Where the storage keeps the bytes; includes the id, so a key is never reused. */
   storage_key: string;
-  url: string;
   content_type: string;
   width: number;
   height: number;

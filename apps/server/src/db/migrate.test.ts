@@ -263,6 +263,119 @@ describe('migrations', () => {
     await database.db.deleteFrom('users').execute();
   });
 
+  it('images stored as /media/ addresses before 0007 become storage keys, and back when undone', async () => {
+    await migrateToNothing(database);
+    await migrateTo(database, '0006-image-variants');
+    const now = new Date().toISOString();
+    const key = (name: string) => `ada/post_images/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f0${name}.jpg`;
+    const old = database.db.withTables<{
+      media: Record<string, string | number>;
+      post_images: Record<string, string | number>;
+    }>();
+    await database.db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        email: 'ada@example.test',
+        password_hash: 'x',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        username: 'ada',
+        picture: `/media/${key('1')}`,
+        cover: '',
+        gender: 'female',
+        birth_year: 1990,
+        birth_month: 1,
+        birth_day: 1,
+        ...searchKeysOf({ first_name: 'Ada', last_name: 'Lovelace' }),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await old
+      .insertInto('media')
+      .values(
+        ['1', '2', '3'].map((name) => ({
+          id: `m${name}`,
+          owner_id: 'u1',
+          folder: 'ada/post_images',
+          storage_key: key(name),
+          url: `/media/${key(name)}`,
+          content_type: 'image/jpeg',
+          width: 1,
+          height: 1,
+          bytes: 1,
+          created_at: now,
+          variants_ready: 1,
+        })),
+      )
+      .execute();
+    await database.db
+      .insertInto('posts')
+      .values({ id: 'p1', user_id: 'u1', background: '/backgrounds/3.svg', created_at: now })
+      .execute();
+    await old
+      .insertInto('post_images')
+      .values({ post_id: 'p1', position: 0, url: `/media/${key('2')}` })
+      .execute();
+    await database.db
+      .insertInto('comments')
+      .values([
+        {
+          id: 'c1',
+          post_id: 'p1',
+          user_id: 'u1',
+          comment: 'x',
+          image: `/media/${key('3')}`,
+          created_at: now,
+        },
+        { id: 'c2', post_id: 'p1', user_id: 'u1', comment: 'y', image: '', created_at: now },
+      ])
+      .execute();
+
+    await migrateToLatest(database);
+
+    const user = await database.db
+      .selectFrom('users')
+      .select(['picture', 'cover'])
+      .executeTakeFirst();
+    expect(user).toEqual({ picture: key('1'), cover: '' });
+    const images = await database.db.selectFrom('post_images').select('storage_key').execute();
+    expect(images).toEqual([{ storage_key: key('2') }]);
+    const comments = await database.db
+      .selectFrom('comments')
+      .select('image')
+      .orderBy('id')
+      .execute();
+    expect(comments).toEqual([{ image: key('3') }, { image: '' }]);
+    const post = await database.db.selectFrom('posts').select('background').executeTakeFirst();
+    expect(post).toEqual({ background: '/backgrounds/3.svg' });
+    const media = await database.db.selectFrom('media').selectAll().orderBy('id').execute();
+    expect(media.map((m) => [m.id, m.storage_key, 'url' in m])).toEqual([
+      ['m1', key('1'), false],
+      ['m2', key('2'), false],
+      ['m3', key('3'), false],
+    ]);
+    // The rebuilt media table still refuses a key twice and still pages by owner.
+    await expect(
+      database.db
+        .insertInto('media')
+        .values({ ...media[0]!, id: 'm4' })
+        .execute(),
+    ).rejects.toThrow();
+
+    await migrateTo(database, '0006-image-variants');
+    const undone = await old.selectFrom('media').select(['id', 'url']).orderBy('id').execute();
+    expect(undone.map((m) => m.url)).toEqual(['1', '2', '3'].map((n) => `/media/${key(n)}`));
+    const pictureUndone = await database.db
+      .selectFrom('users')
+      .select('picture')
+      .executeTakeFirst();
+    expect(pictureUndone).toEqual({ picture: `/media/${key('1')}` });
+    await migrateToLatest(database);
+    await database.db.deleteFrom('users').execute();
+  });
+
   it('the search keys and usernames compare byte by byte (BINARY on SQLite, "C" on PostgreSQL)', async () => {
     if (database.engine === 'sqlite') {
       const collations = [];

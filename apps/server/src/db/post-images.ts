@@ -6,7 +6,8 @@ export interface PostImagesTable {
   post_id: string;
   /** 0-based order in which the author attached the images. */
   position: number;
-  url: string;
+  /** The upload's storage key (its address is built for each answer). */
+  storage_key: string;
 }
 
 export type PostImageRow = Selectable<PostImagesTable>;

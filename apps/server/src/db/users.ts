@@ -10,7 +10,9 @@ export interface UsersTable {
   first_name: string;
   last_name: string;
   username: string;
+  /** An image reference (infra/storage/image-urls.ts): an upload's key or the default's path. */
   picture: Generated<string>;
+  /** An upload's storage key, or '' for none. */
   cover: Generated<string>;
   gender: string;
   birth_year: number;

@@ -130,13 +130,8 @@ describe('public pictures may be shown by pages of other origins', () => {
   let webDist: string;
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'hearth-web-'));
-    await mkdir(path.join(webDist, 'images'));
-    await mkdir(path.join(webDist, 'backgrounds'));
     await mkdir(path.join(webDist, 'assets'));
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg"/>';
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Hearth</title>');
-    await writeFile(path.join(webDist, 'images', 'default-avatar.svg'), svg);
-    await writeFile(path.join(webDist, 'backgrounds', '3.svg'), svg);
     await writeFile(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
   });
   afterAll(async () => {

@@ -15,6 +15,7 @@ import type {
   FastifySerializerCompiler,
   onRequestHookHandler,
   preHandlerHookHandler,
+  preValidationHookHandler,
   RouteOptions,
 } from 'fastify';
 import { requireMember } from '../modules/auth/hooks.js';
@@ -23,6 +24,8 @@ import { requireMember } from '../modules/auth/hooks.js';
 export interface RouteExtras {
   /** Run after the member check, before the body is read (per-IP and per-member limits). */
   onRequest?: onRequestHookHandler[];
+  /** Run after the body is parsed, before it is validated (a form the table cannot know). */
+  preValidation?: preValidationHookHandler[];
   /** Run after the body is validated (limits keyed by a body field). */
   preHandler?: preHandlerHookHandler[];
   serializerCompiler?: FastifySerializerCompiler<unknown>;
@@ -90,6 +93,7 @@ export function addEndpoint<Name extends EndpointName>(
     url: endpoint.path,
     schema: routeSchema(endpoint),
     onRequest: [...(endpoint.auth ? [requireMember] : []), ...(extras.onRequest ?? [])],
+    ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
     ...(extras.serializerCompiler ? { serializerCompiler: extras.serializerCompiler } : {}),
     handler: async (request, reply) => {

@@ -253,7 +253,8 @@ describe('the service itself', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("img-src 'self' data: blob:");
+    // Images are answered as addresses under PUBLIC_URL, whatever name the page was opened by.
+    expect(csp).toContain("img-src 'self' http://hearth.test data: blob:");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

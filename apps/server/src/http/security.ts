@@ -16,7 +16,9 @@ export async function registerSecurityHeaders(
         'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)],
         // Some UI libraries (emoji picker, cropper) inject <style> elements at run time.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Answers give images as absolute addresses under PUBLIC_URL: a page opened under
+        // another name of this server (127.0.0.1 for localhost) still shows them.
+        'img-src': ["'self'", new URL(publicUrl).origin, 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'media-src': ["'self'", 'blob:'],

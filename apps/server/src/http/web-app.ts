@@ -33,11 +33,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       const relative = path.relative(webDist, filePath).split(path.sep).join('/');
       // Vite puts content-hashed files under assets/: a new build gets new names.
       reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
-      // The default avatar and post backgrounds are public pictures that answers point to:
-      // pages of other origins may show them; the rest keeps helmet's same-origin policy.
-      if (/^(images|backgrounds)\//.test(relative)) {
-        reply.header('cross-origin-resource-policy', 'cross-origin');
-      }
     },
   });
   return true;

@@ -48,7 +48,6 @@ async function oldUpload(
       owner_id: ownerId,
       folder,
       storage_key: key,
-      url: storage.publicUrl(key),
       content_type: extension === 'gif' ? 'image/gif' : 'image/jpeg',
       width: 1,
       height: 1,

@@ -4,6 +4,7 @@ import { imageVariants, TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@
 import Fastify from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
+import { ImageUrls, uploadKeyOf } from '../infra/storage/image-urls.js';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
 import { MediaService } from '../modules/media/service.js';
 import { insertReactions, recountAllReactions } from '../modules/posts/reactions-repo.js';
@@ -40,9 +41,10 @@ const silent = Fastify({ logger: false }).log;
 function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const { db, clock } = ctx;
   const storage = new LocalDiskStorage(`${ctx.config.dataDir}/media`);
-  const media = new MediaService({ db, storage, clock });
-  const posts = new PostsService({ db, clock, media });
-  const users = new UsersService({ db, clock, posts, media });
+  const imageUrls = new ImageUrls(ctx.config.publicUrl, storage);
+  const media = new MediaService({ db, storage, imageUrls, clock });
+  const posts = new PostsService({ db, clock, media, imageUrls });
+  const users = new UsersService({ db, clock, posts, media, imageUrls });
   return new Purges({ posts, users, clock, log: silent, batchSize });
 }
 
@@ -150,7 +152,7 @@ describe('purging the trash', () => {
     await createPost(ctx.app, ada.token, { text: 'reused', images: [{ url: shared }] });
     await ctx.db
       .updateTable('users')
-      .set({ picture: avatar })
+      .set({ picture: uploadKeyOf(avatar) })
       .where('id', '=', ada.user.id)
       .execute();
     await deletePost(ctx.app, ada.token, trashed._id);

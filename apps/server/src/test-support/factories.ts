@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { PostRow } from '../db/posts.js';
 import { searchKeysOf } from '../db/search-keys.js';
 import type { UserRow } from '../db/users.js';
+import { uploadKeyOf } from '../infra/storage/image-urls.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { SessionTokens } from '../modules/auth/session-tokens.js';
 import { addToReactionCount } from '../modules/posts/reactions-repo.js';
@@ -162,9 +163,14 @@ export interface PostSeed {
   text?: string | null;
   background?: string | null;
   type?: string | null;
-  /** Urls shown by the post, in order. */
+  /** Images shown by the post, in order: as an upload answered them (or their keys). */
   images?: string[];
   deletedAt?: string | null;
+}
+
+/** What a row keeps for an image a test names by its address: the key (anything else as is). */
+function keyOf(url: string): string {
+  return uploadKeyOf(url) ?? url;
 }
 
 /** Inserts a post directly (for volume); tests of creation itself go through the API. */
@@ -183,7 +189,9 @@ export async function buildPost(ctx: Ctx, author: Member, seed: PostSeed = {}): 
   if (images.length > 0) {
     await ctx.db
       .insertInto('post_images')
-      .values(images.map((url, position) => ({ post_id: post.id, position, url })))
+      .values(
+        images.map((url, position) => ({ post_id: post.id, position, storage_key: keyOf(url) })),
+      )
       .execute();
   }
   return post;
@@ -203,7 +211,7 @@ export async function buildComment(
       post_id: post.id,
       user_id: idOf(author),
       comment: seed.comment ?? `A comment ${randomLetters(6)}`,
-      image: seed.image ?? '',
+      image: seed.image ? keyOf(seed.image) : '',
       created_at: ctx.clock.now().toISOString(),
     })
     .execute();

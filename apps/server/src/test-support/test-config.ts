@@ -8,6 +8,14 @@ export type ConfigOverrides = Partial<Omit<AppConfig, 'limits'>> & { limits?: Pa
 /** So high that no test trips a limit it is not about. */
 const GENEROUS: Limit = { max: 1_000_000, windowMs: 60_000 };
 
+/** Where tests' apps say they are: answers' image URLs start with it. */
+export const TEST_PUBLIC_URL = 'http://hearth.test';
+
+/** The absolute address a test app answers for a server path (`/images/default-avatar.svg`). */
+export function publicAddress(serverPath: string): string {
+  return TEST_PUBLIC_URL + serverPath;
+}
+
 /** A config for tests (no vitest needed, so the seed's own tests use it too). */
 export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
   const { limits, ...rest } = overrides;
@@ -18,8 +26,8 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     nodeEnv: 'test',
     host: '127.0.0.1',
     port: 0,
-    publicUrl: 'http://hearth.test',
-    appUrl: 'http://hearth.test',
+    publicUrl: TEST_PUBLIC_URL,
+    appUrl: TEST_PUBLIC_URL,
     corsOrigins: [],
     databaseUrl: 'sqlite::memory:',
     dataDir: os.tmpdir(),

@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.js';
 import type { BuiltUser } from './factories.js';
 import { callEndpoint } from './test-app.js';
+import { publicAddress } from './test-config.js';
 
 // The profile and friendship calls as the web client makes them.
 
@@ -51,7 +52,7 @@ export function memberCard({ user }: BuiltUser): PublicUser {
   return {
     _id: user.id,
     username: user.username,
-    picture: user.picture,
+    picture: publicAddress(user.picture),
     first_name: user.first_name,
     last_name: user.last_name,
   };

@@ -5,6 +5,7 @@ import * as friendships from './0003-friendships.js';
 import * as search from './0004-search.js';
 import * as feedReadCosts from './0005-feed-read-costs.js';
 import * as imageVariants from './0006-image-variants.js';
+import * as imageReferences from './0007-image-references.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -14,4 +15,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0004-search', search],
   ['0005-feed-read-costs', feedReadCosts],
   ['0006-image-variants', imageVariants],
+  ['0007-image-references', imageReferences],
 ];

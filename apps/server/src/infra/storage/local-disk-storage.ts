@@ -61,7 +61,7 @@ export class LocalDiskStorage implements Storage {
 }
 
 /** The upload a variant belongs to, found by its id; undefined when no upload has that id. */
-export type FindUpload = (id: string) => Promise<{ storage_key: string; url: string } | undefined>;
+export type FindUpload = (id: string) => Promise<{ storage_key: string } | undefined>;
 
 // `{folder}/{uuid}-w{width}.webp`, as the server names variants (modules/media/variants.ts):
 // checked before anything touches the database.
@@ -102,7 +102,8 @@ export async function registerLocalMediaRoute(
         },
       });
       media.setNotFoundHandler(async (request, reply) => {
-        const location = await originalOfMissingVariant(request.url, findUpload);
+        const key = await originalOfMissingVariant(request.url, findUpload);
+        const location = key && storage.publicUrl(key);
         if (location) {
           return reply.header('cache-control', 'no-cache').redirect(location, 302);
         }
@@ -123,5 +124,5 @@ async function originalOfMissingVariant(
   const upload = await findUpload(id as string);
   // The variant must sit beside that upload: `{folder}/{id}.{ext}`.
   if (!upload?.storage_key.startsWith(`${folder}/${id}.`)) return undefined;
-  return upload.url;
+  return upload.storage_key;
 }

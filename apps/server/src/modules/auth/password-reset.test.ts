@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test-support/factories.js';
 import { lastMailTo, mailsTo, resetCodeIn } from '../../test-support/mail.js';
 import { post, type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { publicAddress } from '../../test-support/test-config.js';
 
 const FIND = '/api/v1/auth/findUser';
 const SEND = '/api/v1/auth/sendResetCode';
@@ -35,10 +36,13 @@ describe('finding an account', () => {
   const ctx = useTestApp();
 
   it("a member who forgot the password finds the account's e-mail and picture", async () => {
-    const { user } = await buildUser(ctx, { picture: '/media/me.webp' });
+    const { user } = await buildUser(ctx, { picture: 'ada/profile_pictures/me.webp' });
     const res = await post(ctx.app, FIND, { email: user.email.toUpperCase() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: user.email, picture: '/media/me.webp' });
+    expect(res.json()).toEqual({
+      email: user.email,
+      picture: publicAddress('/media/ada/profile_pictures/me.webp'),
+    });
   });
 
   it('an unknown e-mail gets 404 with the spec sentence', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signupForm } from '../../test-support/factories.js';
 import { activationTokenIn, lastMailTo, mailsTo } from '../../test-support/mail.js';
 import { post, useTestApp } from '../../test-support/test-app.js';
+import { publicAddress } from '../../test-support/test-config.js';
 
 const REGISTER = '/api/v1/auth/register';
 
@@ -19,7 +20,7 @@ describe('signing up', () => {
       message: 'Register Success ! please activate your email to start',
       id: expect.any(String),
       username: 'aminabenali',
-      picture: DEFAULT_PICTURE,
+      picture: publicAddress(DEFAULT_PICTURE),
       first_name: 'Amina',
       last_name: 'Benali',
       token: expect.any(String),

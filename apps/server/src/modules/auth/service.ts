@@ -18,6 +18,7 @@ import { searchKeysOf } from '../../db/search-keys.js';
 import type { UserRow } from '../../db/users.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { addMs, type Clock } from '../../infra/clock.js';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { MailQueue } from '../mail/service.js';
 import { activationMail, resetCodeMail } from '../mail/templates.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -49,6 +50,8 @@ export interface AuthServiceDeps {
   sessions: SessionTokens;
   /** Where members open the app (APP_URL): the activation link starts with it. */
   appUrl: string;
+  /** Image references to addresses (infra/storage/image-urls.ts). */
+  imageUrls: ImageUrls;
   passwordHashLogN: number;
 }
 
@@ -126,7 +129,12 @@ export class AuthService {
         throw error;
       }
       mail.deliverSoon();
-      return toAuthResponse(SERVER_MESSAGES.registerSuccess, user, await this.sessionFor(user));
+      return toAuthResponse(
+        SERVER_MESSAGES.registerSuccess,
+        user,
+        await this.sessionFor(user),
+        this.deps.imageUrls,
+      );
     }
   }
 
@@ -137,7 +145,12 @@ export class AuthService {
       user?.password_hash ?? (await this.decoyHash),
     );
     if (!user || !matches) throw invalid(SERVER_MESSAGES.invalidCredentials);
-    return toAuthResponse(SERVER_MESSAGES.loginSuccess, user, await this.sessionFor(user));
+    return toAuthResponse(
+      SERVER_MESSAGES.loginSuccess,
+      user,
+      await this.sessionFor(user),
+      this.deps.imageUrls,
+    );
   }
 
   /** Resolves a bearer token to the member, checking the token version against the database. */
@@ -201,7 +214,7 @@ export class AuthService {
   }
 
   async findUser(email: string): Promise<ResetUserInfo> {
-    return toResetUserInfo(await this.existingAccount(email));
+    return toResetUserInfo(await this.existingAccount(email), this.deps.imageUrls);
   }
 
   async sendResetCode(email: string): Promise<MessageResponse> {

@@ -37,20 +37,20 @@ export async function countMedia(db: Db, ownerId: string): Promise<number> {
   return Number(row.count);
 }
 
-/** Which of these urls are uploads of this member. */
-export async function ownedMediaUrls(
+/** Which of these storage keys are uploads of this member. */
+export async function ownedMediaKeys(
   db: Db,
   ownerId: string,
-  urls: string[],
+  keys: string[],
 ): Promise<Set<string>> {
-  if (urls.length === 0) return new Set();
+  if (keys.length === 0) return new Set();
   const rows = await db
     .selectFrom('media')
-    .select('url')
+    .select('storage_key')
     .where('owner_id', '=', ownerId)
-    .where('url', 'in', urls)
+    .where('storage_key', 'in', keys)
     .execute();
-  return new Set(rows.map((r) => r.url));
+  return new Set(rows.map((r) => r.storage_key));
 }
 
 export interface StoredMedia {
@@ -60,25 +60,37 @@ export interface StoredMedia {
 }
 
 /**
- * The uploads behind these urls that nothing shows any more: no post (live or in trash), no
+ * The uploads under these storage keys that nothing shows any more: no post (live or in trash), no
  * comment, no member's picture or cover.
  */
-export function unreferencedMedia(db: Db, urls: string[]): Promise<StoredMedia[]> {
-  if (urls.length === 0) return Promise.resolve([]);
+export function unreferencedMedia(db: Db, keys: string[]): Promise<StoredMedia[]> {
+  if (keys.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('media as m')
     .select(['m.id', 'm.owner_id', 'm.storage_key'])
-    .where('m.url', 'in', [...new Set(urls)])
+    .where('m.storage_key', 'in', [...new Set(keys)])
     .where(({ and, not, exists, selectFrom }) =>
       and([
         not(
           exists(
-            selectFrom('post_images as pi').select('pi.post_id').whereRef('pi.url', '=', 'm.url'),
+            selectFrom('post_images as pi')
+              .select('pi.post_id')
+              .whereRef('pi.storage_key', '=', 'm.storage_key'),
           ),
         ),
-        not(exists(selectFrom('comments as c').select('c.id').whereRef('c.image', '=', 'm.url'))),
-        not(exists(selectFrom('users as u').select('u.id').whereRef('u.picture', '=', 'm.url'))),
-        not(exists(selectFrom('users as v').select('v.id').whereRef('v.cover', '=', 'm.url'))),
+        not(
+          exists(
+            selectFrom('comments as c').select('c.id').whereRef('c.image', '=', 'm.storage_key'),
+          ),
+        ),
+        not(
+          exists(
+            selectFrom('users as u').select('u.id').whereRef('u.picture', '=', 'm.storage_key'),
+          ),
+        ),
+        not(
+          exists(selectFrom('users as v').select('v.id').whereRef('v.cover', '=', 'm.storage_key')),
+        ),
       ]),
     )
     .execute();
@@ -98,15 +110,8 @@ export async function deleteMediaRows(db: Db, ids: string[]): Promise<void> {
 }
 
 /** An upload by its id (the uuid in its file name), for the missing-variant redirect. */
-export function mediaById(
-  db: Db,
-  id: string,
-): Promise<{ storage_key: string; url: string } | undefined> {
-  return db
-    .selectFrom('media')
-    .select(['storage_key', 'url'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+export function mediaById(db: Db, id: string): Promise<{ storage_key: string } | undefined> {
+  return db.selectFrom('media').select('storage_key').where('id', '=', id).executeTakeFirst();
 }
 
 /** Uploads still without variants, by id after `afterId` (served by media_variants_pending). */

@@ -26,6 +26,7 @@ import {
   unsupportedMediaType,
 } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { Storage } from '../../infra/storage/storage.js';
 import { HeldFiles } from './held-files.js';
 import { ImageRejected, makeImageVariants, reencodeImage } from './image-processing.js';
@@ -37,7 +38,7 @@ import {
   mediaOfOwners,
   mediaPage,
   memberIdByUsername,
-  ownedMediaUrls,
+  ownedMediaKeys,
   type StoredMedia,
   unreferencedMedia,
 } from './repo.js';
@@ -46,6 +47,8 @@ import { deleteUploadFiles, storeImageVariants } from './variants.js';
 export interface MediaServiceDeps {
   db: Db;
   storage: Storage;
+  /** Image references to addresses and back. */
+  imageUrls: ImageUrls;
   clock: Clock;
   /** Where files sent before their upload's path wait, a directory per request (HeldFiles). */
   uploadTempDir?: string;
@@ -93,14 +96,26 @@ export class MediaService {
       (limit) => mediaPage(db, ownerId, { sort: input.sort, limit, cursor: input.cursor }),
       (row) => row.id,
     );
-    return toImageListing(items, await countMedia(db, ownerId), nextCursor);
+    return toImageListing(items, await countMedia(db, ownerId), nextCursor, this.deps.imageUrls);
   }
 
-  /** Refuses (400, with `message`) unless every url is one of the member's own uploads. */
-  async assertOwnUploads(db: Db, memberId: string, urls: string[], message: string) {
-    const distinct = [...new Set(urls)];
-    const owned = await ownedMediaUrls(db, memberId, distinct);
-    if (distinct.some((url) => !owned.has(url))) throw invalid(message);
+  /**
+   * The storage keys of these images a client sent, in order, each in any form it may send back
+   * (infra/storage/image-urls.ts); refuses (400, with `message`) unless every one is one of the
+   * member's own uploads.
+   */
+  async ownUploadKeys(
+    db: Db,
+    memberId: string,
+    sent: string[],
+    message: string,
+  ): Promise<string[]> {
+    const keys = sent.map((value) => this.deps.imageUrls.uploadKeyOf(value));
+    if (keys.some((key) => key === undefined)) throw invalid(message);
+    const distinct = [...new Set(keys as string[])];
+    const owned = await ownedMediaKeys(db, memberId, distinct);
+    if (distinct.some((key) => !owned.has(key))) throw invalid(message);
+    return keys as string[];
   }
 
   /** These members' uploads, read in `db` (a transaction deleting their accounts). */
@@ -110,11 +125,11 @@ export class MediaService {
 
   /**
    * Deletes, in `db` (the transaction that removed what showed them), the rows of the uploads
-   * behind these urls that nothing shows any more: no post, comment, picture or cover. Answers
+   * under these storage keys that nothing shows any more: no post, comment, picture or cover. Answers
    * their storage keys, for deleteStoredFiles once that transaction has committed.
    */
-  async forgetUnreferenced(db: Db, urls: string[]): Promise<string[]> {
-    const media = await unreferencedMedia(db, urls);
+  async forgetUnreferenced(db: Db, keys: string[]): Promise<string[]> {
+    const media = await unreferencedMedia(db, keys);
     await deleteMediaRows(
       db,
       media.map((m) => m.id),
@@ -195,7 +210,6 @@ export class Upload {
       owner_id: this.member.id,
       folder: this.folder.path,
       storage_key: key,
-      url: storage.publicUrl(key),
       content_type: image.contentType,
       width: image.width,
       height: image.height,
@@ -205,11 +219,14 @@ export class Upload {
     });
   }
 
-  /** Records the stored images; answers their urls in the order they were sent. */
+  /** Records the stored images; answers their addresses in the order they were sent. */
   async finish(): Promise<UploadResponse> {
     if (this.stored.length === 0) throw invalid(MEDIA_MESSAGES.noFile);
     await insertMedia(this.deps.db, this.stored);
-    return this.stored.map((row) => ({ url: row.url, variants: imageVariants(row.url) }));
+    return this.stored.map((row) => {
+      const url = this.deps.imageUrls.url(row.storage_key);
+      return { url, variants: imageVariants(url) };
+    });
   }
 
   /** Removes every file stored by this call, variants included (after a failure). */

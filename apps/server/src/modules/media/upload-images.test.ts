@@ -23,8 +23,12 @@ import {
   webp,
 } from '../../test-support/images.js';
 import { post, type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { TEST_PUBLIC_URL } from '../../test-support/test-config.js';
 import { multipartBody, sendForm, uploadImages } from '../../test-support/uploads.js';
 import { uploadTempDirIn } from './held-files.js';
+
+/** Where uploads are answered: the test app's PUBLIC_URL, then /media (dots escaped). */
+const MEDIA_ADDRESS = `${TEST_PUBLIC_URL}/media`.replaceAll('.', '\\.');
 
 async function member(ctx: TestContext, firstName = 'Ada') {
   const built = await buildUser(ctx, { first_name: firstName, last_name: 'Lovelace' });
@@ -89,7 +93,9 @@ describe('uploading images', () => {
     expect(res.statusCode).toBe(200);
     const urls = (res.json() as Array<{ url: string }>).map((i) => i.url);
     expect(urls).toHaveLength(3);
-    expect(urls[0]).toMatch(new RegExp(`^/media/${username}/post_images/[0-9a-f-]{36}\\.jpg$`));
+    expect(urls[0]).toMatch(
+      new RegExp(`^${MEDIA_ADDRESS}/${username}/post_images/[0-9a-f-]{36}\\.jpg$`),
+    );
     expect(urls[1]).toMatch(/\.png$/);
     expect(urls[2]).toMatch(/\.webp$/);
 
@@ -331,7 +337,9 @@ describe('the path field anywhere in the body', () => {
     const answer = res.json() as Array<{ url: string; variants: Array<{ width: number }> }>;
     expect(answer.map((i) => i.url.split('.').pop())).toEqual(['jpg', 'png', 'webp']);
     for (const image of answer) {
-      expect(image.url).toMatch(new RegExp(`^/media/${username}/post_images/[0-9a-f-]{36}\\.`));
+      expect(image.url).toMatch(
+        new RegExp(`^${MEDIA_ADDRESS}/${username}/post_images/[0-9a-f-]{36}\\.`),
+      );
       expect(image.variants.map((v) => v.width)).toEqual([160, 480, 1080]);
       expect((await fetchImage(ctx, image.url)).res.statusCode).toBe(200);
     }
@@ -352,7 +360,9 @@ describe('the path field anywhere in the body', () => {
     expect(res.statusCode).toBe(200);
     const urls = (res.json() as Array<{ url: string }>).map((i) => i.url);
     expect(urls.map((url) => url.split('.').pop())).toEqual(['png', 'jpg', 'webp']);
-    expect(urls.every((url) => url.startsWith(`/media/${username}/profile_pictures/`))).toBe(true);
+    expect(
+      urls.every((url) => url.startsWith(`${TEST_PUBLIC_URL}/media/${username}/profile_pictures/`)),
+    ).toBe(true);
     expect(await heldFilesLeft(ctx)).toEqual([]);
   });
 

@@ -38,21 +38,21 @@ const COMMENT_COLUMNS = [
   'u.picture',
 ] as const;
 
-/** Image urls of each post, in the order the author attached them. */
+/** Storage keys of each post's images, in the order the author attached them. */
 export async function imagesOf(db: Db, postIds: string[]): Promise<Map<string, string[]>> {
   const byPost = new Map<string, string[]>();
   if (postIds.length === 0) return byPost;
   const rows = await db
     .selectFrom('post_images')
-    .select(['post_id', 'url'])
+    .select(['post_id', 'storage_key'])
     .where('post_id', 'in', postIds)
     .orderBy('post_id')
     .orderBy('position')
     .execute();
   for (const row of rows) {
     const list = byPost.get(row.post_id);
-    if (list) list.push(row.url);
-    else byPost.set(row.post_id, [row.url]);
+    if (list) list.push(row.storage_key);
+    else byPost.set(row.post_id, [row.storage_key]);
   }
   return byPost;
 }

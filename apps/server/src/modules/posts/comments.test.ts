@@ -16,6 +16,7 @@ import {
   nextCursorOf,
 } from '../../test-support/posts-api.js';
 import { useTestApp } from '../../test-support/test-app.js';
+import { publicAddress } from '../../test-support/test-config.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 
 describe('commenting', () => {
@@ -44,7 +45,7 @@ describe('commenting', () => {
         username: fan.user.username,
         first_name: 'Grace',
         last_name: 'Hopper',
-        picture: fan.user.picture,
+        picture: publicAddress(fan.user.picture),
       },
       commentAt: ctx.clock.now().toISOString(),
     });

@@ -9,6 +9,7 @@ import { buildUser } from '../../test-support/factories.js';
 import { jpeg, png } from '../../test-support/images.js';
 import { createPost, feedPage } from '../../test-support/posts-api.js';
 import { post, useTestApp } from '../../test-support/test-app.js';
+import { publicAddress } from '../../test-support/test-config.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 
 const EMPTY_REACTIONS = {
@@ -39,7 +40,7 @@ describe('creating a post', () => {
         username: user.username,
         first_name: 'Ada',
         last_name: 'Lovelace',
-        picture: user.picture,
+        picture: publicAddress(user.picture),
         cover: '',
         gender: 'female',
       },
@@ -79,7 +80,7 @@ describe('creating a post', () => {
     for (const background of BUILTIN_BACKGROUNDS) {
       const res = await createPost(ctx.app, token, { text: 'colourful', background });
       expect(res.statusCode).toBe(201);
-      expect(res.json().background).toBe(background);
+      expect(res.json().background).toBe(publicAddress(background));
     }
     for (const background of [
       '/backgrounds/10.svg',
@@ -102,13 +103,16 @@ describe('creating a post', () => {
     ] as const) {
       const res = await createPost(ctx.app, token, { text: 'colourful', background });
       expect(res.statusCode, background).toBe(201);
-      expect(res.json().background).toBe(builtin);
+      expect(res.json().background).toBe(publicAddress(builtin));
       const [shown] = (await feedPage(ctx.app, token)).posts;
-      expect(shown?.background).toBe(builtin);
+      expect(shown?.background).toBe(publicAddress(builtin));
     }
     const alone = await createPost(ctx.app, token, { background: '../../../images/5.jpg' });
     expect(alone.statusCode).toBe(201);
-    expect(alone.json()).toMatchObject({ text: null, background: '/backgrounds/5.svg' });
+    expect(alone.json()).toMatchObject({
+      text: null,
+      background: publicAddress('/backgrounds/5.svg'),
+    });
   });
 
   it('a background linking to another site is refused with a message saying why', async () => {
@@ -131,7 +135,10 @@ describe('creating a post', () => {
     const { token } = await buildUser(ctx);
     const res = await createPost(ctx.app, token, { background: BUILTIN_BACKGROUNDS[3] });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ text: null, background: BUILTIN_BACKGROUNDS[3] });
+    expect(res.json()).toMatchObject({
+      text: null,
+      background: publicAddress(BUILTIN_BACKGROUNDS[3] as string),
+    });
   });
 
   it('photos the member uploaded are shown in the order given', async () => {

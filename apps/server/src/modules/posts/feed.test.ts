@@ -19,6 +19,7 @@ import {
   wholeFeed,
 } from '../../test-support/posts-api.js';
 import { type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { publicAddress } from '../../test-support/test-config.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 import { insertReactions, recountAllReactions } from './reactions-repo.js';
 
@@ -126,7 +127,7 @@ describe('the home feed', () => {
         username: grace.user.username,
         first_name: 'Grace',
         last_name: 'Hopper',
-        picture: grace.user.picture,
+        picture: publicAddress(grace.user.picture),
       },
       commentAt: expect.any(String),
     });

@@ -12,20 +12,21 @@ import {
   type ReactionCounts,
   type ReactionSummary,
 } from '@hearth/contract';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { CommentCardRow, ReactionCountRow } from './cards-repo.js';
 import type { PostCardRow } from './repo.js';
 
-export function toComment(row: CommentCardRow): Comment {
+export function toComment(row: CommentCardRow, imageUrls: ImageUrls): Comment {
   return {
     _id: row.id,
     comment: row.comment,
-    image: row.image,
+    image: imageUrls.url(row.image),
     commentBy: {
       _id: row.user_id,
       username: row.username,
       first_name: row.first_name,
       last_name: row.last_name,
-      picture: row.picture,
+      picture: imageUrls.url(row.picture),
     },
     commentAt: row.created_at,
   };
@@ -51,13 +52,17 @@ export function toReactionSummary(
 
 export interface PostCard {
   row: PostCardRow;
+  /** The storage keys of its images, in order. */
   images: string[];
   comments: CommentCardRow[];
   commentCount: number;
   reactions: ReactionSummary;
 }
 
-export function toPost({ row, images, comments, commentCount, reactions }: PostCard): Post {
+export function toPost(
+  { row, images, comments, commentCount, reactions }: PostCard,
+  imageUrls: ImageUrls,
+): Post {
   return {
     _id: row.id,
     user: {
@@ -65,15 +70,18 @@ export function toPost({ row, images, comments, commentCount, reactions }: PostC
       username: row.author_username,
       first_name: row.author_first_name,
       last_name: row.author_last_name,
-      picture: row.author_picture,
-      cover: row.author_cover,
+      picture: imageUrls.url(row.author_picture),
+      cover: imageUrls.url(row.author_cover),
       gender: asGender(row.author_gender),
     },
     type: asPostType(row.type),
     text: row.text,
-    background: row.background,
-    images: images.map((url) => ({ url, variants: imageVariants(url) })),
-    comments: comments.map(toComment),
+    background: row.background === null ? null : imageUrls.url(row.background),
+    images: images.map((key) => {
+      const url = imageUrls.url(key);
+      return { url, variants: imageVariants(url) };
+    }),
+    comments: comments.map((comment) => toComment(comment, imageUrls)),
     commentCount,
     reactions,
     createdAt: row.created_at,

@@ -160,22 +160,22 @@ export async function trashedBefore(db: Db, cutoffIso: string, limit: number): P
   return rows.map((r) => r.id);
 }
 
-/** Image urls shown by these posts and by their comments. */
-export async function imageUrlsOfPosts(db: Db, postIds: string[]): Promise<string[]> {
+/** Storage keys of the images shown by these posts and by their comments. */
+export async function imageKeysOfPosts(db: Db, postIds: string[]): Promise<string[]> {
   if (postIds.length === 0) return [];
   const images = await db
     .selectFrom('post_images')
-    .select('url')
+    .select('storage_key')
     .where('post_id', 'in', postIds)
     .union(
       db
         .selectFrom('comments')
-        .select('image as url')
+        .select('image as storage_key')
         .where('post_id', 'in', postIds)
         .where('image', '!=', ''),
     )
     .execute();
-  return images.map((r) => r.url);
+  return images.map((r) => r.storage_key);
 }
 
 /**

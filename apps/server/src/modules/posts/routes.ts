@@ -1,16 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
 import { addEndpoint } from '../../http/endpoint-route.js';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { memberOf } from '../auth/hooks.js';
 import type { PostsService } from './service.js';
 
 export interface PostsRoutesOptions {
   posts: PostsService;
+  imageUrls: ImageUrls;
 }
 
 /** The /posts calls of the contract's table (uploadImages is in media). */
-export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { posts }) => {
-  addEndpoint(app, 'createPost', {}, async (request) =>
+export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (
+  app,
+  { posts, imageUrls },
+) => {
+  addEndpoint(app, 'createPost', { preValidation: [backgroundAsBuiltin(imageUrls)] }, (request) =>
     posts.createPost(memberOf(request), request.body),
   );
   addEndpoint(app, 'feed', { serializerCompiler: fastSerializerCompiler }, async (request) =>
@@ -33,3 +38,17 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, {
     posts.deletePost(memberOf(request), request.params.postId),
   );
 };
+
+/**
+ * A background sent back as this server's own address of a built-in (answers carry absolute
+ * URLs) is the built-in, before the table's schema, which knows no PUBLIC_URL, refuses every
+ * absolute URL. Another host's address is left for the schema to refuse.
+ */
+function backgroundAsBuiltin(imageUrls: ImageUrls): preValidationHookHandler {
+  return async (request) => {
+    const body = request.body as { background?: unknown } | null | undefined;
+    if (typeof body?.background !== 'string') return;
+    const builtin = imageUrls.builtinOf(body.background);
+    if (builtin) body.background = builtin;
+  };
+}

@@ -25,6 +25,7 @@ import { type PurgeRun, purgeInBatches } from '../../db/purge-run.js';
 import type { UserRow } from '../../db/users.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { MediaService } from '../media/service.js';
 import {
   commentsPage,
@@ -48,7 +49,7 @@ import {
   deleteSaved,
   feedPage,
   findLivePost,
-  imageUrlsOfPosts,
+  imageKeysOfPosts,
   insertComment,
   insertPost,
   insertSavedIfAbsent,
@@ -63,6 +64,8 @@ export interface PostsServiceDeps {
   db: Db;
   clock: Clock;
   media: MediaService;
+  /** Image references to addresses (infra/storage/image-urls.ts). */
+  imageUrls: ImageUrls;
 }
 
 // A reaction deleted by a concurrent request between our insert and our read: try again.
@@ -73,8 +76,12 @@ export class PostsService {
 
   async createPost(member: UserRow, input: CreatePostInput): Promise<Post> {
     const { db, clock, media } = this.deps;
-    const urls = (input.images ?? []).map((image) => image.url);
-    await media.assertOwnUploads(db, member.id, urls, POST_MESSAGES.imageNotYours);
+    const keys = await media.ownUploadKeys(
+      db,
+      member.id,
+      (input.images ?? []).map((image) => image.url),
+      POST_MESSAGES.imageNotYours,
+    );
     const { text, background } = normalizeNewPost(input);
     const row: PostRow = {
       id: uuidv7(),
@@ -89,16 +96,19 @@ export class PostsService {
       insertPost(
         trx,
         row,
-        urls.map((url, position) => ({ post_id: row.id, position, url })),
+        keys.map((storage_key, position) => ({ post_id: row.id, position, storage_key })),
       ),
     );
-    return toPost({
-      row: cardRowOf(row, member),
-      images: urls,
-      comments: [],
-      commentCount: 0,
-      reactions: toReactionSummary([], false),
-    });
+    return toPost(
+      {
+        row: cardRowOf(row, member),
+        images: keys,
+        comments: [],
+        commentCount: 0,
+        reactions: toReactionSummary([], false),
+      },
+      this.deps.imageUrls,
+    );
   }
 
   /** The home feed: a fixed number of queries per page, whatever its size. */
@@ -137,14 +147,14 @@ export class PostsService {
   async comment(member: UserRow, input: CommentInput): Promise<Page<Comment>> {
     const { db, clock, media } = this.deps;
     const text = input.comment.trim();
-    const image = input.image.trim();
+    const sentImage = input.image.trim();
     await this.livePost(input.postId);
-    if (isEmptyComment({ comment: text, image })) {
+    if (isEmptyComment({ comment: text, image: sentImage })) {
       return this.commentsPageOf(input.postId, COMMENTS_PAGE_SIZE, undefined);
     }
-    if (image) {
-      await media.assertOwnUploads(db, member.id, [image], COMMENT_MESSAGES.imageNotYours);
-    }
+    const [image = ''] = sentImage
+      ? await media.ownUploadKeys(db, member.id, [sentImage], COMMENT_MESSAGES.imageNotYours)
+      : [];
     await insertComment(db, {
       id: uuidv7(),
       post_id: input.postId,
@@ -253,9 +263,9 @@ export class PostsService {
       (limit) => trashedBefore(db, cutoff, limit),
       async (ids) => {
         const keys = await db.transaction().execute(async (trx) => {
-          const urls = await imageUrlsOfPosts(trx, ids);
+          const imageKeys = await imageKeysOfPosts(trx, ids);
           posts += (await purgeTrashedPosts(trx, ids, cutoff)).length;
-          return media.forgetUnreferenced(trx, urls);
+          return media.forgetUnreferenced(trx, imageKeys);
         });
         files += await media.deleteStoredFiles(keys, run.log);
       },
@@ -272,10 +282,10 @@ export class PostsService {
   async membersLeaving(
     trx: Db,
     memberIds: string[],
-  ): Promise<{ imageUrls: string[]; recountReactions: () => Promise<void> }> {
-    const imageUrls = await imageUrlsOfPosts(trx, await postIdsByAuthors(trx, memberIds));
+  ): Promise<{ imageKeys: string[]; recountReactions: () => Promise<void> }> {
+    const imageKeys = await imageKeysOfPosts(trx, await postIdsByAuthors(trx, memberIds));
     const reactedTo = await postsReactedBy(trx, memberIds);
-    return { imageUrls, recountReactions: () => recountReactions(trx, reactedTo) };
+    return { imageKeys, recountReactions: () => recountReactions(trx, reactedTo) };
   }
 
   /**
@@ -296,13 +306,16 @@ export class PostsService {
     const countsByPost = groupBy(counts, (c) => c.post_id);
     return rows.map((row) => {
       const postComments = commentsByPost.get(row.id) ?? [];
-      return toPost({
-        row,
-        images: images.get(row.id) ?? [],
-        comments: postComments,
-        commentCount: Number(row.comment_count ?? 0),
-        reactions: toReactionSummary(countsByPost.get(row.id) ?? [], saved.has(row.id)),
-      });
+      return toPost(
+        {
+          row,
+          images: images.get(row.id) ?? [],
+          comments: postComments,
+          commentCount: Number(row.comment_count ?? 0),
+          reactions: toReactionSummary(countsByPost.get(row.id) ?? [], saved.has(row.id)),
+        },
+        this.deps.imageUrls,
+      );
     });
   }
 
@@ -316,7 +329,7 @@ export class PostsService {
       (limitPlusOne) => commentsPage(this.deps.db, postId, { limit: limitPlusOne, cursor }),
       (row) => row.id,
     );
-    return { items: items.map(toComment), nextCursor };
+    return { items: items.map((row) => toComment(row, this.deps.imageUrls)), nextCursor };
   }
 
   private async livePost(postId: string): Promise<PostRow> {

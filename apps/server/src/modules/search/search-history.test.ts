@@ -16,6 +16,7 @@ import {
   sessionFor,
 } from '../../test-support/factories.js';
 import { type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { publicAddress } from '../../test-support/test-config.js';
 import {
   addToSearchHistory,
   removeFromSearch,
@@ -58,7 +59,7 @@ describe('the recent searches', () => {
         user: {
           _id: zoe.user.id,
           username: zoe.user.username,
-          picture: zoe.user.picture,
+          picture: publicAddress(zoe.user.picture),
           first_name: 'Zoé',
           last_name: 'Lefèvre',
         },
@@ -69,7 +70,7 @@ describe('the recent searches', () => {
         user: {
           _id: bob.user.id,
           username: bob.user.username,
-          picture: bob.user.picture,
+          picture: publicAddress(bob.user.picture),
           first_name: 'Bob',
           last_name: 'Marley',
         },

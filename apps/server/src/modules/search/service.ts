@@ -11,6 +11,7 @@ import { normaliseForSearch } from '../../db/search-keys.js';
 import type { UserRow } from '../../db/users.js';
 import { notFound } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { toPublicUser } from '../users/present.js';
 import { deleteHistoryEntry, historyOf, pruneHistory, upsertHistoryEntry } from './history-repo.js';
 import { toHistoryEntry } from './present.js';
@@ -20,6 +21,8 @@ import { findFriendMatches, findPrefixMatches } from './repo.js';
 export interface SearchServiceDeps {
   db: Db;
   clock: Clock;
+  /** Image references to addresses (infra/storage/image-urls.ts). */
+  imageUrls: ImageUrls;
 }
 
 /** Member search and each member's recent searches (API.md, "Search"). */
@@ -41,8 +44,8 @@ export class SearchService {
       findPrefixMatches(db, term, SEARCH_RESULTS_MAX),
     ]);
     const friendIds = new Set(friends.map((f) => f.id));
-    return rankMatches(term, [...friends, ...matches], friendIds, SEARCH_RESULTS_MAX).map(
-      toPublicUser,
+    return rankMatches(term, [...friends, ...matches], friendIds, SEARCH_RESULTS_MAX).map((row) =>
+      toPublicUser(row, this.deps.imageUrls),
     );
   }
 
@@ -65,7 +68,7 @@ export class SearchService {
 
   async history(member: UserRow): Promise<SearchHistoryEntry[]> {
     const rows = await historyOf(this.deps.db, member.id, SEARCH_HISTORY_MAX);
-    return rows.map(toHistoryEntry);
+    return rows.map((row) => toHistoryEntry(row, this.deps.imageUrls));
   }
 
   /** Forgets that member in the caller's history; already absent is fine. */

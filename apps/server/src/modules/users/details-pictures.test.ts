@@ -4,6 +4,7 @@ import { buildUser } from '../../test-support/factories.js';
 import { jpeg, png } from '../../test-support/images.js';
 import { createPost } from '../../test-support/posts-api.js';
 import { useTestApp } from '../../test-support/test-app.js';
+import { publicAddress } from '../../test-support/test-config.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 import { getProfile, updateDetails, updatePicture } from '../../test-support/users-api.js';
 
@@ -178,7 +179,7 @@ describe('updateProfilePicture and updateCoverPicture', () => {
       { message: PROFILE_MESSAGES.coverNotYours },
     ]);
     const profile = await getProfile(ctx.app, ada.token, ada.user.username);
-    expect([profile.picture, profile.cover]).toEqual([ada.user.picture, '']);
+    expect([profile.picture, profile.cover]).toEqual([publicAddress(ada.user.picture), '']);
   });
 
   it('a url that was never uploaded is refused', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@hearth/contract';
 import type { FriendshipRow } from '../../db/friendships.js';
 import type { UserRow } from '../../db/users.js';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
 
 /** The stored details object; anything unreadable reads as no details. */
 export function detailsOf(json: string): Details {
@@ -46,11 +47,12 @@ export function friendshipFlags(
 /** A member as lists show them (friends page, search results, search history). */
 export function toPublicUser(
   row: Pick<UserRow, 'id' | 'username' | 'picture' | 'first_name' | 'last_name'>,
+  imageUrls: ImageUrls,
 ): PublicUser {
   return {
     _id: row.id,
     username: row.username,
-    picture: row.picture,
+    picture: imageUrls.url(row.picture),
     first_name: row.first_name,
     last_name: row.last_name,
   };

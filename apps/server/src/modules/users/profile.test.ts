@@ -10,6 +10,7 @@ import {
 import { jpeg } from '../../test-support/images.js';
 import { createPost, deletePost, react } from '../../test-support/posts-api.js';
 import { call, useTestApp } from '../../test-support/test-app.js';
+import { publicAddress } from '../../test-support/test-config.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 import {
   befriend,
@@ -22,7 +23,7 @@ import {
 
 const friendCard = (m: BuiltUser) => ({
   username: m.user.username,
-  picture: m.user.picture,
+  picture: publicAddress(m.user.picture),
   first_name: m.user.first_name,
   last_name: m.user.last_name,
 });
@@ -47,7 +48,7 @@ describe('getProfile', () => {
       username: 'adalovelace',
       first_name: 'Ada',
       last_name: 'Lovelace',
-      picture: DEFAULT_PICTURE,
+      picture: publicAddress(DEFAULT_PICTURE),
       cover,
       gender: 'female',
       friends: [friendCard(bob)],

@@ -12,6 +12,7 @@ import type { Page } from '../../db/keyset.js';
 import { type PurgeRun, purgeInBatches } from '../../db/purge-run.js';
 import type { UserRow } from '../../db/users.js';
 import type { Clock } from '../../infra/clock.js';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { deleteUnverifiedAccounts, unverifiedAccountsBefore } from '../auth/repo.js';
 import type { MediaService } from '../media/service.js';
 import { asGender } from '../posts/present.js';
@@ -31,6 +32,8 @@ export interface UsersServiceDeps {
   clock: Clock;
   posts: PostsService;
   media: MediaService;
+  /** Image references to addresses (infra/storage/image-urls.ts). */
+  imageUrls: ImageUrls;
 }
 
 /**
@@ -55,7 +58,7 @@ export class UsersService {
     username: string,
     query: FeedQuery,
   ): Promise<ProfilePage | undefined> {
-    const { db, posts } = this.deps;
+    const { db, posts, imageUrls } = this.deps;
     const owner = await findProfileOwner(db, username.toLowerCase());
     if (!owner) return undefined;
     const own = owner.id === viewer.id;
@@ -73,12 +76,12 @@ export class UsersService {
         username: owner.username,
         first_name: owner.first_name,
         last_name: owner.last_name,
-        picture: owner.picture,
-        cover: owner.cover,
+        picture: imageUrls.url(owner.picture),
+        cover: imageUrls.url(owner.cover),
         gender: asGender(owner.gender),
         friends: friends.map(({ username, picture, first_name, last_name }) => ({
           username,
-          picture,
+          picture: imageUrls.url(picture),
           first_name,
           last_name,
         })),
@@ -99,13 +102,16 @@ export class UsersService {
     return details;
   }
 
-  /** Shows one of the member's own uploads as their picture or cover (else 400). */
+  /**
+   * Shows one of the member's own uploads as their picture or cover (else 400), named by any
+   * address it was given or by its key.
+   */
   async updatePicture(member: UserRow, which: 'picture' | 'cover', url: string): Promise<'ok'> {
     const { db, clock, media } = this.deps;
     const message =
       which === 'picture' ? PROFILE_MESSAGES.pictureNotYours : PROFILE_MESSAGES.coverNotYours;
-    await media.assertOwnUploads(db, member.id, [url], message);
-    await updatePictureColumn(db, member.id, which, url, clock.now().toISOString());
+    const [key] = await media.ownUploadKeys(db, member.id, [url], message);
+    await updatePictureColumn(db, member.id, which, key as string, clock.now().toISOString());
     return 'ok';
   }
 
@@ -135,7 +141,7 @@ export class UsersService {
           if (deleted.size > 0) await leaving.recountReactions();
           // Only the files of accounts really deleted: one verified just now keeps everything.
           const ownKeys = own.filter((m) => deleted.has(m.owner_id)).map((m) => m.storage_key);
-          return [...ownKeys, ...(await media.forgetUnreferenced(trx, leaving.imageUrls))];
+          return [...ownKeys, ...(await media.forgetUnreferenced(trx, leaving.imageKeys))];
         });
         files += await media.deleteStoredFiles(keys, run.log);
       },
@@ -145,12 +151,14 @@ export class UsersService {
 
   /** Requests received, requests sent and friends, most recent first, in one query. */
   async friendsPage(member: UserRow): Promise<FriendsPage> {
-    const rows = await relatedMembers(this.deps.db, member.id);
+    const { db, imageUrls } = this.deps;
+    const rows = await relatedMembers(db, member.id);
     const page: FriendsPage = { requests: [], sentRequests: [], friends: [] };
     for (const row of rows) {
-      if (row.status === 'friends') page.friends.push(toPublicUser(row));
-      else if (row.requester_id === member.id) page.sentRequests.push(toPublicUser(row));
-      else page.requests.push(toPublicUser(row));
+      const user = toPublicUser(row, imageUrls);
+      if (row.status === 'friends') page.friends.push(user);
+      else if (row.requester_id === member.id) page.sentRequests.push(user);
+      else page.requests.push(user);
     }
     return page;
   }

@@ -1,0 +1,94 @@
+import { DEFAULT_PICTURE } from '@hearth/contract';
+import { describe, expect, it } from 'vitest';
+import { ImageUrls } from './image-urls.js';
+import { LocalDiskStorage } from './local-disk-storage.js';
+import type { Storage } from './storage.js';
+
+const KEY = 'adalovelace/post_images/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f00.jpg';
+const storage = new LocalDiskStorage('/nowhere');
+const urls = new ImageUrls('https://social.example.org', storage);
+
+describe('image addresses in answers', () => {
+  it('an upload is answered under PUBLIC_URL, a built-in too, and no image stays empty', () => {
+    expect(urls.url(KEY)).toBe(`https://social.example.org/media/${KEY}`);
+    expect(urls.url(DEFAULT_PICTURE)).toBe('https://social.example.org/images/default-avatar.svg');
+    expect(urls.url('/backgrounds/3.svg')).toBe('https://social.example.org/backgrounds/3.svg');
+    expect(urls.url('')).toBe('');
+  });
+
+  it('a PUBLIC_URL with a path of its own keeps it', () => {
+    const under = new ImageUrls('https://example.org/social', storage);
+    expect(under.url(KEY)).toBe(`https://example.org/social/media/${KEY}`);
+    expect(under.uploadKeyOf(`https://example.org/social/media/${KEY}`)).toBe(KEY);
+    expect(under.builtinOf('https://example.org/social/backgrounds/2.svg')).toBe(
+      '/backgrounds/2.svg',
+    );
+  });
+
+  it('a storage with addresses of its own (a bucket, a CDN) is answered as it says', () => {
+    const bucket: Storage = {
+      put: (key, bytes, type) => storage.put(key, bytes, type),
+      get: (key) => storage.get(key),
+      delete: (key) => storage.delete(key),
+      publicUrl: (key) => `https://cdn.example.net/${key}`,
+    };
+    expect(new ImageUrls('https://social.example.org', bucket).url(KEY)).toBe(
+      `https://cdn.example.net/${KEY}`,
+    );
+  });
+
+  it('a row holding something else is answered as it is, never failing the answer', () => {
+    expect(urls.url('https://old.example.org/x.jpg')).toBe('https://old.example.org/x.jpg');
+    expect(urls.url('not a key')).toBe('not a key');
+  });
+});
+
+describe('images a client sends back', () => {
+  it('every form names the same upload: its address now or under an earlier PUBLIC_URL, /media/…, the key', () => {
+    for (const sent of [
+      `https://social.example.org/media/${KEY}`,
+      `http://localhost:3000/media/${KEY}`,
+      `https://old-name.example.org/hearth/media/${KEY}?v=2`,
+      `/media/${KEY}`,
+      `/media/${KEY}#top`,
+      ` ${KEY} `,
+      KEY,
+    ]) {
+      expect(urls.uploadKeyOf(sent), sent).toBe(KEY);
+    }
+  });
+
+  it('a member called "media" is no trap', () => {
+    const key = 'media/post_images/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f00.png';
+    expect(urls.uploadKeyOf(`https://social.example.org/media/${key}`)).toBe(key);
+  });
+
+  it('anything else names no upload', () => {
+    for (const sent of [
+      '',
+      DEFAULT_PICTURE,
+      '/backgrounds/3.svg',
+      'https://elsewhere.example/a.jpg',
+      '/media/../../etc/passwd',
+      '/media/x.jpg',
+      '//evil.example/media/ada/post_images/a.jpg',
+      'javascript:alert(1)',
+      'https://[broken/media/ada/post_images/a.jpg',
+    ]) {
+      expect(urls.uploadKeyOf(sent), sent).toBeUndefined();
+    }
+  });
+
+  it('a built-in is named by its path or by this server’s address for it, never another host’s', () => {
+    expect(urls.builtinOf('/backgrounds/4.svg')).toBe('/backgrounds/4.svg');
+    expect(urls.builtinOf('https://social.example.org/backgrounds/4.svg')).toBe(
+      '/backgrounds/4.svg',
+    );
+    expect(urls.builtinOf('https://social.example.org/images/default-avatar.svg')).toBe(
+      DEFAULT_PICTURE,
+    );
+    expect(urls.builtinOf('https://tracker.example/backgrounds/4.svg')).toBeUndefined();
+    expect(urls.builtinOf('https://social.example.org/backgrounds/10.svg')).toBeUndefined();
+    expect(urls.builtinOf('../../../images/3.jpg')).toBeUndefined();
+  });
+});
