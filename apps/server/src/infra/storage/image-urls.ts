@@ -11,8 +11,11 @@ const BUILTIN_PATHS: ReadonlySet<string> = new Set([DEFAULT_PICTURE, ...BUILTIN_
  * (`ada/post_images/{uuid}.jpg`), a built-in's server path (`/images/default-avatar.svg`,
  * `/backgrounds/3.svg`), or '' for none. Answers turn it into an absolute URL from PUBLIC_URL
  * as they are made, so a client on any origin can load it and a new PUBLIC_URL moves every
- * picture at once. What a client sends back may be any address it was given, now or under an
- * earlier PUBLIC_URL, or the `/media/…` path, or the key itself: each reads as the same key.
+ * picture at once. To name an upload, a client may send back any address it was given, now or
+ * under an earlier PUBLIC_URL (any host: only the key is kept, and it must be the member's own),
+ * the `/media/…` path, or the key itself. A built-in is named by its path or by this server's
+ * current address for it: another host's address for a background stays refused (API.md), as
+ * nothing tells an earlier PUBLIC_URL from a stranger's.
  */
 export class ImageUrls {
   private readonly origin: string;
