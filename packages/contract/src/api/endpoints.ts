@@ -188,7 +188,7 @@ export const ENDPOINTS = {
     auth: false,
     tags: ['auth'],
     summary: 'Find an account for a password reset',
-    description: "The account's e-mail and picture, or 404. Limited per IP.",
+    description: "The account's e-mail, picture and name, or 404. Limited per IP.",
     body: findUserSchema,
     responses: { 200: resetUserInfoSchema },
     errors: AUTH_ERRORS,

@@ -20,7 +20,16 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const authResponseSchema = sessionUserSchema.extend({ message: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const resetUserInfoSchema = z.object({ email: z.string(), picture: z.string() });
+/**
+ * findUser's answer: the spec's e-mail and picture, and the member's name, so the reset page can
+ * say whose account it found (as the picture already shows).
+ */
+export const resetUserInfoSchema = z.object({
+  email: z.string(),
+  picture: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
 export type ResetUserInfo = z.infer<typeof resetUserInfoSchema>;
 
 export const publicUserSchema = z.object({

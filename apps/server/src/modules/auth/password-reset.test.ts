@@ -42,6 +42,8 @@ describe('finding an account', () => {
     expect(res.json()).toEqual({
       email: user.email,
       picture: publicAddress('/media/ada/profile_pictures/me.webp'),
+      first_name: user.first_name,
+      last_name: user.last_name,
     });
   });
 

@@ -24,5 +24,10 @@ export function toAuthResponse(
 }
 
 export function toResetUserInfo(user: UserRow, imageUrls: ImageUrls): ResetUserInfo {
-  return { email: user.email, picture: imageUrls.url(user.picture) };
+  return {
+    email: user.email,
+    picture: imageUrls.url(user.picture),
+    first_name: user.first_name,
+    last_name: user.last_name,
+  };
 }

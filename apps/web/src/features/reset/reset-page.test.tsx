@@ -11,7 +11,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
-const ACCOUNT = { email: 'ada@example.com', picture: DEFAULT_PICTURE };
+const ACCOUNT = {
+  email: 'ada@example.com',
+  picture: DEFAULT_PICTURE,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+};
 type App = ReturnType<typeof renderApp>;
 
 async function typeAndLeave(app: App, field: HTMLElement, value: string) {
@@ -104,7 +109,9 @@ describe('password reset', () => {
       expect(email).toHaveAttribute('title', ACCOUNT.email);
       expect(email.innerHTML).toBe('ada@<wbr>example.com');
     }
-    expect(screen.queryByText('Hearth user')).not.toBeInTheDocument();
+    // The found account is named, not a generic caption.
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.queryByText(/Hearth (user|account)/)).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: `Picture of ${ACCOUNT.email}` })).toHaveAttribute(
       'src',
       ACCOUNT.picture,

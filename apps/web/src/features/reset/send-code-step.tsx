@@ -50,8 +50,10 @@ export function SendCodeStep({ account, onNotYou, onSent }: SendCodeStepProps) {
         </div>
         <div className={styles.found}>
           <Avatar src={account.picture} alt={`Picture of ${account.email}`} size={72} />
-          <EmailAddress email={account.email} className={styles.foundEmail} />
-          <span className={styles.muted}>Hearth account</span>
+          <strong className={styles.foundName}>
+            {account.first_name} {account.last_name}
+          </strong>
+          <EmailAddress email={account.email} className={styles.muted} />
         </div>
       </div>
       {sendCode.isError && <FormMessage tone="error">{errorMessage(sendCode.error)}</FormMessage>}
