@@ -16,6 +16,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { registerBuiltinImages } from './http/builtin-images.js';
 import { registerCompression } from './http/compression.js';
+import { ConnectionCap, capConnections } from './http/connection-limits.js';
 import { registerApiCors } from './http/cors.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -83,13 +84,30 @@ const PATH_PARAM_MAX_LENGTH = 2048;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const { headersTimeoutMs, idleTimeoutMs } = config.connections;
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
+    // No total request time: a phone sending 100 MB over a slow link must finish. Headers must
+    // arrive in time, and a connection silent for idleTimeoutMs closes (in a body or between).
+    requestTimeout: 0,
+    connectionTimeout: idleTimeoutMs,
+    keepAliveTimeout: idleTimeoutMs,
+    http: {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: 0,
+      // How often Node looks for late headers (30 s unless told).
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeoutMs / 4))),
+    },
     // A search term travels in the path: 100 characters may take 9 bytes each once encoded.
     routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (config.connections.maxPerAddress > 0) {
+    const { maxPerAddress, uncappedAddresses } = config.connections;
+    capConnections(app.server, new ConnectionCap(maxPerAddress, uncappedAddresses));
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -95,6 +95,36 @@ describe('configuration from the environment', () => {
     expect(config.limits.memberDefault.max).toBe(100);
   });
 
+  it('connections get a header timeout, an idle timeout and a per-address cap, loopback uncapped', () => {
+    expect(loadConfig({ DATA_DIR: dir }).connections).toEqual({
+      headersTimeoutMs: 15_000,
+      idleTimeoutMs: 75_000,
+      maxPerAddress: 256,
+      uncappedAddresses: ['127.0.0.0/8', '::1/128'],
+    });
+    const set = loadConfig({
+      DATA_DIR: dir,
+      HEADERS_TIMEOUT_MS: '5000',
+      IDLE_TIMEOUT_MS: '20000',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+    }).connections;
+    expect(set).toMatchObject({ headersTimeoutMs: 5000, idleTimeoutMs: 20_000, maxPerAddress: 0 });
+    // Behind a proxy every connection comes from a proxy: the proxy is where to cap.
+    expect(
+      loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).connections.uncappedAddresses,
+    ).toEqual(['0.0.0.0/0', '::/0']);
+  });
+
+  it('a timeout or cap that makes no sense stops start-up with its name', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, HEADERS_TIMEOUT_MS: '10' })).toThrow(
+      /HEADERS_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, IDLE_TIMEOUT_MS: 'soon' })).toThrow(/IDLE_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATA_DIR: dir, MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(
+      /MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
   it('PostgreSQL, SMTP and Redis are chosen by their URLs', () => {
     const config = loadConfig({
       DATA_DIR: dir,

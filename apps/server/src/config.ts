@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { LOOPBACK_RANGES } from './http/connection-limits.js';
 
 /** A rate limit: at most `max` requests per `windowMs`. */
 export interface Limit {
@@ -23,6 +24,18 @@ export interface Limits {
   resendVerificationPerAccount: Limit;
   uploadsPerMember: Limit;
   memberDefault: Limit;
+}
+
+/** How long a connection may dawdle and how many one address may hold (http/connection-limits.ts). */
+export interface ConnectionLimits {
+  /** A request's headers must all arrive within this, counted from its first byte. */
+  headersTimeoutMs: number;
+  /** A connection with no bytes coming or going for this long is closed (between requests too). */
+  idleTimeoutMs: number;
+  /** Connections one address may hold open; 0: no cap. */
+  maxPerAddress: number;
+  /** Addresses and ranges (`127.0.0.0/8`) never capped: loopback, every one behind TRUST_PROXY. */
+  uncappedAddresses: string[];
 }
 
 export interface AppConfig {
@@ -49,6 +62,7 @@ export interface AppConfig {
   /** log2 of scrypt's cost parameter N. */
   passwordHashLogN: number;
   limits: Limits;
+  connections: ConnectionLimits;
 }
 
 const MINUTE = 60_000;
@@ -122,7 +136,14 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   HTTP_COMPRESSION: booleanFlag.default(true),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
+  // Above the 60 s a reverse proxy or load balancer commonly keeps an idle connection to us.
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(75_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
 });
+
+/** Every address a proxy may come from: with TRUST_PROXY=true each peer is taken for one. */
+const EVERY_ADDRESS = ['0.0.0.0/0', '::/0'];
 
 /** Addresses that only this machine reaches. */
 function isLoopback(host: string): boolean {
@@ -179,6 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpCompression: e.HTTP_COMPRESSION,
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
     limits: limitsFromEnv(present),
+    connections: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+      maxPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+      uncappedAddresses: e.TRUST_PROXY ? EVERY_ADDRESS : [...LOOPBACK_RANGES],
+    },
   };
 }
 

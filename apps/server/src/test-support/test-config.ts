@@ -41,6 +41,12 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     httpCompression: true,
     // The cheapest scrypt cost: tests hash hundreds of passwords; the cost is stored per hash.
     passwordHashLogN: 10,
+    connections: {
+      headersTimeoutMs: 15_000,
+      idleTimeoutMs: 75_000,
+      maxPerAddress: 256,
+      uncappedAddresses: ['127.0.0.0/8', '::1/128'],
+    },
     ...rest,
     limits: { ...generous, ...limits },
   };
