@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const friendships = new FriendshipsService({ db, clock });
   const search = new SearchService({ db, clock, imageUrls });
   // The purges only schedule: what goes with a purged post or account is the services' call.
-  const purges = new Purges({ posts, users, clock, log: app.log });
+  const purges = new Purges({ posts, users, media, clock, log: app.log });
   app.decorate('purges', purges);
   app.addHook('onClose', () => purges.stop());
 

@@ -135,6 +135,8 @@ describe('the image-variants job', () => {
       put: (key, bytes, type) => disk.put(key, bytes, type),
       delete: (key) => disk.delete(key),
       publicUrl: (key) => disk.publicUrl(key),
+      list: (after) => disk.list(after),
+      deleteUnfinishedBefore: (cutoff) => disk.deleteUnfinishedBefore(cutoff),
       async get(key) {
         const bytes = await disk.get(key);
         await ctx.db.deleteFrom('media').where('id', '=', old.id).execute();

@@ -45,7 +45,7 @@ function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const media = new MediaService({ db, storage, imageUrls, clock });
   const posts = new PostsService({ db, clock, media, imageUrls });
   const users = new UsersService({ db, clock, posts, media, imageUrls });
-  return new Purges({ posts, users, clock, log: silent, batchSize });
+  return new Purges({ posts, users, media, clock, log: silent, batchSize });
 }
 
 /** What a browser gets for a media url: 200 while the file exists, 404 after. */
@@ -111,7 +111,12 @@ describe('purging the trash', () => {
     await deletePost(ctx.app, ada.token, doomed._id);
 
     ctx.clock.advance(TRASH_RETENTION_DAYS * DAY_MS - 60_000);
-    expect(await ctx.app.purges.runOnce()).toEqual({ posts: 0, accounts: 0, files: 0 });
+    expect(await ctx.app.purges.runOnce()).toEqual({
+      posts: 0,
+      accounts: 0,
+      files: 0,
+      orphanFiles: 0,
+    });
     const withVariants = (urls: string[]) =>
       urls.flatMap((url) => [url, ...imageVariants(url).map((v) => v.url)]);
     for (const url of withVariants([...photos, reply])) {
@@ -119,7 +124,12 @@ describe('purging the trash', () => {
     }
 
     ctx.clock.advance(2 * 60_000);
-    expect(await ctx.app.purges.runOnce()).toEqual({ posts: 1, accounts: 0, files: 3 });
+    expect(await ctx.app.purges.runOnce()).toEqual({
+      posts: 1,
+      accounts: 0,
+      files: 3,
+      orphanFiles: 0,
+    });
     // Each upload went with its variants.
     for (const url of withVariants([...photos, reply])) {
       expect(await mediaStatus(ctx, url)).toBe(404);
@@ -134,7 +144,12 @@ describe('purging the trash', () => {
     expect((await feedPage(ctx.app, token)).posts.map((p) => p._id)).toEqual([kept._id]);
 
     // Nothing left to do: running again changes nothing.
-    expect(await ctx.app.purges.runOnce()).toEqual({ posts: 0, accounts: 0, files: 0 });
+    expect(await ctx.app.purges.runOnce()).toEqual({
+      posts: 0,
+      accounts: 0,
+      files: 0,
+      orphanFiles: 0,
+    });
   });
 
   it('a photo still shown by another post or as a profile picture keeps its file', async () => {
@@ -250,7 +265,12 @@ describe('deleting accounts left unverified', () => {
     expect(await ctx.app.purges.runOnce()).toMatchObject({ accounts: 0 });
 
     ctx.clock.advance(2 * 60_000);
-    expect(await ctx.app.purges.runOnce()).toEqual({ posts: 0, accounts: 1, files: 3 });
+    expect(await ctx.app.purges.runOnce()).toEqual({
+      posts: 0,
+      accounts: 1,
+      files: 3,
+      orphanFiles: 0,
+    });
 
     const login = await post(ctx.app, '/api/v1/auth/login', {
       email: form.email,

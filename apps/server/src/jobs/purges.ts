@@ -1,6 +1,7 @@
 import { TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { addMs, type Clock } from '../infra/clock.js';
+import type { MediaService } from '../modules/media/service.js';
 import type { PostsService } from '../modules/posts/service.js';
 import type { UsersService } from '../modules/users/service.js';
 import { PeriodicJob } from './periodic-job.js';
@@ -10,6 +11,8 @@ export interface PurgesOptions {
   posts: PostsService;
   /** Purges the accounts left unverified. */
   users: UsersService;
+  /** Sweeps the stored files no row names. */
+  media: MediaService;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Rows handled per transaction, so one run never holds locks for long. */
@@ -20,19 +23,27 @@ export interface PurgeReport {
   posts: number;
   accounts: number;
   files: number;
+  /** Stored files no row named (a process killed mid-upload), and unfinished writes. */
+  orphanFiles: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A file no row names is an orphan once this old: an upload writes its row within seconds. */
+const ORPHAN_FILE_AGE_DAYS = 1;
 
 /**
  * API.md's scheduled purges: posts in trash for more than TRASH_RETENTION_DAYS, and accounts
  * still unverified UNVERIFIED_LIFETIME_DAYS after sign-up, each with their media files. The job
  * only sets the cutoffs and the schedule; what goes with a post or an account is decided by
- * PostsService.purgeTrashedBefore and UsersService.purgeUnverifiedBefore.
+ * PostsService.purgeTrashedBefore and UsersService.purgeUnverifiedBefore. Once a day it also
+ * removes stored files older than a day that no row names (MediaService.deleteOrphanFilesBefore):
+ * that walks the whole storage, so not every hour.
  */
 export class Purges extends PeriodicJob<PurgeReport> {
   /** How the services work through what is due (their PurgeRun). */
   private readonly run;
+  /** When the storage was last swept for orphan files (ms), in this process. */
+  private orphansSweptAt: number | undefined;
 
   constructor(private readonly options: PurgesOptions) {
     super(options.log, { done: 'purged', failed: 'purge failed' });
@@ -45,13 +56,27 @@ export class Purges extends PeriodicJob<PurgeReport> {
   }
 
   protected worthLogging(report: PurgeReport): boolean {
-    return report.posts + report.accounts > 0;
+    return report.posts + report.accounts + report.orphanFiles > 0;
   }
 
   async runOnce(): Promise<PurgeReport> {
     const trash = await this.purgeTrash();
     const accounts = await this.purgeUnverifiedAccounts();
-    return { posts: trash.posts, accounts: accounts.accounts, files: trash.files + accounts.files };
+    const now = this.options.clock.now().getTime();
+    let orphanFiles = 0;
+    if (
+      !this.stopped &&
+      (this.orphansSweptAt === undefined || now - this.orphansSweptAt >= DAY_MS)
+    ) {
+      orphanFiles = await this.deleteOrphanFiles();
+      this.orphansSweptAt = now;
+    }
+    return {
+      posts: trash.posts,
+      accounts: accounts.accounts,
+      files: trash.files + accounts.files,
+      orphanFiles,
+    };
   }
 
   purgeTrash(): Promise<{ posts: number; files: number }> {
@@ -63,6 +88,11 @@ export class Purges extends PeriodicJob<PurgeReport> {
       this.cutoff(UNVERIFIED_LIFETIME_DAYS),
       this.run,
     );
+  }
+
+  /** Every stored file older than a day that no row names, whenever it was last done. */
+  deleteOrphanFiles(): Promise<number> {
+    return this.options.media.deleteOrphanFilesBefore(this.cutoff(ORPHAN_FILE_AGE_DAYS), this.run);
   }
 
   private cutoff(days: number): string {

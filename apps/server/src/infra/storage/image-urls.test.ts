@@ -31,6 +31,8 @@ describe('image addresses in answers', () => {
       get: (key) => storage.get(key),
       delete: (key) => storage.delete(key),
       publicUrl: (key) => `https://cdn.example.net/${key}`,
+      list: (after) => storage.list(after),
+      deleteUnfinishedBefore: (cutoff) => storage.deleteUnfinishedBefore(cutoff),
     };
     expect(new ImageUrls('https://social.example.org', bucket).url(KEY)).toBe(
       `https://cdn.example.net/${KEY}`,

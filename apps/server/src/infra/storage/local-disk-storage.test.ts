@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -45,5 +45,64 @@ describe('local disk storage', () => {
     await expect(storage.get(key)).rejects.toThrow();
     await expect(storage.delete(key)).rejects.toThrow();
     expect(() => storage.publicUrl(key)).toThrow();
+  });
+});
+
+describe('listing local disk storage', () => {
+  const keys = [
+    'ada/post_images/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f00.jpg',
+    'ada/post_images/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f00-w160.webp',
+    'ada/post_images/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f01/0196f0c3-0000-7000-8000-000000000000.png',
+    'ada/cover_pictures/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f02.jpg',
+    'bob/profile_pictures/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f03.gif',
+  ];
+
+  async function listed(storage: LocalDiskStorage, after?: string): Promise<string[]> {
+    const found: string[] = [];
+    for await (const file of storage.list(after)) found.push(file.key);
+    return found;
+  }
+
+  it('answers every key in the order a sort of the keys gives, after a key when asked', async () => {
+    const storage = new LocalDiskStorage(root);
+    for (const key of keys) await storage.put(key, Buffer.from(key), 'image/jpeg');
+    const sorted = [...keys].sort();
+    expect(await listed(storage)).toEqual(sorted);
+    expect(await listed(storage, sorted[1])).toEqual(sorted.slice(2));
+    expect(await listed(storage, 'ada/post_images/')).toEqual(
+      sorted.filter((key) => key > 'ada/post_images/'),
+    );
+    expect(await listed(storage, sorted.at(-1))).toEqual([]);
+  });
+
+  it('tells when each file was written, and leaves out unfinished writes and foreign names', async () => {
+    const storage = new LocalDiskStorage(root);
+    const key = keys[0] as string;
+    await storage.put(key, Buffer.from('x'), 'image/jpeg');
+    const written = new Date('2026-01-02T03:04:05Z');
+    await utimes(path.join(root, key), written, written);
+    await mkdir(path.join(root, '.partial'), { recursive: true });
+    await writeFile(path.join(root, '.partial', 'abc.tmp'), 'half');
+    await writeFile(path.join(root, 'ada', 'post_images', 'Not A Key'), 'x');
+    const files = [];
+    for await (const file of storage.list()) files.push(file);
+    expect(files).toEqual([{ key, modifiedAt: written }]);
+  });
+
+  it('an empty or missing folder lists nothing', async () => {
+    expect(await listed(new LocalDiskStorage(path.join(root, 'never-made')))).toEqual([]);
+  });
+
+  it('removes unfinished writes older than the cutoff only', async () => {
+    const storage = new LocalDiskStorage(root);
+    const partial = path.join(root, '.partial');
+    await mkdir(partial, { recursive: true });
+    await writeFile(path.join(partial, 'old.tmp'), 'half');
+    await writeFile(path.join(partial, 'new.tmp'), 'half');
+    const old = new Date('2026-01-01T00:00:00Z');
+    await utimes(path.join(partial, 'old.tmp'), old, old);
+    expect(await storage.deleteUnfinishedBefore(new Date('2026-01-02T00:00:00Z'))).toBe(1);
+    expect(await readdir(partial)).toEqual(['new.tmp']);
+    expect(await new LocalDiskStorage(path.join(root, 'x')).deleteUnfinishedBefore(old)).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { IMAGE_VARIANT_WIDTHS, SERVER_MESSAGES } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
-import { assertStorageKey, type Storage } from './storage.js';
+import { assertStorageKey, STORAGE_KEY, type Storage, type StoredFile } from './storage.js';
 
 export const MEDIA_URL_PREFIX = '/media/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -50,6 +50,55 @@ export class LocalDiskStorage implements Storage {
     return `${MEDIA_URL_PREFIX}${key}`;
   }
 
+  list(after?: string): AsyncIterable<StoredFile> {
+    return this.walk('', after);
+  }
+
+  async deleteUnfinishedBefore(cutoff: Date): Promise<number> {
+    const partialDir = path.join(this.root, PARTIAL_DIR);
+    let deleted = 0;
+    for (const name of await namesIn(partialDir)) {
+      const file = path.join(partialDir, name);
+      const modified = await modifiedAt(file);
+      if (modified === undefined || modified >= cutoff) continue;
+      await rm(file, { force: true });
+      deleted += 1;
+    }
+    return deleted;
+  }
+
+  /**
+   * The files under `prefix` (a folder's key with its slash) in key order: a folder sorts as its
+   * name and a slash, as its keys do, so the walk agrees with a plain sort of every key.
+   */
+  private async *walk(prefix: string, after: string | undefined): AsyncGenerator<StoredFile> {
+    const entries = await readdir(path.join(this.root, prefix), { withFileTypes: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      },
+    );
+    const named = entries
+      // Dot entries (unfinished writes) are never keys.
+      .filter((entry) => !entry.name.startsWith('.'))
+      .map((entry) => ({
+        entry,
+        key: prefix + entry.name + (entry.isDirectory() ? '/' : ''),
+      }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (const { entry, key } of named) {
+      if (entry.isDirectory()) {
+        // Skip a folder whose keys all sort at or before `after`.
+        if (after !== undefined && key < after && !after.startsWith(key)) continue;
+        yield* this.walk(key, after);
+      } else if (entry.isFile() && STORAGE_KEY.test(key) && (after === undefined || key > after)) {
+        const modified = await modifiedAt(path.join(this.root, key));
+        // Gone since the folder was read (a purge in another process): nothing to list.
+        if (modified !== undefined) yield { key, modifiedAt: modified };
+      }
+    }
+  }
+
   private pathOf(key: string): string {
     assertStorageKey(key);
     const resolved = path.resolve(this.root, key);
@@ -57,6 +106,25 @@ export class LocalDiskStorage implements Storage {
       throw new Error(`Storage key escapes the media folder: ${key}`);
     }
     return resolved;
+  }
+}
+
+async function namesIn(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** The file's modification time; undefined when it is gone. */
+async function modifiedAt(file: string): Promise<Date | undefined> {
+  try {
+    return (await stat(file)).mtime;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }
 

@@ -11,6 +11,23 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The address a browser loads the file from: same-origin `/media/…` or the bucket's URL. */
   publicUrl(key: string): string;
+  /**
+   * Every stored file, in key order, after `after` when given: a bucket reads it a page at a
+   * time (S3's ListObjectsV2 with StartAfter). Names that are not storage keys are left out.
+   */
+  list(after?: string): AsyncIterable<StoredFile>;
+  /**
+   * Removes writes begun before `cutoff` and never finished (a process killed mid-put; S3's
+   * incomplete multipart uploads); answers how many went.
+   */
+  deleteUnfinishedBefore(cutoff: Date): Promise<number>;
+}
+
+/** A file as a storage listing answers it. */
+export interface StoredFile {
+  key: string;
+  /** When its bytes were written. */
+  modifiedAt: Date;
 }
 
 /** Keys are built from usernames, folder names and ids only; anything else is a bug. */

@@ -34,6 +34,9 @@ const EXTENSION: Record<ImageType, string> = {
   'image/gif': 'gif',
 };
 
+/** Every extension an upload's storage key may end with. */
+export const UPLOAD_EXTENSIONS: readonly string[] = Object.values(EXTENSION);
+
 // An APNG is a PNG whose first frame every decoder can read.
 const ALIASES: Record<string, ImageType> = { 'image/apng': 'image/png' };
 

@@ -109,6 +109,25 @@ export async function deleteMediaRows(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('media').where('id', 'in', ids).execute();
 }
 
+/**
+ * The storage keys of the uploads with these ids (the uuid in their file names) or these keys:
+ * both, so a row is found whichever its files are named after.
+ */
+export async function uploadKeysAmong(db: Db, ids: string[], keys: string[]): Promise<string[]> {
+  if (ids.length === 0 && keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('media')
+    .select('storage_key')
+    .where((eb) =>
+      eb.or([
+        ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+        ...(keys.length > 0 ? [eb('storage_key', 'in', keys)] : []),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
 /** An upload by its id (the uuid in its file name), for the missing-variant redirect. */
 export function mediaById(db: Db, id: string): Promise<{ storage_key: string } | undefined> {
   return db.selectFrom('media').select('storage_key').where('id', '=', id).executeTakeFirst();

@@ -29,7 +29,12 @@ import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { Storage } from '../../infra/storage/storage.js';
 import { HeldFiles } from './held-files.js';
-import { ImageRejected, makeImageVariants, reencodeImage } from './image-processing.js';
+import {
+  ImageRejected,
+  makeImageVariants,
+  reencodeImage,
+  UPLOAD_EXTENSIONS,
+} from './image-processing.js';
 import { toImageListing } from './present.js';
 import {
   countMedia,
@@ -41,8 +46,14 @@ import {
   ownedMediaKeys,
   type StoredMedia,
   unreferencedMedia,
+  uploadKeysAmong,
 } from './repo.js';
-import { deleteUploadFiles, storeImageVariants } from './variants.js';
+import {
+  deleteUploadFiles,
+  storeImageVariants,
+  uploadStemOf,
+  variantStorageKeys,
+} from './variants.js';
 
 export interface MediaServiceDeps {
   db: Db;
@@ -151,6 +162,52 @@ export class MediaService {
         deleted += 1;
       } catch (error) {
         log.warn({ err: error, key }, 'could not delete a purged media file');
+      }
+    }
+    return deleted;
+  }
+
+  /**
+   * Deletes what a process killed mid-upload leaves: stored files written before `cutoff` that no
+   * upload row names (as its file or one of its variants), and unfinished writes as old. An
+   * upload stores its files before writing its row, so `cutoff` must leave it time (a day).
+   * Works a batch of listed files at a time; two processes at once only delete a file twice.
+   * Answers how many files went.
+   */
+  async deleteOrphanFilesBefore(cutoff: string, run: PurgeRun): Promise<number> {
+    const before = new Date(cutoff);
+    let deleted = await this.deps.storage.deleteUnfinishedBefore(before);
+    let batch: string[] = [];
+    for await (const file of this.deps.storage.list()) {
+      if (file.modifiedAt >= before) continue;
+      batch.push(file.key);
+      if (batch.length < run.batchSize) continue;
+      deleted += await this.deleteOrphans(batch, run.log);
+      batch = [];
+      if (run.shouldStop()) return deleted;
+    }
+    return deleted + (await this.deleteOrphans(batch, run.log));
+  }
+
+  /** Deletes those of these stored files that no upload row names. */
+  private async deleteOrphans(keys: string[], log: PurgeRun['log']): Promise<number> {
+    const stems = new Map(keys.map((key) => [key, uploadStemOf(key)]));
+    const named = [...new Set(stems.values())].filter((stem) => stem !== undefined);
+    const rows = await uploadKeysAmong(
+      this.deps.db,
+      named.map((stem) => stem.slice(stem.lastIndexOf('/') + 1)),
+      named.flatMap((stem) => UPLOAD_EXTENSIONS.map((extension) => `${stem}.${extension}`)),
+    );
+    const kept = new Set(rows.flatMap((key) => [key, ...variantStorageKeys(key)]));
+    let deleted = 0;
+    for (const [key, stem] of stems) {
+      // Only the files the server names after uploads are its to delete.
+      if (stem === undefined || kept.has(key)) continue;
+      try {
+        await this.deps.storage.delete(key);
+        deleted += 1;
+      } catch (error) {
+        log.warn({ err: error, key }, 'could not delete an orphan media file');
       }
     }
     return deleted;

@@ -7,6 +7,19 @@ import type { ImageVariantFile } from './image-processing.js';
 const UPLOAD_KEY =
   /^(.+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[a-z0-9]+$/;
 
+// A variant's key: its upload's `{folder}/{uuid}`, then `-w{width}.webp`.
+const VARIANT_KEY = new RegExp(
+  `^(.+/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-w(?:${IMAGE_VARIANT_WIDTHS.join('|')})\\.webp$`,
+);
+
+/**
+ * The `{folder}/{uuid}` an upload's files share, read from the key of its original or of one of
+ * its variants; undefined for a key the server does not make for uploads.
+ */
+export function uploadStemOf(key: string): string | undefined {
+  return VARIANT_KEY.exec(key)?.[1] ?? UPLOAD_KEY.exec(key)?.[1];
+}
+
 /** The storage key of an upload's variant of this width; undefined when the key is not an upload's. */
 export function variantStorageKey(key: string, width: ImageVariantWidth): string | undefined {
   const match = UPLOAD_KEY.exec(key);
