@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { ImageUrls, uploadKeyOf } from '../infra/storage/image-urls.js';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
+import { uploadTempDirIn } from '../modules/media/held-files.js';
 import { MediaService } from '../modules/media/service.js';
 import { PostsService } from '../modules/posts/service.js';
 import { UsersService } from '../modules/users/service.js';
@@ -105,14 +106,26 @@ describe('files a killed upload left behind', () => {
     await strayFile(ctx, `${folder}/notes.txt`, 5 * DAY_MS);
     await strayFile(ctx, '.partial/0123abcd.tmp', DAY_MS + 60_000);
     await strayFile(ctx, '.partial/4567cdef.tmp', 60_000);
+    // Files sent before their path, in a request directory of a killed process, and of a live one.
+    const held = uploadTempDirIn(ctx.config.dataDir);
+    for (const [name, ageMs] of [
+      ['upload-killed', DAY_MS + 60_000],
+      ['upload-live', 60_000],
+    ] as const) {
+      await mkdir(path.join(held, name), { recursive: true });
+      await writeFile(path.join(held, name, '0'), 'bytes');
+      const when = new Date(ctx.clock.now().getTime() - ageMs);
+      await utimes(path.join(held, name), when, when);
+    }
 
     expect(await ctx.app.purges.runOnce()).toEqual({
       posts: 0,
       accounts: 0,
       files: 0,
-      // 4 + 3 + 1 stored files and one unfinished write.
-      orphanFiles: 9,
+      // 4 + 3 + 1 stored files, one unfinished write, one request's held files.
+      orphanFiles: 10,
     });
+    expect(await readdir(held)).toEqual(['upload-live']);
 
     const left = await filesUnder(ctx, { partial: true });
     for (const key of [...oldOrphan, ...oldVariants, wrongExtension, '.partial/0123abcd.tmp']) {

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,32 @@ import { pipeline } from 'node:stream/promises';
  */
 export function uploadTempDirIn(dataDir: string): string {
   return path.join(dataDir, 'tmp', 'uploads');
+}
+
+/**
+ * Removes the request directories under `root` last written before `cutoff`: those of a process
+ * killed in the middle of an upload (a live request's is seconds old). Answers how many went.
+ */
+export async function deleteHeldFilesBefore(root: string, cutoff: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let deleted = 0;
+  for (const name of names.filter((n) => n.startsWith('upload-'))) {
+    const dir = path.join(root, name);
+    const modified = await stat(dir).then(
+      (s) => s.mtime,
+      () => undefined,
+    );
+    if (modified === undefined || modified >= cutoff) continue;
+    await rm(dir, { recursive: true, force: true });
+    deleted += 1;
+  }
+  return deleted;
 }
 
 /**

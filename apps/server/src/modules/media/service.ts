@@ -28,7 +28,7 @@ import {
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { Storage } from '../../infra/storage/storage.js';
-import { HeldFiles } from './held-files.js';
+import { deleteHeldFilesBefore, HeldFiles } from './held-files.js';
 import {
   ImageRejected,
   makeImageVariants,
@@ -169,7 +169,8 @@ export class MediaService {
 
   /**
    * Deletes what a process killed mid-upload leaves: stored files written before `cutoff` that no
-   * upload row names (as its file or one of its variants), and unfinished writes as old. An
+   * upload row names (as its file or one of its variants), and unfinished writes and held-file
+   * directories (HeldFiles, each counted as one) as old. An
    * upload stores its files before writing its row, so `cutoff` must leave it time (a day).
    * Works a batch of listed files at a time; two processes at once only delete a file twice.
    * Answers how many files went.
@@ -177,6 +178,7 @@ export class MediaService {
   async deleteOrphanFilesBefore(cutoff: string, run: PurgeRun): Promise<number> {
     const before = new Date(cutoff);
     let deleted = await this.deps.storage.deleteUnfinishedBefore(before);
+    deleted += await deleteHeldFilesBefore(this.uploadTempDir, before);
     let batch: string[] = [];
     for await (const file of this.deps.storage.list()) {
       if (file.modifiedAt >= before) continue;
