@@ -41,7 +41,7 @@ import { SessionTokens } from './modules/auth/session-tokens.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { createMailQueue } from './modules/mail/service.js';
 import { uploadTempDirIn } from './modules/media/held-files.js';
-import { mediaById } from './modules/media/repo.js';
+import { mediaVisibility } from './modules/media/repo.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { MediaService } from './modules/media/service.js';
 import { postsRoutes } from './modules/posts/routes.js';
@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   await app.register(api, { prefix: API_PREFIX });
   if (storage instanceof LocalDiskStorage) {
-    await registerLocalMediaRoute(app, storage, (id) => mediaById(db, id));
+    await registerLocalMediaRoute(app, storage, (ref) => mediaVisibility(db, ref));
   }
   registerBuiltinImages(app);
 

@@ -48,7 +48,7 @@ function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   return new Purges({ posts, users, media, clock, log: silent, batchSize });
 }
 
-/** What a browser gets for a media url: 200 while the file exists, 404 after. */
+/** What a browser gets for a media url: 200 while the file is shown, 404 once hidden or gone. */
 async function mediaStatus(ctx: TestContext, url: string): Promise<number> {
   return (await ctx.app.inject({ url })).statusCode;
 }
@@ -119,8 +119,13 @@ describe('purging the trash', () => {
     });
     const withVariants = (urls: string[]) =>
       urls.flatMap((url) => [url, ...imageVariants(url).map((v) => v.url)]);
+    // In the trash the files stay on disk but are hidden like the post (404) until the purge.
+    const stored = withVariants([...photos, reply]).map((url) =>
+      decodeURIComponent(new URL(url).pathname).slice('/media/'.length),
+    );
+    expect((await filesUnder(ctx)).sort()).toEqual([...stored].sort());
     for (const url of withVariants([...photos, reply])) {
-      expect(await mediaStatus(ctx, url)).toBe(200);
+      expect(await mediaStatus(ctx, url)).toBe(404);
     }
 
     ctx.clock.advance(2 * 60_000);

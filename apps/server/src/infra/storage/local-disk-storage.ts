@@ -128,8 +128,14 @@ async function modifiedAt(file: string): Promise<Date | undefined> {
   }
 }
 
-/** The upload a variant belongs to, found by its id; undefined when no upload has that id. */
-export type FindUpload = (id: string) => Promise<{ storage_key: string } | undefined>;
+/**
+ * The upload a `/media` request names, by its storage key (an original) or by its id (the uuid
+ * in a variant's name), and whether it is hidden: every row that uses it is trashed. Undefined
+ * when no upload matches.
+ */
+export type FindUpload = (
+  ref: { storageKey: string } | { id: string },
+) => Promise<{ storage_key: string; hidden: boolean } | undefined>;
 
 // `{folder}/{uuid}-w{width}.webp`, as the server names variants (modules/media/variants.ts):
 // checked before anything touches the database.
@@ -141,6 +147,8 @@ const VARIANT_PATH = new RegExp(
 
 /**
  * Serves the media folder at /media/ with year-long immutable caching (keys never change).
+ * An upload whose every use is trashed (a trashed post's photo) answers 404, not cached, variants
+ * included: one indexed lookup per request, before the file is read.
  * A variant not made yet (an upload from before variants, until the image-variants job has
  * reached it) is answered with a 302 to its original, not cached, so the picture still shows.
  */
@@ -156,6 +164,14 @@ export async function registerLocalMediaRoute(
       // same-origin resource policy stays on every other answer). Redirects and 404s too.
       media.addHook('onRequest', async (_request, reply) => {
         reply.header('cross-origin-resource-policy', 'cross-origin');
+      });
+      // Before @fastify/static reads anything, so a hidden file is never sent (nor a 304).
+      media.addHook('onRequest', async (request, reply) => {
+        if (!(await isHidden(request.url, findUpload))) return;
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .send({ message: SERVER_MESSAGES.notFound });
       });
       await media.register(fastifyStatic, {
         root: storage.root,
@@ -189,8 +205,44 @@ async function originalOfMissingVariant(
   const match = VARIANT_PATH.exec(url.split('?', 1)[0] ?? '');
   if (!match) return undefined;
   const [, folder, id] = match;
-  const upload = await findUpload(id as string);
+  const upload = await findUpload({ id: id as string });
   // The variant must sit beside that upload: `{folder}/{id}.{ext}`.
-  if (!upload?.storage_key.startsWith(`${folder}/${id}.`)) return undefined;
+  if (upload?.hidden || !upload?.storage_key.startsWith(`${folder}/${id}.`)) return undefined;
   return upload.storage_key;
+}
+
+/**
+ * Whether a `/media` request names a hidden upload or one of its variants. The path is read as
+ * @fastify/static reads it (percent-decoded, `.` and `//` collapsed), so no spelling of a hidden
+ * file's name gets past.
+ */
+async function isHidden(url: string, findUpload: FindUpload): Promise<boolean> {
+  const key = requestedKey(url);
+  if (key === undefined) return false;
+  const variant = VARIANT_PATH.exec(`${MEDIA_URL_PREFIX}${key}`);
+  if (variant) {
+    const [, folder, id] = variant;
+    const upload = await findUpload({ id: id as string });
+    return upload?.hidden === true && upload.storage_key.startsWith(`${folder}/${id}.`);
+  }
+  return (await findUpload({ storageKey: key }))?.hidden === true;
+}
+
+/** The storage key a `/media` url names, or undefined when it cannot name one. */
+function requestedKey(url: string): string | undefined {
+  let pathname = url.split('?', 1)[0] ?? '';
+  if (!pathname.startsWith(MEDIA_URL_PREFIX)) return undefined;
+  // Decoded until it stops changing: a key never holds '%', and the router and the file server
+  // each decode once.
+  for (let i = 0; i < 4 && pathname.includes('%'); i++) {
+    try {
+      pathname = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+  }
+  const normalized = path.posix.normalize(pathname);
+  if (!normalized.startsWith(MEDIA_URL_PREFIX)) return undefined;
+  const key = normalized.slice(MEDIA_URL_PREFIX.length);
+  return key.length > 0 ? key : undefined;
 }

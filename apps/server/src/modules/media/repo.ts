@@ -16,25 +16,75 @@ export async function memberIdByUsername(db: Db, username: string): Promise<stri
   return row?.id;
 }
 
-/** One page of a member's uploads by id (time order), after the cursor. */
+/**
+ * True for the upload `m` while every row that uses it is trashed: a photo of a trashed post, or
+ * the image of a comment on one, that no live post, no comment on a live post and no member's
+ * picture or cover uses. An upload nothing uses (just uploaded, not posted yet) is not hidden.
+ * Each probe is one index lookup (post_images_storage_key, comments_image, users_picture,
+ * users_cover, then the post by its primary key), so it is cheap enough to ask per request.
+ */
+const HIDDEN_UPLOAD = sql<boolean>`(
+  (exists (select 1 from post_images pi join posts p on p.id = pi.post_id
+      where pi.storage_key = m.storage_key and p.deleted_at is not null)
+    or exists (select 1 from comments c join posts p on p.id = c.post_id
+      where c.image = m.storage_key and p.deleted_at is not null))
+  and not exists (select 1 from post_images pi join posts p on p.id = pi.post_id
+      where pi.storage_key = m.storage_key and p.deleted_at is null)
+  and not exists (select 1 from comments c join posts p on p.id = c.post_id
+      where c.image = m.storage_key and p.deleted_at is null)
+  and not exists (select 1 from users u where u.picture = m.storage_key)
+  and not exists (select 1 from users u where u.cover = m.storage_key)
+)`;
+
+/** One page of a member's uploads by id (time order), after the cursor; hidden ones left out. */
 export function mediaPage(
   db: Db,
   ownerId: string,
   options: { sort: 'asc' | 'desc'; limit: number; cursor: string | undefined },
 ): Promise<MediaRow[]> {
   const { sort, limit, cursor } = options;
-  let query = db.selectFrom('media').selectAll().where('owner_id', '=', ownerId);
-  if (cursor !== undefined) query = query.where('id', sort === 'desc' ? '<' : '>', cursor);
-  return query.orderBy('id', sort).limit(limit).execute();
+  let query = db
+    .selectFrom('media as m')
+    .selectAll('m')
+    .where('m.owner_id', '=', ownerId)
+    .where(sql<boolean>`not ${HIDDEN_UPLOAD}`);
+  if (cursor !== undefined) query = query.where('m.id', sort === 'desc' ? '<' : '>', cursor);
+  return query.orderBy('m.id', sort).limit(limit).execute();
 }
 
+/** How many uploads the member has, hidden ones left out. */
 export async function countMedia(db: Db, ownerId: string): Promise<number> {
   const row = await db
-    .selectFrom('media')
+    .selectFrom('media as m')
     .select((eb) => eb.fn.countAll().as('count'))
-    .where('owner_id', '=', ownerId)
+    .where('m.owner_id', '=', ownerId)
+    .where(sql<boolean>`not ${HIDDEN_UPLOAD}`)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Which upload a `/media` request names: by its storage key, or (a variant) by its id. */
+export type MediaFileRef = { storageKey: string } | { id: string };
+
+/**
+ * The upload a `/media` request names and whether it is hidden (every use trashed); undefined
+ * when no upload matches. One statement, by the unique storage key or the primary key.
+ */
+export async function mediaVisibility(
+  db: Db,
+  ref: MediaFileRef,
+): Promise<{ storage_key: string; hidden: boolean } | undefined> {
+  const query = db
+    .selectFrom('media as m')
+    .select([
+      'm.storage_key',
+      sql<number | boolean>`case when ${HIDDEN_UPLOAD} then 1 else 0 end`.as('hidden'),
+    ]);
+  const row = await ('storageKey' in ref
+    ? query.where('m.storage_key', '=', ref.storageKey)
+    : query.where('m.id', '=', ref.id)
+  ).executeTakeFirst();
+  return row && { storage_key: row.storage_key, hidden: Number(row.hidden) === 1 };
 }
 
 /** Which of these storage keys are uploads of this member. */
@@ -126,11 +176,6 @@ export async function uploadKeysAmong(db: Db, ids: string[], keys: string[]): Pr
     )
     .execute();
   return rows.map((row) => row.storage_key);
-}
-
-/** An upload by its id (the uuid in its file name), for the missing-variant redirect. */
-export function mediaById(db: Db, id: string): Promise<{ storage_key: string } | undefined> {
-  return db.selectFrom('media').select('storage_key').where('id', '=', id).executeTakeFirst();
 }
 
 /** Uploads still without variants, by id after `afterId` (served by media_variants_pending). */
