@@ -244,5 +244,7 @@ function requestedKey(url: string): string | undefined {
   const normalized = path.posix.normalize(pathname);
   if (!normalized.startsWith(MEDIA_URL_PREFIX)) return undefined;
   const key = normalized.slice(MEDIA_URL_PREFIX.length);
-  return key.length > 0 ? key : undefined;
+  // Only a name the server could have given an upload or a variant reaches the database: any
+  // other (a NUL, a space, a dot file) names no upload, and PostgreSQL refuses a NUL outright.
+  return STORAGE_KEY.test(key) ? key : undefined;
 }
