@@ -164,12 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const friendships = new FriendshipsService({ db, clock });
   const search = new SearchService({ db, clock, imageUrls });
   // The purges only schedule: what goes with a purged post or account is the services' call.
-  const purges = new Purges({ posts, users, media, clock, log: app.log });
+  const purges = new Purges({ posts, users, media, db, clock, log: app.log });
   app.decorate('purges', purges);
   app.addHook('onClose', () => purges.stop());
 
   app.decorateRequest('member', null);
   app.decorateRequest('authFailure', null);
+  app.decorateRequest('sessionId', null);
 
   const api: FastifyPluginAsyncZod = async (scope) => {
     // First, so preflights skip the member lookup and limits, and 401s and 429s carry CORS.

@@ -1,9 +1,9 @@
 import { NEXT_CURSOR_HEADER } from '@hearth/contract';
-import { type Db, SessionTokens, systemClock } from '@hearth/server/seeding';
+import { type Db, openSessions, SessionTokens, systemClock } from '@hearth/server/seeding';
 import { Random, WeightedPicker } from '../seed/random.js';
 import { BENCH_JWT_SECRET } from './server-process.js';
 
-/** A member the load acts as, with a session signed the way login signs one. */
+/** A member the load acts as, with a session opened the way login opens one. */
 export interface Actor {
   id: string;
   username: string;
@@ -18,9 +18,9 @@ export interface MemberName {
   picture: string;
 }
 
-/** A session token for the member, as login would sign it. */
-export function signSession(userId: string): Promise<string> {
-  return new SessionTokens(BENCH_JWT_SECRET, systemClock).sign({ userId, tokenVersion: 0 });
+/** A session of each member, as login would open it (a `sessions` row and its token). */
+export function openBenchSessions(db: Db, userIds: readonly string[]): Promise<string[]> {
+  return openSessions(db, new SessionTokens(BENCH_JWT_SECRET, systemClock), userIds);
 }
 
 /** What the scenarios pick their members, posts and targets from. */
@@ -47,14 +47,22 @@ const PENDING = 5_000;
 const STRANGER_PAIRS = 20_000;
 const SEARCH_TERMS = 5_000;
 
-/** Reads what the load needs from the run's database and signs sessions for the actors. */
+/** Reads what the load needs from the run's database and opens sessions for the actors. */
 export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
   const random = new Random('bench/fixtures');
-  const sign = async (member: { id: string; username: string }): Promise<Actor> => ({
-    id: member.id,
-    username: member.username,
-    token: await signSession(member.id),
-  });
+  const sign = async (
+    chosen: ReadonlyArray<{ id: string; username: string }>,
+  ): Promise<Actor[]> => {
+    const tokens = await openBenchSessions(
+      db,
+      chosen.map((member) => member.id),
+    );
+    return chosen.map((member, i) => ({
+      id: member.id,
+      username: member.username,
+      token: tokens[i]!,
+    }));
+  };
 
   const members = await db
     .selectFrom('users')
@@ -65,7 +73,7 @@ export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
   while (actorIndexes.size < Math.min(ACTORS, members.length)) {
     actorIndexes.add(random.int(0, members.length - 1));
   }
-  const actors = await Promise.all([...actorIndexes].map((i) => sign(members[i]!)));
+  const actors = await sign([...actorIndexes].map((i) => members[i]!));
 
   const followerCounts = new Map(
     (
@@ -129,12 +137,13 @@ export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
     .orderBy('high_id')
     .limit(PENDING)
     .execute();
-  const pendingRequests = await Promise.all(
-    pendingRows.map(async (row) => {
-      const receiverId = row.requester_id === row.low_id ? row.high_id : row.low_id;
-      return { receiver: await sign(byId.get(receiverId)!), requesterId: row.requester_id };
-    }),
+  const receivers = await sign(
+    pendingRows.map((row) => byId.get(row.requester_id === row.low_id ? row.high_id : row.low_id)!),
   );
+  const pendingRequests = pendingRows.map((row, i) => ({
+    receiver: receivers[i]!,
+    requesterId: row.requester_id,
+  }));
 
   const searchTerms = Array.from({ length: SEARCH_TERMS }, () =>
     searchTerm(random, random.pick(members)),

@@ -5,6 +5,7 @@ import {
   buildApp,
   loadConfig,
   openDatabase,
+  openSessions,
   SessionTokens,
   systemClock,
 } from '@hearth/server/seeding';
@@ -61,10 +62,11 @@ export async function sqlPerRequest(databaseUrl: string): Promise<SqlCount[]> {
         .executeTakeFirstOrThrow();
     const popular = await byFollowers('desc');
     const quiet = await byFollowers('asc');
-    const token = await new SessionTokens(BENCH_JWT_SECRET, systemClock).sign({
-      userId: demo.id,
-      tokenVersion: 0,
-    });
+    const [token] = await openSessions(
+      handle.db,
+      new SessionTokens(BENCH_JWT_SECRET, systemClock),
+      [demo.id],
+    );
     const count = async (method: 'GET' | 'POST', url: string) => {
       const before = statements;
       const res = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });

@@ -345,7 +345,6 @@ async function writeUsers(
       birth_month: random.int(1, 12),
       birth_day: random.int(1, 28),
       verified: 1,
-      token_version: 0,
       details: JSON.stringify(detailsToStore(memberDetails(random))),
       created_at: iso(member.joinedMs),
       updated_at: iso(member.joinedMs),

@@ -152,6 +152,8 @@ export const SERVER_MESSAGES = {
   passwordChanged: 'Your password has been changed. You can log in now.',
   unauthenticated: 'Please log in to continue.',
   sessionExpired: 'Your session has ended. Please log in again.',
+  loggedOut: 'You are logged out.',
+  loggedOutEverywhere: 'You are logged out of all devices.',
   notFound: 'Not found.',
   tooManyRequests: 'Too many attempts. Please wait {minutes} and try again.',
   unexpected: 'Something went wrong on our side. Please try again.',

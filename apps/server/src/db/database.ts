@@ -16,6 +16,7 @@ import type { ReactionCountsTable } from './reaction-counts.js';
 import type { ReactionsTable } from './reactions.js';
 import type { SavedPostsTable } from './saved-posts.js';
 import type { SearchHistoryTable } from './search-history.js';
+import type { SessionsTable } from './sessions.js';
 import {
   FALLBACK_AUTOCHECKPOINT_PAGES,
   startWalCheckpointer,
@@ -25,6 +26,7 @@ import type { UsersTable } from './users.js';
 
 export interface Database {
   users: UsersTable;
+  sessions: SessionsTable;
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;

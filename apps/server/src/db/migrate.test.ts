@@ -37,6 +37,7 @@ describe('migrations', () => {
     'reactions',
     'saved_posts',
     'search_history',
+    'sessions',
     'users',
   ];
 
@@ -70,6 +71,8 @@ describe('migrations', () => {
         'users_search_full',
         'search_history_user_id_created_at',
         'search_history_searched_id',
+        'sessions_user_id',
+        'sessions_expires_at',
       ]),
     );
   });
@@ -81,7 +84,7 @@ describe('migrations', () => {
     expect(await tableNames(database)).toEqual(ALL_TABLES);
   });
 
-  it('the e-mail and username are unique, and removing a member removes their links and codes', async () => {
+  it('the e-mail and username are unique, and removing a member removes their links, codes and sessions', async () => {
     const now = new Date().toISOString();
     const user = {
       id: 'u1',
@@ -116,7 +119,6 @@ describe('migrations', () => {
       picture: '/images/default-avatar.svg',
       cover: '',
       verified: 0,
-      token_version: 0,
       details: '{}',
     });
 
@@ -131,9 +133,14 @@ describe('migrations', () => {
         created_at: now,
       })
       .execute();
+    await database.db
+      .insertInto('sessions')
+      .values({ id: 's1', user_id: 'u1', created_at: now, expires_at: now })
+      .execute();
     await database.db.deleteFrom('users').where('id', '=', 'u1').execute();
     const links = await database.db.selectFrom('email_verifications').select('id').execute();
     expect(links).toEqual([]);
+    expect(await database.db.selectFrom('sessions').select('id').execute()).toEqual([]);
   });
 
   it('acknowledged writes are durable: SQLite in WAL with full sync and foreign keys, PostgreSQL with synchronous commit', async () => {

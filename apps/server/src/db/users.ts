@@ -19,8 +19,6 @@ export interface UsersTable {
   birth_month: number;
   birth_day: number;
   verified: Generated<number>;
-  /** Raised by a password reset; a session token carrying an older value is refused. */
-  token_version: Generated<number>;
   /** The profile details object as JSON text. */
   details: Generated<string>;
   /**

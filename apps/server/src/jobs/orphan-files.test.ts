@@ -31,7 +31,7 @@ function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const media = new MediaService({ db, storage, imageUrls, clock });
   const posts = new PostsService({ db, clock, media, imageUrls });
   const users = new UsersService({ db, clock, posts, media, imageUrls });
-  return new Purges({ posts, users, media, clock, log: silent, batchSize });
+  return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
 }
 
 /** Writes a file straight into the media folder, `ageMs` old, as a killed upload left it. */
@@ -124,6 +124,8 @@ describe('files a killed upload left behind', () => {
       files: 0,
       // 4 + 3 + 1 stored files, one unfinished write, one request's held files.
       orphanFiles: 10,
+      // The members' sessions are still live: theirs stay.
+      sessions: 0,
     });
     expect(await readdir(held)).toEqual(['upload-live']);
 

@@ -1,6 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { imageVariants, TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@hearth/contract';
+import {
+  imageVariants,
+  SESSION_TTL_SECONDS,
+  TRASH_RETENTION_DAYS,
+  UNVERIFIED_LIFETIME_DAYS,
+} from '@hearth/contract';
 import Fastify from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +50,7 @@ function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const media = new MediaService({ db, storage, imageUrls, clock });
   const posts = new PostsService({ db, clock, media, imageUrls });
   const users = new UsersService({ db, clock, posts, media, imageUrls });
-  return new Purges({ posts, users, media, clock, log: silent, batchSize });
+  return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
 }
 
 /** What a browser gets for a media url: 200 while the file is shown, 404 once hidden or gone. */
@@ -72,6 +77,7 @@ type Table =
   | 'media'
   | 'follows'
   | 'email_verifications'
+  | 'sessions'
   | 'users';
 
 async function rowCount(ctx: TestContext, table: Table) {
@@ -111,11 +117,13 @@ describe('purging the trash', () => {
     await deletePost(ctx.app, ada.token, doomed._id);
 
     ctx.clock.advance(TRASH_RETENTION_DAYS * DAY_MS - 60_000);
+    // Ada's and Grace's sessions expired weeks ago: their rows go.
     expect(await ctx.app.purges.runOnce()).toEqual({
       posts: 0,
       accounts: 0,
       files: 0,
       orphanFiles: 0,
+      sessions: 2,
     });
     const withVariants = (urls: string[]) =>
       urls.flatMap((url) => [url, ...imageVariants(url).map((v) => v.url)]);
@@ -134,6 +142,7 @@ describe('purging the trash', () => {
       accounts: 0,
       files: 3,
       orphanFiles: 0,
+      sessions: 0,
     });
     // Each upload went with its variants.
     for (const url of withVariants([...photos, reply])) {
@@ -154,6 +163,7 @@ describe('purging the trash', () => {
       accounts: 0,
       files: 0,
       orphanFiles: 0,
+      sessions: 0,
     });
   });
 
@@ -275,6 +285,7 @@ describe('deleting accounts left unverified', () => {
       accounts: 1,
       files: 3,
       orphanFiles: 0,
+      sessions: 0,
     });
 
     const login = await post(ctx.app, '/api/v1/auth/login', {
@@ -348,5 +359,23 @@ describe('deleting accounts left unverified', () => {
     expect(await ctx.app.purges.runOnce()).toMatchObject({ accounts: 0 });
     const ids = (await ctx.db.selectFrom('users').select('id').execute()).map((r) => r.id).sort();
     expect(ids).toEqual([veteran.user.id, newcomer.user.id].sort());
+  });
+});
+
+describe('purging expired sessions', () => {
+  const ctx = useTestApp();
+
+  it('the rows of sessions past their 7 days go, in batches; live sessions stay and still work', async () => {
+    const members = await Promise.all([1, 2, 3, 4, 5].map(() => buildUser(ctx)));
+    ctx.clock.advance(SESSION_TTL_SECONDS * 1000 - 60_000);
+    const ada = members[0]!;
+    const fresh = await sessionFor(ctx, ada.user);
+    expect(await purgesFor(ctx, 2).runOnce()).toMatchObject({ sessions: 0 });
+    expect(await rowCount(ctx, 'sessions')).toBe(6);
+
+    ctx.clock.advance(2 * 60_000);
+    expect(await purgesFor(ctx, 2).runOnce()).toMatchObject({ sessions: 5 });
+    expect(await rowCount(ctx, 'sessions')).toBe(1);
+    expect((await feedPage(ctx.app, fresh)).posts).toEqual([]);
   });
 });

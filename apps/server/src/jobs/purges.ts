@@ -1,6 +1,8 @@
 import { TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.js';
 import { addMs, type Clock } from '../infra/clock.js';
+import { purgeSessionsExpiredBefore } from '../modules/auth/sessions.js';
 import type { MediaService } from '../modules/media/service.js';
 import type { PostsService } from '../modules/posts/service.js';
 import type { UsersService } from '../modules/users/service.js';
@@ -13,6 +15,8 @@ export interface PurgesOptions {
   users: UsersService;
   /** Sweeps the stored files no row names. */
   media: MediaService;
+  /** Where the rows of expired sessions are deleted (ended ones went when they ended). */
+  db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Rows handled per transaction, so one run never holds locks for long. */
@@ -25,6 +29,7 @@ export interface PurgeReport {
   files: number;
   /** Stored files no row named (a process killed mid-upload), and unfinished writes. */
   orphanFiles: number;
+  sessions: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +38,8 @@ const ORPHAN_FILE_AGE_DAYS = 1;
 
 /**
  * API.md's scheduled purges: posts in trash for more than TRASH_RETENTION_DAYS, and accounts
- * still unverified UNVERIFIED_LIFETIME_DAYS after sign-up, each with their media files. The job
+ * still unverified UNVERIFIED_LIFETIME_DAYS after sign-up, each with their media files; and
+ * the rows of sessions past their expiry, so they never pile up. The job
  * only sets the cutoffs and the schedule; what goes with a post or an account is decided by
  * PostsService.purgeTrashedBefore and UsersService.purgeUnverifiedBefore. Once a day it also
  * removes stored files older than a day that no row names (MediaService.deleteOrphanFilesBefore):
@@ -56,12 +62,13 @@ export class Purges extends PeriodicJob<PurgeReport> {
   }
 
   protected worthLogging(report: PurgeReport): boolean {
-    return report.posts + report.accounts + report.orphanFiles > 0;
+    return report.posts + report.accounts + report.orphanFiles + report.sessions > 0;
   }
 
   async runOnce(): Promise<PurgeReport> {
     const trash = await this.purgeTrash();
     const accounts = await this.purgeUnverifiedAccounts();
+    const sessions = await this.purgeExpiredSessions();
     const now = this.options.clock.now().getTime();
     let orphanFiles = 0;
     if (
@@ -76,7 +83,13 @@ export class Purges extends PeriodicJob<PurgeReport> {
       accounts: accounts.accounts,
       files: trash.files + accounts.files,
       orphanFiles,
+      sessions,
     };
+  }
+
+  purgeExpiredSessions(): Promise<number> {
+    const now = this.options.clock.now().toISOString();
+    return purgeSessionsExpiredBefore(this.options.db, now, this.run);
   }
 
   purgeTrash(): Promise<{ posts: number; files: number }> {

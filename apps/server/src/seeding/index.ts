@@ -30,6 +30,7 @@ export type { Storage } from '../infra/storage/storage.js';
 export { hashPassword } from '../modules/auth/password.js';
 export { insertUsers } from '../modules/auth/repo.js';
 export { SessionTokens } from '../modules/auth/session-tokens.js';
+export { openSessions } from '../modules/auth/sessions.js';
 export { usernameBase } from '../modules/auth/username.js';
 export {
   type ImageVariantFile,

@@ -7,6 +7,7 @@ import type { UserRow } from '../db/users.js';
 import { uploadKeyOf } from '../infra/storage/image-urls.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { SessionTokens } from '../modules/auth/session-tokens.js';
+import { openSessions } from '../modules/auth/sessions.js';
 import { addToReactionCount } from '../modules/posts/reactions-repo.js';
 import type { TestContext } from './test-app.js';
 
@@ -97,7 +98,6 @@ function memberRow(
     birth_month: 1,
     birth_day: 1,
     verified: 1,
-    token_version: 0,
     details: '{}',
     ...searchKeysOf(member),
     created_at: now,
@@ -131,15 +131,15 @@ export async function buildMembers(
   return rows;
 }
 
-/** A fresh session token for the member, as a login now would give (sessions last 7 days). */
-export function sessionFor(
-  ctx: Pick<TestContext, 'config' | 'clock'>,
-  user: Pick<UserRow, 'id' | 'token_version'>,
+/** A new session of the member and its token, as a login now would open (sessions last 7 days). */
+export async function sessionFor(
+  ctx: Pick<TestContext, 'db' | 'config' | 'clock'>,
+  user: Pick<UserRow, 'id'>,
 ): Promise<string> {
-  return new SessionTokens(ctx.config.jwtSecret, ctx.clock).sign({
-    userId: user.id,
-    tokenVersion: user.token_version,
-  });
+  const tokens = new SessionTokens(ctx.config.jwtSecret, ctx.clock);
+  const [token] = await openSessions(ctx.db, tokens, [user.id]);
+  if (!token) throw new Error('openSessions answered no token');
+  return token;
 }
 
 type Ctx = Pick<TestContext, 'db' | 'clock'>;

@@ -57,6 +57,7 @@ const TABLES = [
   'mail_outbox',
   'password_resets',
   'email_verifications',
+  'sessions',
   'users',
 ] as const;
 

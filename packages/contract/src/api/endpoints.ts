@@ -125,6 +125,7 @@ const SEARCH_DESCRIPTION =
   'index range scans: the cost does not grow with the membership.';
 
 const AUTH_ERRORS = [400, 401, 403, 404, 409, 429] as const;
+const SESSION_ERRORS = [400, 401, 429] as const;
 const POST_ERRORS = [400, 401, 403, 404, 429] as const;
 const USER_ERRORS = [400, 401, 404, 429] as const;
 const MEDIA_ERRORS = [400, 401, 403, 404, 413, 415, 429] as const;
@@ -222,10 +223,35 @@ export const ENDPOINTS = {
     tags: ['auth'],
     summary: 'Set a new password',
     description:
-      'Only within 15 minutes of a right code, once (else 403). Ends every older session.',
+      'Only within 15 minutes of a right code, once (else 403). Ends every session of the ' +
+      'account, on every device.',
     body: resetPasswordSchema,
     responses: { 200: messageSchema },
     errors: AUTH_ERRORS,
+  },
+  logout: {
+    ...ROUTES.logout,
+    auth: true,
+    tags: ['auth'],
+    summary: 'Log out',
+    description:
+      "Bearer required. Ends the caller's session: its token answers 401 from then on, on " +
+      "every server process; the member's other sessions go on. Answers `{message}`.",
+    body: emptyBodySchema,
+    responses: { 200: messageSchema },
+    errors: SESSION_ERRORS,
+  },
+  logoutAll: {
+    ...ROUTES.logoutAll,
+    auth: true,
+    tags: ['auth'],
+    summary: 'Log out of all devices',
+    description:
+      "Bearer required. Ends every session of the caller's account, the caller's own " +
+      'included: each of their tokens answers 401 from then on. Answers `{message}`.',
+    body: emptyBodySchema,
+    responses: { 200: messageSchema },
+    errors: SESSION_ERRORS,
   },
 
   createPost: {

@@ -13,6 +13,9 @@ const TABLE = {
   sendResetCode: ['POST', '/auth/sendResetCode'],
   validateResetCode: ['POST', '/auth/validateResetCode'],
   resetPassword: ['POST', '/auth/resetPassword'],
+  // Sessions the server ends (API.md, Auth).
+  logout: ['POST', '/auth/logout'],
+  logoutAll: ['POST', '/auth/logoutAll'],
   // Posts.
   createPost: ['POST', '/posts'],
   feed: ['GET', '/posts'],

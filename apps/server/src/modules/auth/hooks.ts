@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The member behind a valid bearer token, fresh from the database. */
     member: UserRow | null;
+    /** The session that token names, while it lives (logout ends it). */
+    sessionId: string | null;
     /** Why a bearer token was refused, for the 401 of a route that needs a member. */
     authFailure: string | null;
   }
@@ -26,14 +28,24 @@ export function identifyMember(auth: AuthService) {
       return;
     }
     const result = await auth.authenticate(token);
-    if ('member' in result) request.member = result.member;
-    else request.authFailure = result.failure;
+    if ('member' in result) {
+      request.member = result.member;
+      request.sessionId = result.sessionId;
+    } else {
+      request.authFailure = result.failure;
+    }
   };
 }
 
 export async function requireMember(request: FastifyRequest): Promise<void> {
   if (!request.member)
     throw unauthenticated(request.authFailure ?? SERVER_MESSAGES.unauthenticated);
+}
+
+/** The session of the signed-in member; only for routes guarded by requireMember. */
+export function sessionOf(request: FastifyRequest): string {
+  if (!request.sessionId) throw unauthenticated(SERVER_MESSAGES.unauthenticated);
+  return request.sessionId;
 }
 
 /** The signed-in member; only for routes guarded by requireMember. */

@@ -112,7 +112,56 @@ export async function consumeResetWindow(db: Db, userId: string, nowIso: string)
   return Number(result.numDeletedRows) === 1;
 }
 
-/** The new password ends every older session: tokens carry the version they were made with. */
+/**
+ * The member behind a live session: one statement, the member lookup every authenticated
+ * request makes anyway, so checking the session costs no extra query.
+ */
+export function findMemberInSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  nowIso: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .selectAll('users')
+    .where('sessions.id', '=', sessionId)
+    .where('users.id', '=', userId)
+    .where('sessions.expires_at', '>', nowIso)
+    .executeTakeFirst();
+}
+
+export async function endSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Ends every session of the member: 'Log out of all devices' and a password reset. */
+export async function endSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Deletes at most `limit` sessions expired before the cutoff; answers how many went. */
+export async function deleteExpiredSessions(
+  db: Db,
+  cutoffIso: string,
+  limit: number,
+): Promise<number> {
+  const due = db
+    .selectFrom('sessions')
+    .select('id')
+    .where('expires_at', '<=', cutoffIso)
+    .orderBy('expires_at')
+    .limit(limit);
+  const result = await db.deleteFrom('sessions').where('id', 'in', due).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The member's new password; the caller ends their sessions in the same transaction. */
 export async function changePassword(
   db: Db,
   userId: string,
@@ -121,11 +170,7 @@ export async function changePassword(
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      token_version: eb('token_version', '+', 1),
-      updated_at: nowIso,
-    }))
+    .set({ password_hash: passwordHash, updated_at: nowIso })
     .where('id', '=', userId)
     .execute();
 }

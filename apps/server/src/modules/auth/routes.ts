@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limits } from '../../config.js';
 import { addEndpoint } from '../../http/endpoint-route.js';
 import { byBodyEmail, byIp, limitHook } from '../../infra/limits/rate-limits.js';
-import { memberOf } from './hooks.js';
+import { memberOf, sessionOf } from './hooks.js';
 import {
   DEVICE_COOKIE,
   DEVICE_COOKIE_MAX_AGE_SECONDS,
@@ -20,7 +20,10 @@ export interface AuthRoutesOptions {
   secureCookies: boolean;
 }
 
-/** The eight calls of spec section 7 under /api/v1/auth, as the contract's table describes them. */
+/**
+ * The eight calls of spec section 7 under /api/v1/auth, and logout and logoutAll, as the
+ * contract's table describes them.
+ */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
   { auth, limits, devices, secureCookies },
@@ -108,4 +111,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   addEndpoint(app, 'resetPassword', {}, async (request) =>
     auth.resetPassword(request.body.email, request.body.password),
   );
+  addEndpoint(app, 'logout', {}, async (request) =>
+    auth.logout(memberOf(request), sessionOf(request)),
+  );
+  addEndpoint(app, 'logoutAll', {}, async (request) => auth.logoutEverywhere(memberOf(request)));
 };

@@ -26,10 +26,12 @@ import { toAuthResponse, toResetUserInfo } from './present.js';
 import {
   changePassword,
   consumeResetWindow,
+  endSession,
+  endSessionsOf,
   findEmailVerification,
+  findMemberInSession,
   findPasswordReset,
   findUserByEmail,
-  findUserById,
   insertEmailVerification,
   insertUser,
   markVerified,
@@ -41,6 +43,7 @@ import {
 } from './repo.js';
 import { randomResetCode, randomToken, sameHash, sha256 } from './secrets.js';
 import type { SessionTokens } from './session-tokens.js';
+import { openSessions } from './sessions.js';
 import { nextFreeUsername, randomFreeUsername, usernameBase } from './username.js';
 
 export interface AuthServiceDeps {
@@ -55,8 +58,8 @@ export interface AuthServiceDeps {
   passwordHashLogN: number;
 }
 
-/** What a valid session resolves to, or why it does not. */
-export type Authentication = { member: UserRow } | { failure: string };
+/** What a valid session resolves to (its member and its id), or why it does not. */
+export type Authentication = { member: UserRow; sessionId: string } | { failure: string };
 
 // Members registering the same name at once collide on the username; the losers retry, and
 // after a few rounds pick a random suffix so a crowd cannot keep colliding.
@@ -95,14 +98,14 @@ export class AuthService {
         birth_month: input.bMonth,
         birth_day: input.bDay,
         verified: 0,
-        token_version: 0,
         details: '{}',
         ...searchKeysOf(input),
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       };
+      let token: string;
       try {
-        await db.transaction().execute(async (trx) => {
+        token = await db.transaction().execute(async (trx) => {
           const taken = await usernamesStartingWith(trx, base);
           user.username =
             attempt <= SEQUENTIAL_USERNAME_ATTEMPTS
@@ -121,6 +124,7 @@ export class AuthService {
             trx,
             activationMail(email, user.first_name, this.activationLink(activationToken)),
           );
+          return this.openSession(trx, user);
         });
       } catch (error) {
         const column = uniqueViolation(error);
@@ -129,12 +133,7 @@ export class AuthService {
         throw error;
       }
       mail.deliverSoon();
-      return toAuthResponse(
-        SERVER_MESSAGES.registerSuccess,
-        user,
-        await this.sessionFor(user),
-        this.deps.imageUrls,
-      );
+      return toAuthResponse(SERVER_MESSAGES.registerSuccess, user, token, this.deps.imageUrls);
     }
   }
 
@@ -148,12 +147,15 @@ export class AuthService {
     return toAuthResponse(
       SERVER_MESSAGES.loginSuccess,
       user,
-      await this.sessionFor(user),
+      await this.openSession(this.deps.db, user),
       this.deps.imageUrls,
     );
   }
 
-  /** Resolves a bearer token to the member, checking the token version against the database. */
+  /**
+   * Resolves a bearer token to the member while its session lives: one query, so an ended
+   * session is refused at once by every process sharing the database.
+   */
   async authenticate(token: string): Promise<Authentication> {
     const check = await this.deps.sessions.verify(token);
     if (!check.ok) {
@@ -164,11 +166,23 @@ export class AuthService {
             : SERVER_MESSAGES.unauthenticated,
       };
     }
-    const member = await findUserById(this.deps.db, check.claims.userId);
-    if (!member || member.token_version !== check.claims.tokenVersion) {
-      return { failure: SERVER_MESSAGES.sessionExpired };
-    }
-    return { member };
+    const { userId, sessionId } = check.claims;
+    const now = this.deps.clock.now().toISOString();
+    const member = await findMemberInSession(this.deps.db, userId, sessionId, now);
+    if (!member) return { failure: SERVER_MESSAGES.sessionExpired };
+    return { member, sessionId };
+  }
+
+  /** POST /auth/logout: the caller's session ends; their other sessions go on. */
+  async logout(member: UserRow, sessionId: string): Promise<MessageResponse> {
+    await endSession(this.deps.db, member.id, sessionId);
+    return { message: SERVER_MESSAGES.loggedOut };
+  }
+
+  /** 'Log out of all devices': every session of the member ends, the caller's included. */
+  async logoutEverywhere(member: UserRow): Promise<MessageResponse> {
+    await endSessionsOf(this.deps.db, member.id);
+    return { message: SERVER_MESSAGES.loggedOutEverywhere };
   }
 
   async activateAccount(member: UserRow, token: string): Promise<MessageResponse> {
@@ -268,6 +282,8 @@ export class AuthService {
     const changed = await db.transaction().execute(async (trx) => {
       if (!(await consumeResetWindow(trx, user.id, now))) return false;
       await changePassword(trx, user.id, passwordHash, now);
+      // The new password ends every session, on every device.
+      await endSessionsOf(trx, user.id);
       return true;
     });
     if (!changed) throw forbidden(SERVER_MESSAGES.resetNotAllowed);
@@ -284,7 +300,9 @@ export class AuthService {
     return `${this.deps.appUrl}/activate/${token}`;
   }
 
-  private sessionFor(user: UserRow): Promise<string> {
-    return this.deps.sessions.sign({ userId: user.id, tokenVersion: user.token_version });
+  private async openSession(db: Db, user: UserRow): Promise<string> {
+    const [token] = await openSessions(db, this.deps.sessions, [user.id]);
+    if (!token) throw new Error('openSessions answered no token');
+    return token;
   }
 }

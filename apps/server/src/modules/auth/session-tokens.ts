@@ -5,14 +5,18 @@ import type { Clock } from '../../infra/clock.js';
 
 export interface SessionClaims {
   userId: string;
-  tokenVersion: number;
+  /** The `sessions` row the token names: the token works while that row lives. */
+  sessionId: string;
 }
 
 export type SessionCheck =
   | { ok: true; claims: SessionClaims }
   | { ok: false; reason: 'expired' | 'invalid' };
 
-/** HS256 JWTs carrying the member id and token version, valid SESSION_TTL_SECONDS. */
+/**
+ * HS256 JWTs carrying the member id and session id, valid SESSION_TTL_SECONDS. A token made
+ * before sessions existed carries no session id and is invalid (its member logs in again).
+ */
 export class SessionTokens {
   /** Imported once: jose would import raw key bytes again on every sign and verify. */
   private readonly key: Promise<webcrypto.CryptoKey>;
@@ -30,13 +34,22 @@ export class SessionTokens {
     );
   }
 
-  async sign(claims: SessionClaims): Promise<string> {
-    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({ tv: claims.tokenVersion })
+  /** Seconds since the epoch, now: a session row's expiry is written from the same instant. */
+  issuedAt(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
+
+  /** When a token issued then expires, in seconds since the epoch. */
+  expiresAt(issuedAt: number): number {
+    return issuedAt + SESSION_TTL_SECONDS;
+  }
+
+  async sign(claims: SessionClaims, issuedAt = this.issuedAt()): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + SESSION_TTL_SECONDS)
+      .setExpirationTime(this.expiresAt(issuedAt))
       .sign(await this.key);
   }
 
@@ -47,10 +60,10 @@ export class SessionTokens {
         currentDate: this.clock.now(),
         requiredClaims: ['sub', 'exp'],
       });
-      if (typeof payload.sub !== 'string' || !Number.isInteger(payload.tv)) {
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         return { ok: false, reason: 'invalid' };
       }
-      return { ok: true, claims: { userId: payload.sub, tokenVersion: payload.tv as number } };
+      return { ok: true, claims: { userId: payload.sub, sessionId: payload.sid } };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
       return { ok: false, reason: 'invalid' };
