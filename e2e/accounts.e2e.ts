@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES, UI_MESSAGES } from '@hearth/contract';
+import { API_PREFIX, ROUTES, SERVER_MESSAGES, UI_MESSAGES } from '@hearth/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app.js';
@@ -35,6 +35,21 @@ async function logIn(email: string, password: string) {
   await page.getByPlaceholder('Email address or phone number').fill(email);
   await page.getByPlaceholder('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** The session token the page keeps in its `user` cookie. */
+async function sessionToken(of: Page): Promise<string> {
+  const cookie = (await of.context().cookies()).find((c) => c.name === 'user');
+  return JSON.parse(decodeURIComponent(cookie?.value ?? '{}')).token;
+}
+
+/** What the server answers a call that needs a member, made with that token. */
+async function statusWith(token: string): Promise<number> {
+  const res = await fetch(`${app.url}${API_PREFIX}${ROUTES.getSearchHistory.path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await res.arrayBuffer();
+  return res.status;
 }
 
 async function logOut() {
@@ -85,8 +100,11 @@ describe('a newcomer’s account, from sign-up to a changed password', () => {
     await page.getByText(UI_MESSAGES.verifyBanner).waitFor({ state: 'detached' });
   });
 
-  it('logs out, and logs back in with the password', async () => {
+  it('logs out, which ends the session on the server, and logs back in with the password', async () => {
+    const token = await sessionToken(page);
+    expect(await statusWith(token)).toBe(200);
     await logOut();
+    expect(await statusWith(token)).toBe(401);
     await page.goto(`${app.url}/login`);
     await logIn(member.email, 'not-the-password');
     await page.getByText(SERVER_MESSAGES.invalidCredentials).waitFor();
@@ -128,5 +146,29 @@ describe('a newcomer’s account, from sign-up to a changed password', () => {
     await logIn(member.email, member.newPassword);
     await page.waitForURL(`${app.url}/`, { timeout: 10_000 });
     await page.getByRole('link', { name: member.first }).waitFor();
+  });
+
+  it("'Log out of all devices' ends the session of another browser too", async () => {
+    const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await other.goto(`${app.url}/login`);
+      await other.getByPlaceholder('Email address or phone number').fill(member.email);
+      await other.getByPlaceholder('Password').fill(member.newPassword);
+      await other.getByRole('button', { name: 'Log In' }).click();
+      await other.waitForURL(`${app.url}/`, { timeout: 10_000 });
+      const otherToken = await sessionToken(other);
+      expect(await statusWith(otherToken)).toBe(200);
+
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Settings & privacy' }).click();
+      await page.getByRole('button', { name: 'Log out of all devices' }).click();
+      await page.getByRole('button', { name: 'Log In' }).waitFor();
+      expect(await statusWith(otherToken)).toBe(401);
+      // The other browser finds out on its next call and shows the login screen.
+      await other.reload();
+      await other.getByRole('button', { name: 'Log In' }).waitFor();
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,15 +1,23 @@
+import { SERVER_MESSAGES } from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Handlers } from '../../test/fake-server';
 import { stubFeed } from '../../test/feed';
 import { sessionUser } from '../../test/fixtures';
 import { renderApp, userCookie } from '../../test/render-app';
 
-async function openAccountMenu() {
-  stubFeed([]);
+async function openAccountMenu(handlers: Handlers = {}) {
+  const server = stubFeed([], handlers);
   const app = renderApp('/', { user: sessionUser() });
   await app.user.click(await screen.findByRole('button', { name: 'Account' }));
-  return { app, menu: screen.getByRole('dialog', { name: 'Account menu' }) };
+  return { app, server, menu: screen.getByRole('dialog', { name: 'Account menu' }) };
 }
+
+/** The session-ending calls the app sent, with the token each carried. */
+const sessionCalls = (server: ReturnType<typeof stubFeed>) =>
+  server.calls
+    .filter((call) => call.name === 'logout' || call.name === 'logoutAll')
+    .map((call) => [call.name, call.headers.get('Authorization')]);
 
 /** The names of a view's entries, in order. */
 const entries = (menu: HTMLElement) =>
@@ -57,6 +65,7 @@ describe('the account menu', () => {
       'Activity log',
       'News Feed Preferences',
       'Language',
+      'Log out of all devices',
     ]);
     expect(within(menu).getByRole('button', { name: 'Back' })).toHaveFocus();
     // The entries are inert: the view stays.
@@ -94,10 +103,36 @@ describe('the account menu', () => {
     expect(within(menu).getByRole('button', { name: 'Display and accessibility' })).toHaveFocus();
   });
 
-  it('logs out: the cookie is cleared and the login screen shows', async () => {
-    const { app, menu } = await openAccountMenu();
+  it('logs out: the server ends the session, the cookie is cleared and the login screen shows', async () => {
+    const { app, server, menu } = await openAccountMenu({
+      logout: () => ({ body: { message: SERVER_MESSAGES.loggedOut } }),
+    });
     await app.user.click(within(menu).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(sessionCalls(server)).toEqual([['logout', 'Bearer token-of-ada']]);
+    expect(userCookie()).toBeNull();
+    expect(app.pathname()).toBe('/login');
+  });
+
+  it('logs out on this device even when the server cannot end the session', async () => {
+    const { app, server, menu } = await openAccountMenu({
+      logout: () => ({ status: 500, body: { message: SERVER_MESSAGES.unexpected } }),
+    });
+    await app.user.click(within(menu).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(sessionCalls(server)).toEqual([['logout', 'Bearer token-of-ada']]);
+    expect(userCookie()).toBeNull();
+    expect(app.pathname()).toBe('/login');
+  });
+
+  it("'Log out of all devices' in Settings & privacy ends every session and logs out here", async () => {
+    const { app, server, menu } = await openAccountMenu({
+      logoutAll: () => ({ body: { message: SERVER_MESSAGES.loggedOutEverywhere } }),
+    });
+    await app.user.click(within(menu).getByRole('button', { name: 'Settings & privacy' }));
+    await app.user.click(within(menu).getByRole('button', { name: 'Log out of all devices' }));
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(sessionCalls(server)).toEqual([['logoutAll', 'Bearer token-of-ada']]);
     expect(userCookie()).toBeNull();
     expect(app.pathname()).toBe('/login');
   });

@@ -31,8 +31,8 @@ const SETTINGS_ITEMS = [
 const HELP_ITEMS = ['Help Center', 'Support Inbox', 'Report a problem'];
 
 /**
- * The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout, in a
- * header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).
+ * The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout, and 'Log
+ * out of all devices' at the end of Settings & privacy (issue 17), in a header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).
  */
 export function AccountMenu() {
   return (
@@ -49,6 +49,7 @@ export function AccountMenu() {
 function AccountPanel({ close }: { close: () => void }) {
   const user = useSessionUser();
   const logout = useLogout();
+  const logoutEverywhere = useLogout({ everywhere: true });
   const [view, setView] = useState<View>('main');
   const shownView = useRef<View>('main');
   const contentRef = useRef<HTMLDivElement>(null);
@@ -101,6 +102,10 @@ function AccountPanel({ close }: { close: () => void }) {
           {SETTINGS_ITEMS.map((name) => (
             <Item key={name}>{name}</Item>
           ))}
+          <hr className={styles.separator} />
+          <Item icon={<LogoutIcon />} onClick={logoutEverywhere}>
+            Log out of all devices
+          </Item>
         </SubView>
       )}
       {view === 'help' && (

@@ -1,13 +1,14 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useSession } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
+import { useLogout } from '../header/use-logout';
 import styles from './reset-page.module.css';
 
 /** The reset screen's header: the logo and Login, or the member's picture and Logout. */
 export function ResetHeader() {
-  const { user, dispatch } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  const logout = useLogout();
   return (
     <header className={styles.header}>
       <Link to="/" className={styles.logo} aria-label="Hearth home">
@@ -19,14 +20,7 @@ export function ResetHeader() {
           <Link to="/profile" aria-label={`${user.first_name} ${user.last_name}`}>
             <Avatar src={user.picture} />
           </Link>
-          <button
-            type="button"
-            className={buttons.primary}
-            onClick={() => {
-              dispatch({ type: 'LOGOUT' });
-              navigate('/login');
-            }}
-          >
+          <button type="button" className={buttons.primary} onClick={logout}>
             Logout
           </button>
         </div>
