@@ -60,6 +60,9 @@ function calls(w: World): Call[] {
     { method: 'POST', url: '/api/v1/auth/login', body: { email: w.me.user.email, password: 'x' } },
     { method: 'POST', url: '/api/v1/auth/activateAccount', body: { token: 'some-token' } },
     { method: 'POST', url: '/api/v1/auth/resendVerification', body: {} },
+    // Empty bodies: no probe reaches them, so the sweep's session is never ended.
+    { method: 'POST', url: '/api/v1/auth/logout', body: {} },
+    { method: 'POST', url: '/api/v1/auth/logoutAll', body: {} },
     { method: 'POST', url: '/api/v1/auth/findUser', body: { email: w.me.user.email } },
     { method: 'POST', url: '/api/v1/auth/sendResetCode', body: { email: w.me.user.email } },
     {
