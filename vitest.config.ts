@@ -1,19 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 // The seed (bench/) reaches the server through this one entry only.
 const seeding = fileURLToPath(new URL('./apps/server/src/seeding/index.ts', import.meta.url));
 const alias = { '@hearth/contract': contract, '@hearth/server/seeding': seeding };
 
+/** The reliability suite's folder: every `*.test.ts` in it is a `reliability-*` test, no other. */
+const RELIABILITY = 'src/reliability';
+
 /** A suite that runs twice: on SQLite (`<name>-sqlite`) and on PostgreSQL (`<name>-postgres`). */
-function onBothEngines(name: string, root: string) {
+function onBothEngines(
+  name: string,
+  root: string,
+  files: { include?: string[]; exclude?: string[] } = {},
+) {
   return (['sqlite', 'postgres'] as const).map((engine) => ({
     resolve: { alias },
     test: {
       name: `${name}-${engine}`,
       root,
+      ...(files.include ? { include: files.include } : {}),
+      ...(files.exclude ? { exclude: [...configDefaults.exclude, ...files.exclude] } : {}),
       environment: 'node',
       env: { TEST_DB: engine },
       testTimeout: 30_000,
@@ -30,7 +39,10 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'contract', root: 'packages/contract', environment: 'node' },
       },
-      ...onBothEngines('server', 'apps/server'),
+      ...onBothEngines('server', 'apps/server', { exclude: [`${RELIABILITY}/**`] }),
+      // The reliability suite (apps/server/src/reliability/README.md): `npm run reliability`
+      // runs it alone, `-- --long` with the larger counts.
+      ...onBothEngines('reliability', 'apps/server', { include: [`${RELIABILITY}/**/*.test.ts`] }),
       // The seed generator's own test.
       ...onBothEngines('bench', 'bench'),
       {

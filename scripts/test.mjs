@@ -1,6 +1,7 @@
 // `npm test`: every check of the project, then one closing line totalling them all.
 // Steps: install what the tests need (Chromium included), build, lint, typecheck, then every vitest suite
-// (contract, server and the bench seed on SQLite and PostgreSQL, web components, browser end-to-end).
+// (contract, server, the reliability suite and the bench seed on SQLite and PostgreSQL, web
+// components, browser end-to-end).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -61,7 +62,9 @@ const artifacts = join(root, '.test-artifacts');
 mkdirSync(artifacts, { recursive: true });
 const report = join(artifacts, 'vitest.json');
 rmSync(report, { force: true });
-log('Tests (vitest: contract, server and bench seed on SQLite and PostgreSQL, web, e2e)…');
+log(
+  'Tests (vitest: contract, server, reliability and bench seed on SQLite and PostgreSQL, web, e2e)…',
+);
 const extra = process.argv.slice(2);
 attempt('npx', [
   'vitest',

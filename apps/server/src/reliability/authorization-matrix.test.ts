@@ -1,0 +1,355 @@
+import { ENDPOINTS, ROUTES } from '@hearth/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { type BuiltUser, buildPost, buildUser, signupForm } from '../test-support/factories.js';
+import { jpeg } from '../test-support/images.js';
+import { activationTokenIn, lastMailTo, resetCodeIn } from '../test-support/mail.js';
+import { callEndpoint, type TestContext, useTestApp } from '../test-support/test-app.js';
+import { uploadedUrl, uploadImages } from '../test-support/uploads.js';
+import { addToSearchHistory, befriend, friendship } from '../test-support/users-api.js';
+
+/**
+ * The authorization matrix: every call of the endpoint table as three callers.
+ * - anonymous: no bearer token;
+ * - other: a signed-in member who does not own what the call names;
+ * - owner: the member who owns it (their post, their upload folder, their side of the
+ *   friendship); for a call that names nothing owned, the signed-in member acting on their own
+ *   things.
+ * Each cell sets up its own state (fresh members, a post, a request…) and is checked by status.
+ */
+type Caller = 'anonymous' | 'other' | 'owner';
+const CALLERS: readonly Caller[] = ['anonymous', 'other', 'owner'];
+
+/**
+ * The expected status of every cell, WRITTEN BY HAND from the API's documentation. Never derive
+ * it from the table's `auth` flags or from what the server answers: a regression must show here.
+ * A new call of the table needs a row (the completeness test below names the missing ones).
+ */
+const EXPECTED: Record<string, Record<Caller, number>> = {
+  // Public calls: a bearer token, anyone's, changes nothing.
+  register: { anonymous: 201, other: 201, owner: 201 },
+  login: { anonymous: 200, other: 200, owner: 200 },
+  // The owner's activation link: only its own account may use it.
+  activateAccount: { anonymous: 401, other: 403, owner: 200 },
+  // Owner: an unverified member; other: a verified member, so there is nothing to resend.
+  resendVerification: { anonymous: 401, other: 400, owner: 200 },
+  findUser: { anonymous: 200, other: 200, owner: 200 },
+  sendResetCode: { anonymous: 200, other: 200, owner: 200 },
+  // The reset flow is by e-mail and code, not by session: whoever holds the code may use it.
+  validateResetCode: { anonymous: 200, other: 200, owner: 200 },
+  resetPassword: { anonymous: 200, other: 200, owner: 200 },
+
+  // Other: sends `user` naming the owner, and is the author anyway.
+  createPost: { anonymous: 401, other: 201, owner: 201 },
+  feed: { anonymous: 401, other: 200, owner: 200 },
+  // The owner's post: any member may read, react, comment and save it.
+  comments: { anonymous: 401, other: 200, owner: 200 },
+  react: { anonymous: 401, other: 200, owner: 200 },
+  getReacts: { anonymous: 401, other: 200, owner: 200 },
+  comment: { anonymous: 401, other: 200, owner: 200 },
+  savePost: { anonymous: 401, other: 200, owner: 200 },
+  // Only the author may trash it.
+  deletePost: { anonymous: 401, other: 403, owner: 200 },
+  // The owner's upload folder.
+  uploadImages: { anonymous: 401, other: 403, owner: 200 },
+
+  getProfile: { anonymous: 401, other: 200, owner: 200 },
+  updateUserDetails: { anonymous: 401, other: 200, owner: 200 },
+  // The url of the owner's upload: only its uploader may make it a picture.
+  updateProfilePicture: { anonymous: 401, other: 400, owner: 200 },
+  updateCoverPicture: { anonymous: 401, other: 400, owner: 200 },
+  // The owner's images are public to members.
+  listImages: { anonymous: 401, other: 200, owner: 200 },
+
+  // Friendships: the owner is the member whose side of the relation it is; other names the same
+  // member without being part of that relation.
+  addFriend: { anonymous: 401, other: 200, owner: 200 },
+  cancelFriendRequest: { anonymous: 401, other: 400, owner: 200 },
+  acceptRequest: { anonymous: 401, other: 400, owner: 200 },
+  deleteRequest: { anonymous: 401, other: 400, owner: 200 },
+  unfriend: { anonymous: 401, other: 400, owner: 200 },
+  follow: { anonymous: 401, other: 200, owner: 200 },
+  // Not following changes nothing: 'ok'.
+  unfollow: { anonymous: 401, other: 200, owner: 200 },
+  getFriendsPageInfos: { anonymous: 401, other: 200, owner: 200 },
+
+  search: { anonymous: 401, other: 200, owner: 200 },
+  addToSearchHistory: { anonymous: 401, other: 200, owner: 200 },
+  getSearchHistory: { anonymous: 401, other: 200, owner: 200 },
+  // A member not in the caller's history changes nothing: 'ok'.
+  removeFromSearch: { anonymous: 401, other: 200, owner: 200 },
+};
+
+interface Cell {
+  ctx: TestContext;
+  who: Caller;
+  owner: BuiltUser;
+  other: BuiltUser;
+  /** The caller's token: none, the other member's or the owner's. */
+  token: { token?: string };
+}
+
+type Scenario = (cell: Cell) => Promise<LightMyRequestResponse>;
+
+/** Signs up through the API: an unverified member, their session and activation link. */
+async function signUp(ctx: TestContext) {
+  const form = signupForm();
+  const res = await callEndpoint(ctx.app, ROUTES.register, { rawBody: form });
+  if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
+  const mail = await lastMailTo(ctx.db, form.email);
+  return {
+    email: form.email,
+    token: res.json().token as string,
+    link: activationTokenIn(mail.text_body),
+  };
+}
+
+async function resetCode(ctx: TestContext, email: string): Promise<string> {
+  const res = await callEndpoint(ctx.app, ROUTES.sendResetCode, { body: { email } });
+  if (res.statusCode !== 200) throw new Error(`sendResetCode: ${res.statusCode} ${res.body}`);
+  return resetCodeIn((await lastMailTo(ctx.db, email)).text_body);
+}
+
+function expectOk(res: LightMyRequestResponse, what: string) {
+  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+}
+
+/** How each call is made in a cell: the state it needs, then the call as the cell's caller. */
+const SCENARIOS: Record<string, Scenario> = {
+  register: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.register, { rawBody: signupForm(), ...token }),
+  login: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.login, {
+      body: { email: owner.user.email, password: owner.password },
+      ...token,
+    }),
+  activateAccount: async ({ ctx, who }) => {
+    const account = await signUp(ctx);
+    const stranger = await signUp(ctx);
+    const caller = who === 'owner' ? { token: account.token } : who === 'other' ? stranger : {};
+    return callEndpoint(ctx.app, ROUTES.activateAccount, {
+      body: { token: account.link },
+      ...(caller.token ? { token: caller.token } : {}),
+    });
+  },
+  resendVerification: async ({ ctx, who, other }) => {
+    const account = await signUp(ctx);
+    const token = who === 'owner' ? account.token : who === 'other' ? other.token : undefined;
+    return callEndpoint(ctx.app, ROUTES.resendVerification, {
+      body: {},
+      ...(token ? { token } : {}),
+    });
+  },
+  findUser: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.findUser, { body: { email: owner.user.email }, ...token }),
+  sendResetCode: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.sendResetCode, { body: { email: owner.user.email }, ...token }),
+  validateResetCode: async ({ ctx, owner, token }) => {
+    const code = await resetCode(ctx, owner.user.email);
+    return callEndpoint(ctx.app, ROUTES.validateResetCode, {
+      body: { email: owner.user.email, code },
+      ...token,
+    });
+  },
+  resetPassword: async ({ ctx, owner, token }) => {
+    const email = owner.user.email;
+    const code = await resetCode(ctx, email);
+    expectOk(
+      await callEndpoint(ctx.app, ROUTES.validateResetCode, { body: { email, code } }),
+      'validateResetCode',
+    );
+    return callEndpoint(ctx.app, ROUTES.resetPassword, {
+      body: { email, password: 'another-pass2', confPassword: 'another-pass2' },
+      ...token,
+    });
+  },
+
+  createPost: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.createPost, {
+      rawBody: { type: null, text: 'Hello', background: null, images: null, user: owner.user.id },
+      ...token,
+    }),
+  feed: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.feed, { ...token }),
+  comments: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.comments, { params: { postId: post.id }, ...token });
+  },
+  react: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.react, {
+      body: { react: 'like', postId: post.id },
+      ...token,
+    });
+  },
+  getReacts: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.getReacts, { params: { postId: post.id }, ...token });
+  },
+  comment: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.comment, {
+      rawBody: { postId: post.id, comment: 'Nice', image: '' },
+      ...token,
+    });
+  },
+  savePost: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.savePost, { params: { postId: post.id }, ...token });
+  },
+  deletePost: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.deletePost, { params: { postId: post.id }, ...token });
+  },
+  uploadImages: async ({ ctx, owner, token }) =>
+    uploadImages(ctx.app, token.token ?? '', `${owner.user.username}/post_images`, [
+      { name: 'photo.jpg', bytes: await jpeg() },
+    ]),
+
+  getProfile: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.getProfile, {
+      params: { username: owner.user.username },
+      ...token,
+    }),
+  updateUserDetails: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.updateUserDetails, {
+      rawBody: { infos: { bio: 'Hello', job: 'Baker' } },
+      ...token,
+    }),
+  updateProfilePicture: async ({ ctx, owner, token }) => {
+    const url = await uploadedUrl(
+      ctx.app,
+      owner.token,
+      `${owner.user.username}/profile_pictures`,
+      await jpeg(),
+    );
+    return callEndpoint(ctx.app, ROUTES.updateProfilePicture, { body: { url }, ...token });
+  },
+  updateCoverPicture: async ({ ctx, owner, token }) => {
+    const url = await uploadedUrl(
+      ctx.app,
+      owner.token,
+      `${owner.user.username}/cover_pictures`,
+      await jpeg(),
+    );
+    return callEndpoint(ctx.app, ROUTES.updateCoverPicture, { body: { url }, ...token });
+  },
+  listImages: async ({ ctx, owner, token }) => {
+    await uploadedUrl(ctx.app, owner.token, `${owner.user.username}/post_images`, await jpeg());
+    return callEndpoint(ctx.app, ROUTES.listImages, {
+      rawBody: { path: `${owner.user.username}/*`, sort: 'desc', max: 10 },
+      ...token,
+    });
+  },
+
+  // The target is a third member, so owner and other differ only by their relation to them.
+  addFriend: async ({ ctx, token }) => {
+    const target = await buildUser(ctx);
+    return callEndpoint(ctx.app, ROUTES.addFriend, { params: { id: target.user.id }, ...token });
+  },
+  cancelFriendRequest: async ({ ctx, owner, token }) => {
+    const target = await buildUser(ctx);
+    expectOk(await friendship(ctx.app, owner.token, 'addFriend', target.user.id), 'addFriend');
+    return callEndpoint(ctx.app, ROUTES.cancelFriendRequest, {
+      params: { id: target.user.id },
+      ...token,
+    });
+  },
+  acceptRequest: async ({ ctx, owner, token }) => {
+    const asker = await buildUser(ctx);
+    expectOk(await friendship(ctx.app, asker.token, 'addFriend', owner.user.id), 'addFriend');
+    return callEndpoint(ctx.app, ROUTES.acceptRequest, { params: { id: asker.user.id }, ...token });
+  },
+  deleteRequest: async ({ ctx, owner, token }) => {
+    const asker = await buildUser(ctx);
+    expectOk(await friendship(ctx.app, asker.token, 'addFriend', owner.user.id), 'addFriend');
+    return callEndpoint(ctx.app, ROUTES.deleteRequest, { params: { id: asker.user.id }, ...token });
+  },
+  unfriend: async ({ ctx, owner, token }) => {
+    const friend = await buildUser(ctx);
+    await befriend(ctx.app, owner, friend);
+    return callEndpoint(ctx.app, ROUTES.unfriend, { params: { id: friend.user.id }, ...token });
+  },
+  follow: async ({ ctx, token }) => {
+    const target = await buildUser(ctx);
+    return callEndpoint(ctx.app, ROUTES.follow, { params: { id: target.user.id }, ...token });
+  },
+  unfollow: async ({ ctx, owner, token }) => {
+    const target = await buildUser(ctx);
+    expectOk(await friendship(ctx.app, owner.token, 'follow', target.user.id), 'follow');
+    return callEndpoint(ctx.app, ROUTES.unfollow, { params: { id: target.user.id }, ...token });
+  },
+  getFriendsPageInfos: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.getFriendsPageInfos, { ...token }),
+
+  search: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.search, {
+      params: { searchTerm: owner.user.first_name },
+      ...token,
+    }),
+  addToSearchHistory: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.addToSearchHistory, {
+      body: { searchUser: owner.user.id },
+      ...token,
+    }),
+  getSearchHistory: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.getSearchHistory, { ...token }),
+  removeFromSearch: async ({ ctx, owner, token }) => {
+    const found = await buildUser(ctx);
+    expectOk(await addToSearchHistory(ctx.app, owner.token, found.user.id), 'addToSearchHistory');
+    return callEndpoint(ctx.app, ROUTES.removeFromSearch, {
+      body: { searchUser: found.user.id },
+      ...token,
+    });
+  },
+};
+
+/** Calls of the table missing from `names`, and names that are not calls of the table. */
+function difference(names: string[]) {
+  const table = Object.keys(ENDPOINTS);
+  return {
+    missing: table.filter((name) => !names.includes(name)),
+    unknown: names.filter((name) => !table.includes(name)),
+  };
+}
+
+describe('the authorization matrix', () => {
+  it('has a hand-written row for exactly the calls of the endpoint table', () => {
+    expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    const rows = difference(Object.keys(EXPECTED));
+    expect(rows.missing, `calls without a row in EXPECTED: ${rows.missing.join(', ')}`).toEqual([]);
+    expect(rows.unknown, `rows naming no call: ${rows.unknown.join(', ')}`).toEqual([]);
+    const scenarios = difference(Object.keys(SCENARIOS));
+    expect(
+      scenarios.missing,
+      `calls without a scenario in SCENARIOS: ${scenarios.missing.join(', ')}`,
+    ).toEqual([]);
+    expect(scenarios.unknown, `scenarios naming no call: ${scenarios.unknown.join(', ')}`).toEqual(
+      [],
+    );
+  });
+
+  const ctx = useTestApp();
+
+  for (const [name, expected] of Object.entries(EXPECTED)) {
+    it(`${name}: anonymous ${expected.anonymous}, other ${expected.other}, owner ${expected.owner}`, async () => {
+      const scenario = SCENARIOS[name];
+      if (!scenario) throw new Error(`no scenario for ${name}: add one to SCENARIOS`);
+      const actual = {} as Record<Caller, number>;
+      for (const who of CALLERS) {
+        // Fresh members per cell, so no cell sees another's state.
+        const owner = await buildUser(ctx);
+        const other = await buildUser(ctx);
+        const token =
+          who === 'anonymous' ? {} : { token: who === 'owner' ? owner.token : other.token };
+        const res = await scenario({ ctx, who, owner, other, token });
+        actual[who] = res.statusCode;
+        if (res.statusCode === 401) {
+          expect(res.json(), `${name} as ${who}: 401 comes with a message`).toEqual({
+            message: expect.any(String),
+          });
+        }
+      }
+      expect(actual).toEqual(expected);
+    });
+  }
+});

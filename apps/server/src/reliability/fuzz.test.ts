@@ -1,0 +1,104 @@
+import { ROUTES } from '@hearth/contract';
+import { describe, expect, it } from 'vitest';
+import { buildPost, buildUser } from '../test-support/factories.js';
+import { jpeg } from '../test-support/images.js';
+import { callEndpoint, useTestApp } from '../test-support/test-app.js';
+import { uploadedUrl } from '../test-support/uploads.js';
+import { runSeed, scaled, seededRandom } from './budget.js';
+import { type FuzzWorld, fuzzRequest } from './fuzz-requests.js';
+
+/** Requests per engine: `npm test` runs the short count, `--long` the larger one. */
+const REQUESTS = scaled(2_000, 12_000);
+const SEED = runSeed();
+const ENGINE = process.env.TEST_DB ?? 'sqlite';
+
+/** How to describe one request in a failure, with what it takes to replay it. */
+function excerpt(payload: unknown): string {
+  if (payload === undefined) return '(no body)';
+  const text = Buffer.isBuffer(payload) ? payload.toString('latin1') : String(payload);
+  return text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
+}
+
+describe('the fuzz run', () => {
+  const ctx = useTestApp();
+
+  it(`answers ${REQUESTS} generated requests without a 5xx and stays healthy`, {
+    timeout: scaled(120_000, 900_000),
+  }, async () => {
+    console.log(
+      `[reliability] fuzz ${ENGINE}: seed ${SEED}, ${REQUESTS} requests ` +
+        `(replay: RELIABILITY_SEED=${SEED} npm run reliability)`,
+    );
+    const owner = await buildUser(ctx);
+    const other = await buildUser(ctx);
+    const unverified = await buildUser(ctx, { verified: 0 });
+    const world: FuzzWorld = {
+      ownerToken: owner.token,
+      otherToken: other.token,
+      unverifiedToken: unverified.token,
+      ownerId: owner.user.id,
+      ownerEmail: owner.user.email,
+      ownerUsername: owner.user.username,
+      otherId: other.user.id,
+      otherUsername: other.user.username,
+      postId: (await buildPost(ctx, owner)).id,
+      uploadUrl: await uploadedUrl(
+        ctx.app,
+        owner.token,
+        `${owner.user.username}/post_images`,
+        await jpeg(),
+      ),
+      jpeg: await jpeg(16, 16),
+    };
+    await buildPost(ctx, other);
+
+    const random = seededRandom(SEED);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const slowest: Array<{ took: number; what: string }> = [];
+    const started = performance.now();
+    for (let i = 0; i < REQUESTS; i++) {
+      const request = fuzzRequest(world, random);
+      const sent = performance.now();
+      const res = await ctx.app.inject(request.options);
+      const took = performance.now() - sent;
+      if (slowest.length < 5 || took > slowest[slowest.length - 1]!.took) {
+        slowest.push({ took, what: `#${i} ${request.call} (${request.how.join('; ')})` });
+        slowest.sort((a, b) => b.took - a.took);
+        slowest.length = Math.min(slowest.length, 5);
+      }
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode >= 500) {
+        failures.push(
+          `#${i} ${request.call} (${request.how.join('; ')}): ${res.statusCode} ${res.body.slice(0, 200)}\n` +
+            `    ${request.options.method} ${String(request.options.url).slice(0, 300)}\n` +
+            `    headers ${JSON.stringify(request.options.headers).slice(0, 300)}\n` +
+            `    body ${excerpt(request.options.payload)}`,
+        );
+      }
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `[reliability] fuzz ${ENGINE}: ${REQUESTS} requests in ${seconds} s, ${failures.length} 5xx; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+    );
+    console.log(
+      `[reliability] fuzz ${ENGINE}: slowest ${slowest.map((s) => `${s.what} ${s.took.toFixed(0)} ms`).join(', ')}`,
+    );
+    expect(
+      failures,
+      `${failures.length} requests answered 5xx (seed ${SEED}; replay with RELIABILITY_SEED=${SEED}):\n${failures.slice(0, 20).join('\n')}`,
+    ).toEqual([]);
+
+    // Still healthy: the health check and an ordinary call of a member.
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(health.statusCode).toBe(200);
+    const created = await callEndpoint(ctx.app, ROUTES.createPost, {
+      rawBody: { text: 'Still here', background: null, images: null, type: null },
+      token: owner.token,
+    });
+    expect(created.statusCode).toBe(201);
+    const feed = await callEndpoint(ctx.app, ROUTES.feed, { token: owner.token });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json()[0].text).toBe('Still here');
+  });
+});
