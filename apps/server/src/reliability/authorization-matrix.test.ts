@@ -1,6 +1,6 @@
 import { ENDPOINTS, ROUTES } from '@hearth/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildPost, buildUser, signupForm } from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
 import { activationTokenIn, lastMailTo, resetCodeIn } from '../test-support/mail.js';
@@ -329,6 +329,13 @@ describe('the authorization matrix', () => {
   });
 
   const ctx = useTestApp();
+  const tally = { tested: 0, wrong: [] as string[] };
+  afterAll(() => {
+    console.log(
+      `[reliability] matrix ${process.env.TEST_DB ?? 'sqlite'}: ${tally.tested} cells tested, ` +
+        `${tally.wrong.length} wrong${tally.wrong.length ? ` (${tally.wrong.join(', ')})` : ''}`,
+    );
+  });
 
   for (const [name, expected] of Object.entries(EXPECTED)) {
     it(`${name}: anonymous ${expected.anonymous}, other ${expected.other}, owner ${expected.owner}`, async () => {
@@ -343,6 +350,10 @@ describe('the authorization matrix', () => {
           who === 'anonymous' ? {} : { token: who === 'owner' ? owner.token : other.token };
         const res = await scenario({ ctx, who, owner, other, token });
         actual[who] = res.statusCode;
+        tally.tested += 1;
+        if (res.statusCode !== expected[who]) {
+          tally.wrong.push(`${name} as ${who}: ${res.statusCode}, not ${expected[who]}`);
+        }
         if (res.statusCode === 401) {
           expect(res.json(), `${name} as ${who}: 401 comes with a message`).toEqual({
             message: expect.any(String),
