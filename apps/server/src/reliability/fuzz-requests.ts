@@ -511,11 +511,17 @@ export function fuzzRequest(world: FuzzWorld, random: Random): FuzzRequest {
       how.push('body on a GET/DELETE');
     }
   }
+  // Now and then a method the path does not take.
+  let method: InjectOptions['method'] = spec.method;
+  if (chance(random, 0.03)) {
+    method = pick(random, ['PATCH', 'OPTIONS', 'POST', 'DELETE'] as const);
+    how.push(`method ${method}`);
+  }
   return {
     call,
     how,
     options: {
-      method: spec.method,
+      method,
       url,
       headers,
       ...(payload === undefined ? {} : { payload }),
