@@ -76,9 +76,11 @@ attempt('npx', [
 ]);
 if (existsSync(report)) {
   const summary = JSON.parse(readFileSync(report, 'utf8'));
-  // A file that failed to load counts as a failure even though none of its tests ran.
+  // A file that failed without a failed test (it did not load, or a beforeAll hook threw and
+  // its tests were skipped) counts as a failure: its skipped tests would hide it otherwise.
   const brokenFiles = summary.testResults.filter(
-    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    (file) =>
+      file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
   ).length;
   record(
     'vitest',

@@ -33,6 +33,9 @@ const EXPECTED: Record<string, Record<Caller, number>> = {
   activateAccount: { anonymous: 401, other: 403, owner: 200 },
   // Owner: an unverified member; other: a verified member, so there is nothing to resend.
   resendVerification: { anonymous: 401, other: 400, owner: 200 },
+  // A member ends their own session, or all of their own: nobody else's is named.
+  logout: { anonymous: 401, other: 200, owner: 200 },
+  logoutAll: { anonymous: 401, other: 200, owner: 200 },
   findUser: { anonymous: 200, other: 200, owner: 200 },
   sendResetCode: { anonymous: 200, other: 200, owner: 200 },
   // The reset flow is by e-mail and code, not by session: whoever holds the code may use it.
@@ -140,6 +143,8 @@ const SCENARIOS: Record<string, Scenario> = {
       ...(token ? { token } : {}),
     });
   },
+  logout: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.logout, { body: {}, ...token }),
+  logoutAll: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.logoutAll, { body: {}, ...token }),
   findUser: ({ ctx, owner, token }) =>
     callEndpoint(ctx.app, ROUTES.findUser, { body: { email: owner.user.email }, ...token }),
   sendResetCode: ({ ctx, owner, token }) =>

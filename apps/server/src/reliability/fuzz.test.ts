@@ -1,6 +1,6 @@
 import { ROUTES } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import { buildPost, buildUser } from '../test-support/factories.js';
+import { buildPost, buildUser, sessionFor } from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
 import { callEndpoint, useTestApp } from '../test-support/test-app.js';
 import { uploadedUrl } from '../test-support/uploads.js';
@@ -11,6 +11,8 @@ import { type FuzzWorld, fuzzRequest } from './fuzz-requests.js';
 const REQUESTS = scaled(2_000, 12_000);
 const SEED = runSeed();
 const ENGINE = process.env.TEST_DB ?? 'sqlite';
+/** Calls that end the caller's session (or all of the member's) when they succeed. */
+const ENDS_SESSIONS: ReadonlySet<string> = new Set(['logout', 'logoutAll']);
 
 /** How to describe one request in a failure, with what it takes to replay it. */
 function excerpt(payload: unknown): string {
@@ -68,6 +70,13 @@ describe('the fuzz run', () => {
         slowest.length = Math.min(slowest.length, 5);
       }
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      // A logout that worked ended the session the next requests would use: open fresh ones,
+      // so the rest of the run still reaches what only members reach.
+      if (ENDS_SESSIONS.has(request.call) && res.statusCode < 300) {
+        world.ownerToken = await sessionFor(ctx, owner.user);
+        world.otherToken = await sessionFor(ctx, other.user);
+        world.unverifiedToken = await sessionFor(ctx, unverified.user);
+      }
       if (res.statusCode >= 500) {
         failures.push(
           `#${i} ${request.call} (${request.how.join('; ')}): ${res.statusCode} ${res.body.slice(0, 200)}\n` +
@@ -94,10 +103,10 @@ describe('the fuzz run', () => {
     expect(health.statusCode).toBe(200);
     const created = await callEndpoint(ctx.app, ROUTES.createPost, {
       rawBody: { text: 'Still here', background: null, images: null, type: null },
-      token: owner.token,
+      token: world.ownerToken,
     });
     expect(created.statusCode).toBe(201);
-    const feed = await callEndpoint(ctx.app, ROUTES.feed, { token: owner.token });
+    const feed = await callEndpoint(ctx.app, ROUTES.feed, { token: world.ownerToken });
     expect(feed.statusCode).toBe(200);
     expect(feed.json()[0].text).toBe('Still here');
   });
