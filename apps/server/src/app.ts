@@ -24,6 +24,8 @@ import { registerSecurityHeaders } from './http/security.js';
 import { registerUnstorableTextGuard } from './http/unstorable-text.js';
 import { validatorCompiler } from './http/validation.js';
 import { inlineScriptHashes, registerNotFound, registerWebApp } from './http/web-app.js';
+import type { EventBus } from './infra/bus/bus.js';
+import { InProcessBus } from './infra/bus/in-process-bus.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js';
 import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
@@ -61,6 +63,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** Overrides the local disk storage under `{dataDir}/media`. */
   storage?: Storage;
+  /** Overrides the bus chosen from config.redisUrl (in-process without it). */
+  bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -72,6 +76,8 @@ declare module 'fastify' {
     purges: Purges;
     /** Variants for uploads from before them; main.ts starts it, closing the app stops it. */
     imageVariants: ImageVariantsJob;
+    /** Domain events across processes (infra/bus); closing the app closes it. */
+    bus: EventBus;
   }
 }
 
@@ -124,6 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await redis.quit().catch(() => redis.disconnect());
     });
   }
+
+  const bus =
+    deps.bus ??
+    new InProcessBus((error, event) =>
+      app.log.error({ err: error, event: event.type }, 'an event listener failed'),
+    );
+  app.decorate('bus', bus);
+  app.addHook('onClose', () => bus.close());
 
   await registerSecurityHeaders(app, config.publicUrl, inlineScriptHashes(config.webDist));
   if (config.httpCompression) await registerCompression(app);

@@ -109,3 +109,19 @@ export function storyCountForWidth(width: number): number {
   for (const bp of STORY_BREAKPOINTS) if (width <= bp.maxWidth) return bp.count;
   return STORY_COUNT_DEFAULT;
 }
+
+// Notifications and live updates (API.md; the live-network issue).
+export const NOTIFICATIONS_PAGE_DEFAULT = 20;
+export const NOTIFICATIONS_PAGE_MAX = 50;
+/** At most this many ids in one PUT /notifications/read. */
+export const NOTIFICATIONS_READ_IDS_MAX = 100;
+/** A notification carries at most this many characters of the post's text or the comment. */
+export const NOTIFICATION_PREVIEW_MAX = 80;
+/** The bell shows the count up to this, then '9+'. */
+export const NOTIFICATION_BADGE_MAX = 9;
+/** Posts one socket may watch at once (a `watch` message with more is refused). */
+export const LIVE_WATCHED_POSTS_MAX = 200;
+/** The largest message a client may send on the socket, in bytes. */
+export const LIVE_CLIENT_MESSAGE_MAX_BYTES = 16 * 1024;
+/** A socket that has not authenticated by then is closed (4401). */
+export const LIVE_AUTH_TIMEOUT_MS = 10_000;

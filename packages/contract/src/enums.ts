@@ -67,3 +67,7 @@ export const LOGIN_PRODUCT_LINKS = [
   'Terms',
   'Help',
 ] as const;
+
+/** What a notification is about (API.md, Notifications). */
+export const NOTIFICATION_TYPES = ['react', 'comment', 'friendRequest', 'friendAccepted'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -11,6 +11,7 @@ export * from './rules/new-post.js';
 export * from './rules/reactions.js';
 export * from './rules/upload-folders.js';
 export * from './schemas/auth.js';
+export * from './schemas/live.js';
 export * from './schemas/responses.js';
 export * from './schemas/users-posts.js';
 export * from './text.js';

@@ -8,6 +8,10 @@ import {
   FEED_PAGE_MAX,
   IMAGE_MAX_BYTES,
   NEXT_CURSOR_HEADER,
+  NOTIFICATION_PREVIEW_MAX,
+  NOTIFICATIONS_PAGE_DEFAULT,
+  NOTIFICATIONS_PAGE_MAX,
+  NOTIFICATIONS_READ_IDS_MAX,
   PROFILE_FRIENDS_SHOWN,
   SEARCH_HISTORY_MAX,
   SEARCH_RESULTS_MAX,
@@ -25,6 +29,12 @@ import {
   sendResetCodeSchema,
   validateResetCodeSchema,
 } from '../schemas/auth.js';
+import {
+  markReadSchema,
+  notificationsQuerySchema,
+  notificationsSchema,
+  unreadCountSchema,
+} from '../schemas/live.js';
 import {
   authResponseSchema,
   commentListSchema,
@@ -365,6 +375,19 @@ export const ENDPOINTS = {
     responses: { 200: deletePostResponseSchema },
     errors: POST_ERRORS,
   },
+  getPost: {
+    ...ROUTES.getPost,
+    auth: true,
+    tags: ['posts'],
+    summary: 'One post',
+    description:
+      'The post in the feed shape (author, images, `commentCount`, newest comments, ' +
+      '`reactions`), for its page `/post/{postId}`. Any signed-in member may read any post, as ' +
+      `on profiles. ${MISSING}`,
+    params: postIdParamSchema,
+    responses: { 200: postSchema },
+    errors: POST_ERRORS,
+  },
   uploadImages: {
     ...ROUTES.uploadImages,
     auth: true,
@@ -598,6 +621,48 @@ export const ENDPOINTS = {
     body: searchUserSchema,
     responses: { 200: okAnswerSchema },
     errors: USER_ERRORS,
+  },
+
+  notifications: {
+    ...ROUTES.notifications,
+    auth: true,
+    tags: ['notifications'],
+    summary: "The caller's notifications",
+    description:
+      'Newest first. A member is notified when someone else reacts to their post (one ' +
+      'notification per reacting member and post, changed with the reaction, removed when it is ' +
+      'withdrawn), comments on their post, sends them a friend request (removed when it is ' +
+      'cancelled or declined), or accepts theirs; their own actions never notify. Notifications ' +
+      'of a trashed post are hidden. Keyset pagination: `limit` (default ' +
+      `${NOTIFICATIONS_PAGE_DEFAULT}, at most ${NOTIFICATIONS_PAGE_MAX}) and \`cursor\` (the ` +
+      `\`${NEXT_CURSOR_HEADER}\` header of the previous page). Texts are cut to ` +
+      `${NOTIFICATION_PREVIEW_MAX} characters.`,
+    query: notificationsQuerySchema,
+    responses: { 200: notificationsSchema },
+    errors: SESSION_ERRORS,
+    nextCursorHeader: true,
+  },
+  unreadCount: {
+    ...ROUTES.unreadCount,
+    auth: true,
+    tags: ['notifications'],
+    summary: 'How many notifications are unread',
+    description: "`{count}`: the caller's unread notifications (the bell's badge).",
+    responses: { 200: unreadCountSchema },
+    errors: SESSION_ERRORS,
+  },
+  markNotificationsRead: {
+    ...ROUTES.markNotificationsRead,
+    auth: true,
+    tags: ['notifications'],
+    summary: 'Mark notifications as read',
+    description:
+      `\`{ids}\` (at most ${NOTIFICATIONS_READ_IDS_MAX}): marks those of the caller's ` +
+      'notifications as read (ids of others or unknown ids change nothing); without `ids`, ' +
+      'all of them. Answers `{count}`, the number still unread.',
+    body: markReadSchema,
+    responses: { 200: unreadCountSchema },
+    errors: SESSION_ERRORS,
   },
 } as const satisfies { [Name in EndpointName]: EndpointSpec & Routes[Name] };
 

@@ -25,6 +25,8 @@ const TABLE = {
   comment: ['PUT', '/posts/comment'],
   savePost: ['PUT', '/posts/savePost/:postId'],
   deletePost: ['DELETE', '/posts/deletePost/:postId'],
+  // One post, for its page /post/{postId} (API.md, Notifications).
+  getPost: ['GET', '/posts/:postId'],
   uploadImages: ['POST', '/posts/uploadImages'],
   // Profiles and media.
   getProfile: ['GET', '/users/getProfile/:username'],
@@ -46,6 +48,10 @@ const TABLE = {
   addToSearchHistory: ['PUT', '/users/addToSearchHistory'],
   getSearchHistory: ['GET', '/users/getSearchHistory'],
   removeFromSearch: ['PUT', '/users/removeFromSearch'],
+  // Notifications (API.md, beyond the spec).
+  notifications: ['GET', '/notifications'],
+  unreadCount: ['GET', '/notifications/unreadCount'],
+  markNotificationsRead: ['PUT', '/notifications/read'],
 } as const satisfies Record<string, readonly [HttpMethod, `/${string}`]>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,0 +1,48 @@
+import type { Comment, LiveReactions } from '@hearth/contract';
+
+/**
+ * The domain events of Hearth (the live-network issue). A service publishes one after the
+ * transaction that causes it has committed, never before, so a listener that reads the database
+ * sees the change. Payloads carry ids and the little a listener needs without a query; they
+ * travel as JSON between processes, so they hold only plain data.
+ */
+export type DomainEvent =
+  /** A member posted (the followers' feeds gain it). */
+  | { type: 'post.created'; postId: string; authorId: string }
+  /** A post went to trash: hidden everywhere, its notifications too. */
+  | { type: 'post.trashed'; postId: string; authorId: string }
+  /** A reaction was added, changed or withdrawn: the post's new summary (without viewer fields). */
+  | { type: 'reactions.changed'; postId: string; actorId: string; reactions: LiveReactions }
+  /** A comment was added: the comment as answers show it and the post's new count. */
+  | { type: 'comment.added'; postId: string; comment: Comment; commentCount: number }
+  /**
+   * A friendship or follow changed between `actorId` (who did it) and `otherId`. Listeners read
+   * the pair's flags from the database when they need them.
+   */
+  | {
+      type: 'friendship.changed';
+      change:
+        | 'requestSent'
+        | 'requestCancelled'
+        | 'requestAccepted'
+        | 'requestDeclined'
+        | 'unfriended'
+        | 'followed'
+        | 'unfollowed';
+      actorId: string;
+      otherId: string;
+    }
+  /** Name, picture, cover or details changed. */
+  | { type: 'profile.changed'; userId: string }
+  /** A session ended (logout), or all of a member's sessions (`sessionId` null: logout of all
+   * devices, a password reset). Sockets of those sessions close. */
+  | { type: 'session.ended'; userId: string; sessionId: string | null }
+  /** A notification was created or changed (a reaction replaced by another one). */
+  | { type: 'notification.created'; userId: string; notificationId: string }
+  /** A notification went away (a withdrawn reaction or friend request). */
+  | { type: 'notification.removed'; userId: string; notificationId: string }
+  /** Some or all of a member's notifications were marked read. */
+  | { type: 'notifications.read'; userId: string };
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

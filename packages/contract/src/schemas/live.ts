@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+  LIVE_CLIENT_MESSAGE_MAX_BYTES,
+  LIVE_WATCHED_POSTS_MAX,
+  NOTIFICATION_PREVIEW_MAX,
+  NOTIFICATIONS_PAGE_DEFAULT,
+  NOTIFICATIONS_PAGE_MAX,
+  NOTIFICATIONS_READ_IDS_MAX,
+} from '../constants.js';
+import { NOTIFICATION_TYPES, REACTIONS } from '../enums.js';
+import { commentSchema, friendshipSchema, reactionSummarySchema } from './responses.js';
+
+// Notifications (API.md, Notifications) and live updates (API.md, Live updates): beyond the
+// spec's calls, added by the live-network issue.
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  actor: z.object({
+    _id: z.string(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    picture: z.string(),
+  }),
+  /** The post a `react` or `comment` notification is about: its text cut to the preview length. */
+  post: z
+    .object({ _id: z.string(), text: z.string().max(NOTIFICATION_PREVIEW_MAX).nullable() })
+    .nullable(),
+  react: z.enum(REACTIONS).nullable(),
+  /** A `comment` notification's text, cut to the preview length. */
+  comment: z.string().max(NOTIFICATION_PREVIEW_MAX).nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** A page of notifications, newest first. */
+export const notificationsSchema = z.array(notificationSchema).describe('Notifications');
+
+export const notificationsQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NOTIFICATIONS_PAGE_MAX)
+    .default(NOTIFICATIONS_PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
+
+export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** PUT /notifications/read: those ids (the caller's; others are ignored), or without ids all. */
+export const markReadSchema = z
+  .object({ ids: z.array(z.string().min(1).max(64)).max(NOTIFICATIONS_READ_IDS_MAX).optional() })
+  .default({});
+export type MarkReadInput = z.infer<typeof markReadSchema>;
+
+// ---- Live updates: the WebSocket at GET /api/v1/streaming ----
+
+/** The path of the WebSocket below `/api/v1`. */
+export const STREAMING_PATH = '/streaming';
+
+/** Close codes the server uses (4000–4999 are the application's own). */
+export const LIVE_CLOSE_CODES = {
+  /** No auth within the time allowed, a bad token, or the session ended. */
+  unauthorized: 4401,
+  /** A message that is not one of the client's messages below, or too large. */
+  badMessage: 4400,
+  /** Too many sockets for the member or the address. */
+  tooManySockets: 4429,
+  /** More messages per second than allowed. */
+  tooManyMessages: 4408,
+  /** The server is shutting down: reconnect (to another process). */
+  goingAway: 1001,
+} as const;
+
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  z.object({
+    type: z.literal('watch'),
+    postIds: z.array(z.string().min(1).max(64)).max(LIVE_WATCHED_POSTS_MAX),
+  }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+export { LIVE_CLIENT_MESSAGE_MAX_BYTES };
+
+/** getReacts' summary without the viewer's own fields (`check`, `checkSaved`). */
+export const liveReactionsSchema = reactionSummarySchema.omit({ check: true, checkSaved: true });
+export type LiveReactions = z.infer<typeof liveReactionsSchema>;
+
+export const liveServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('pong') }),
+  /** The server lost events (a bus reconnect): refetch what is on screen. */
+  z.object({ type: z.literal('stale') }),
+  z.object({
+    type: z.literal('notification'),
+    payload: z.object({ notification: notificationSchema, unreadCount: z.number().int() }),
+  }),
+  z.object({
+    type: z.literal('notificationsRead'),
+    payload: z.object({ unreadCount: z.number().int() }),
+  }),
+  /** A notification went away (a withdrawn reaction or friend request, a trashed post). */
+  z.object({
+    type: z.literal('notificationRemoved'),
+    payload: z.object({ notificationId: z.string(), unreadCount: z.number().int() }),
+  }),
+  z.object({
+    type: z.literal('friendship'),
+    payload: z.object({ userId: z.string(), friendship: friendshipSchema }),
+  }),
+  z.object({
+    type: z.literal('post'),
+    payload: z.object({ postId: z.string(), authorId: z.string() }),
+  }),
+  z.object({
+    type: z.literal('reactions'),
+    payload: z.object({ postId: z.string(), reactions: liveReactionsSchema }),
+  }),
+  z.object({
+    type: z.literal('comment'),
+    payload: z.object({
+      postId: z.string(),
+      comment: commentSchema,
+      commentCount: z.number().int(),
+    }),
+  }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
