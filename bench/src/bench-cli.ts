@@ -25,6 +25,10 @@ import { LIGHTHOUSE_ATTEMPTS, LIGHTHOUSE_RUNS, lighthouseCells } from './web/lig
 import { pageWeight } from './web/page-weight.js';
 import { signInDemo } from './web/session.js';
 
+/** Idle authenticated live sockets held open while the feed runs, and rounds with and without. */
+const IDLE_SOCKETS = 1000;
+const IDLE_SOCKET_ROUNDS = 2;
+
 const HELP = `npm run bench -- [options]
   --engine sqlite|postgres|both   default both
   --size small,medium             sizes to run (small, medium, large); default small,medium
@@ -41,7 +45,8 @@ const HELP = `npm run bench -- [options]
   --cpu-prof                      write the server's CPU profiles to bench/reports/profiles-<time>/
 With small and medium both run, small runs only what the growth comparison needs (feed, search).
 The feed's cost of compression (rounds with and without Accept-Encoding) is measured once, on the
-first engine's largest size. A part that fails (a seed, a scenario, the page weight, a Lighthouse
+first engine's largest size; the feed with ${IDLE_SOCKETS} idle live sockets open against none (rounds
+interleaved) on each engine's largest size. A part that fails (a seed, a scenario, the page weight, a Lighthouse
 cell) is reported in the tables and the JSON report, and the run goes on; the exit code is then 1.
 PostgreSQL: ${PG_ADMIN_URL} (BENCH_PG_URL to change).`;
 
@@ -348,6 +353,13 @@ async function fullRun(): Promise<void> {
           await timed('compression', () =>
             parts.run(`compression ${engine} ${largest.result.size}`, () =>
               largest.compression(COMPRESSION_ROUNDS),
+            ),
+          );
+        }
+        if (largest && wanted.get(largest)!.includes('feed')) {
+          await timed('idle sockets', () =>
+            parts.run(`idle sockets ${engine} ${largest.result.size}`, () =>
+              largest.idleSockets(IDLE_SOCKETS, IDLE_SOCKET_ROUNDS),
             ),
           );
         }

@@ -205,6 +205,43 @@ export function printReport(report: BenchReport): string {
       ),
     );
   }
+  const withSockets = report.runs.filter((r) => r.idleSockets);
+  if (withSockets.length > 0) {
+    const first = withSockets[0]!.idleSockets!;
+    parts.push(
+      `Idle live sockets: the feed with ${first.sockets} authenticated sockets open (each sends nothing) and with none, ${first.rounds} rounds of ${first.roundSeconds} s each, interleaved, one server process\n` +
+        "Memory: the server's resident memory once the sockets were ready, less before they opened, per socket.",
+      table(
+        [
+          'engine',
+          'size',
+          'sockets',
+          'req/s without',
+          'req/s with',
+          'lost',
+          'p99 without',
+          'p99 with',
+          'memory per socket',
+          'errors',
+        ],
+        withSockets.map((run) => {
+          const c = run.idleSockets!;
+          return [
+            run.engine,
+            run.size,
+            String(c.sockets),
+            c.without.rps.toFixed(0),
+            c.with.rps.toFixed(0),
+            `${c.dropPercent.toFixed(1)} %`,
+            `${c.without.p99} ms`,
+            `${c.with.p99} ms`,
+            `${c.kbPerSocket.toFixed(1)} KB`,
+            String(c.without.errors + c.with.errors),
+          ];
+        }),
+      ),
+    );
+  }
   if (report.lighthouse) {
     parts.push(
       `Lighthouse (${report.lighthouseNote ?? ''})`,

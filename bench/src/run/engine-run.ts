@@ -1,6 +1,7 @@
 import { type Engine, openDatabase } from '@hearth/server/seeding';
 import type { SizeName } from '../seed/sizes.js';
 import { type Fixtures, loadFixtures } from './fixtures.js';
+import { type IdleSocketsCost, idleSocketsCost } from './idle-sockets.js';
 import {
   type CompressionCost,
   compressionCost,
@@ -34,6 +35,8 @@ export interface EngineRunResult {
   failed: Array<{ scenario: string; error: string }>;
   /** The feed with and without Accept-Encoding, when this target measured it. */
   compression?: CompressionCost;
+  /** The feed with and without idle live sockets open, when this target measured it. */
+  idleSockets?: IdleSocketsCost;
 }
 
 /** One seeded network served by the real server, ready to take load scenario by scenario. */
@@ -44,6 +47,8 @@ export interface LoadTarget {
   run(name: ScenarioName): Promise<void>;
   /** The feed's cost of compression: `rounds` rounds with the header and as many without. */
   compression(rounds: number): Promise<CompressionCost>;
+  /** The feed's throughput with and without `count` idle authenticated live sockets open. */
+  idleSockets(count: number, rounds: number): Promise<IdleSocketsCost>;
   close(): Promise<void>;
 }
 
@@ -144,6 +149,20 @@ export async function openTarget(
             `${Math.round(cost.on.bytesPerRequest)} B on, ${Math.round(cost.off.bytesPerRequest)} B off`,
         );
         result.compression = cost;
+        return cost;
+      },
+      async idleSockets(count, rounds) {
+        const tokens = fixtures.actors.slice(0, count).map((actor) => actor.token);
+        const cost = await idleSocketsCost(server, all.get('feed')!, tokens, failures, {
+          ...load,
+          rounds,
+        });
+        options.log(
+          `${engine} ${size} feed with ${cost.sockets} idle live sockets: ${Math.round(cost.with.rps)} req/s ` +
+            `(${Math.round(cost.without.rps)} without, ${cost.dropPercent.toFixed(1)} % less); ` +
+            `${cost.kbPerSocket.toFixed(1)} KB of server memory per socket`,
+        );
+        result.idleSockets = cost;
         return cost;
       },
       async close() {
