@@ -42,7 +42,7 @@ describe('the endpoint table', () => {
       expect(200 in responses || 201 in responses, name).toBe(true);
     }
     const paged = names.filter((name) => 'nextCursorHeader' in ENDPOINTS[name]).sort();
-    expect(paged).toEqual(['comment', 'comments', 'feed', 'getProfile']);
+    expect(paged).toEqual(['comment', 'comments', 'feed', 'getProfile', 'notifications']);
   });
 
   it('requires a member for every call but sign-up, login and the password reset', () => {
@@ -81,7 +81,14 @@ describe('paths of calls', () => {
     });
     expect(matchRoute('GET', '/posts')?.route.name).toBe('feed');
     expect(matchRoute('POST', '/posts')?.route.name).toBe('createPost');
-    expect(matchRoute('GET', '/posts/uploadImages')).toBeUndefined();
+    // GET /posts/{postId} is one post: `uploadImages` there is a post id (404 from the server).
+    expect(matchRoute('GET', '/posts/p1')).toEqual({
+      route: ROUTES.getPost,
+      params: { postId: 'p1' },
+    });
+    expect(matchRoute('GET', '/posts/uploadImages')?.route.name).toBe('getPost');
+    expect(matchRoute('POST', '/posts/p1')).toBeUndefined();
+    expect(matchRoute('GET', '/posts/p1/likes')).toBeUndefined();
     expect(matchRoute('DELETE', '/posts/deletePost/a/b')).toBeUndefined();
   });
 
