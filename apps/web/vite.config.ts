@@ -9,10 +9,11 @@ const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 // Paths the back end answers, its built-in pictures included (served by the server itself,
 // not the web build); the regexes keep e.g. /developers out of the proxy.
+// `ws` carries the live updates' WebSocket (/api/v1/streaming) through the proxy too.
 const proxy = Object.fromEntries(
   ['^/(api|dev|media|backgrounds)(/|$)', '^/images/default-avatar\\.svg$'].map((path) => [
     path,
-    { target: apiOrigin },
+    { target: apiOrigin, ws: true },
   ]),
 );
 

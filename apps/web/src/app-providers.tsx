@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LiveProvider } from './live/live-provider';
 import { SessionProvider } from './session/session-context';
 
 export function AppProviders({
@@ -11,7 +12,9 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>{children}</SessionProvider>
+      <SessionProvider>
+        <LiveProvider>{children}</LiveProvider>
+      </SessionProvider>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { Post } from '@hearth/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { postKeys as onePostKeys } from './notification-keys';
 import { type ProfileAnswer, profileKeys } from './profile-keys';
 
 /** One page of the home feed: its posts and the cursor of the next page, if any. */
@@ -35,14 +36,17 @@ export function mapAllPosts(queryClient: QueryClient, change: (posts: Post[]) =>
   );
 }
 
-/** Every cached copy of a post, changed the same way. */
+/** Every cached copy of a post (its own page's included), changed the same way. */
 export function patchPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post) {
   mapAllPosts(queryClient, (posts) =>
     posts.map((post) => (post._id === postId ? change(post) : post)),
   );
+  queryClient.setQueryData<Post>(onePostKeys.one(postId), (post) => (post ? change(post) : post));
 }
 
 export function findPost(queryClient: QueryClient, postId: string): Post | undefined {
+  const own = queryClient.getQueryData<Post>(onePostKeys.one(postId));
+  if (own) return own;
   const data = queryClient.getQueryData<FeedData>(postKeys.feed());
   for (const page of data?.pages ?? []) {
     const post = page.posts.find((candidate) => candidate._id === postId);

@@ -161,11 +161,16 @@ export function useCommentMutation() {
     // An empty comment is stored by no one: the answer is the list as it was, and counts nothing.
     onSuccess: (comments, { postId, text, file }) => {
       const added = isEmptyComment({ comment: text, image: file }) ? 0 : 1;
-      patchPost(queryClient, postId, (post) => ({
-        ...post,
-        comments,
-        commentCount: Math.max(post.commentCount + added, comments.length),
-      }));
+      patchPost(queryClient, postId, (post) => {
+        // The live update may have brought (and counted) the new comment already.
+        const newest = comments[0]?._id;
+        const counted = newest !== undefined && post.comments.some((c) => c._id === newest);
+        return {
+          ...post,
+          comments,
+          commentCount: Math.max(post.commentCount + (counted ? 0 : added), comments.length),
+        };
+      });
     },
   });
 }

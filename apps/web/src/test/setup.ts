@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifyManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { FakeSocket } from './fake-socket';
 
 // A screen's code loads lazily; its first, cold import in a test run can take over a second.
 configure({ asyncUtilTimeout: 3000 });
@@ -14,6 +15,8 @@ beforeEach(() => {
       throw new TypeError('No fake server answers this call.');
     }),
   );
+  // No live socket reaches a network either: one that a test does not open stays connecting.
+  vi.stubGlobal('WebSocket', FakeSocket);
 });
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useSessionUser } from '../../session/session-context';
+import { NewPostsPill } from '../feed/new-posts-pill';
 import { PostList } from '../feed/post-list';
 import { CreatePostBox } from '../post/create-post-box';
 import { StoriesStrip } from '../stories/stories-strip';
@@ -20,6 +21,7 @@ export function HomePage() {
         <StoriesStrip />
         {!user.verified && <VerifyBanner />}
         <CreatePostBox />
+        <NewPostsPill />
         <PostList columnRef={middleRef} />
       </div>
       <HomeRight />

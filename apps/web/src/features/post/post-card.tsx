@@ -2,6 +2,7 @@ import { type Post, topReactions } from '@hearth/contract';
 import { memo, type Ref, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDeletePostMutation, useSavePostMutation } from '../../api/posts';
+import { useWatchedPost } from '../../live/live-provider';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { CommentIcon, GlobeIcon, ShareIcon } from '../../ui/feed-icons';
@@ -41,6 +42,7 @@ export const PostCard = memo(function PostCard({
   const [leaving, setLeaving] = useState(false);
   const commentFieldRef = useRef<HTMLTextAreaElement>(null);
   const imagesRef = useRef<HTMLDivElement>(null);
+  const watchRef = useWatchedPost(post._id);
 
   const author = post.user;
   const name = `${author.first_name} ${author.last_name}`;
@@ -59,6 +61,7 @@ export const PostCard = memo(function PostCard({
 
   return (
     <article
+      ref={watchRef}
       aria-label={`Post by ${name}`}
       className={leaving ? `${styles.card} ${styles.leaving}` : styles.card}
     >
