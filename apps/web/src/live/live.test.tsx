@@ -3,13 +3,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationKeys } from '../api/notification-keys';
 import { createQueryClient } from '../api/query-client';
-import { deferred, type FakeAnswer } from '../test/fake-server';
+import { deferred, type FakeAnswer, stubServer } from '../test/fake-server';
 import { type FakeSocket, installFakeSockets, showEveryCard } from '../test/fake-socket';
 import { stubFeed } from '../test/feed';
 import {
   ada,
   buildComment,
+  buildImages,
   buildPost,
+  buildProfile,
   grace,
   reactionSummary,
   sessionUser,
@@ -222,6 +224,41 @@ describe('live updates', () => {
       { type: 'auth', token: sessionUser().token },
       { type: 'watch', postIds: [post._id] },
     ]);
+    await waitFor(() => expect(calls.filter((call) => call.name === 'feed')).toHaveLength(2));
+  });
+
+  it("changes a profile's buttons when that member sends a friend request, and reads the friends page again", async () => {
+    const sockets = installFakeSockets();
+    const { calls } = stubServer({
+      getProfile: () => ({ body: buildProfile() }),
+      listImages: () => ({ body: buildImages('gracehopper', 0) }),
+      getFriendsPageInfos: () => ({ body: { friends: [], requests: [], sentRequests: [] } }),
+    });
+    renderApp('/profile/gracehopper', { user: sessionUser(), fakeTimers: true });
+    await screen.findByRole('button', { name: 'Add Friend' });
+    const socket = await connect(sockets);
+    socket.deliver({
+      type: 'friendship',
+      payload: {
+        userId: grace._id,
+        friendship: { friends: false, following: false, requestSent: false, requestReceived: true },
+      },
+    });
+    await settle(0);
+    expect(screen.getByRole('button', { name: 'Respond' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
+    // Not on screen: the friends page is read again when it next shows.
+    expect(calls.filter((call) => call.name === 'getFriendsPageInfos')).toHaveLength(0);
+  });
+
+  it('reads the feed again when the server says events were lost', async () => {
+    const sockets = installFakeSockets();
+    const { calls } = stubFeed([buildPost({ user: grace })]);
+    renderApp('/', { user: sessionUser(), fakeTimers: true });
+    await screen.findByRole('article');
+    const socket = await connect(sockets);
+    expect(calls.filter((call) => call.name === 'feed')).toHaveLength(1);
+    socket.deliver({ type: 'stale' });
     await waitFor(() => expect(calls.filter((call) => call.name === 'feed')).toHaveLength(2));
   });
 
