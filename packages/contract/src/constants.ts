@@ -125,3 +125,23 @@ export const LIVE_WATCHED_POSTS_MAX = 200;
 export const LIVE_CLIENT_MESSAGE_MAX_BYTES = 16 * 1024;
 /** A socket that has not authenticated by then is closed (4401). */
 export const LIVE_AUTH_TIMEOUT_MS = 10_000;
+
+// Here rather than beside the socket's schemas (schemas/live.ts, which re-exports them): the
+// browser imports these two values, and importing that file would bundle every schema in it.
+
+/** The path of the WebSocket below `/api/v1`. */
+export const STREAMING_PATH = '/streaming';
+
+/** Close codes the server uses (4000–4999 are the application's own). */
+export const LIVE_CLOSE_CODES = {
+  /** No auth within the time allowed, a bad token, or the session ended. */
+  unauthorized: 4401,
+  /** A message that is not one of the client's messages below, or too large. */
+  badMessage: 4400,
+  /** Too many sockets for the member or the address. */
+  tooManySockets: 4429,
+  /** More messages per second than allowed. */
+  tooManyMessages: 4408,
+  /** The server is shutting down: reconnect (to another process). */
+  goingAway: 1001,
+} as const;

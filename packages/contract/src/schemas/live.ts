@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
   LIVE_CLIENT_MESSAGE_MAX_BYTES,
+  LIVE_CLOSE_CODES,
   LIVE_WATCHED_POSTS_MAX,
   NOTIFICATION_PREVIEW_MAX,
   NOTIFICATIONS_PAGE_DEFAULT,
   NOTIFICATIONS_PAGE_MAX,
   NOTIFICATIONS_READ_IDS_MAX,
+  STREAMING_PATH,
 } from '../constants.js';
 import { NOTIFICATION_TYPES, REACTIONS } from '../enums.js';
 import { commentSchema, friendshipSchema, reactionSummarySchema } from './responses.js';
@@ -60,22 +62,8 @@ export type MarkReadInput = z.infer<typeof markReadSchema>;
 
 // ---- Live updates: the WebSocket at GET /api/v1/streaming ----
 
-/** The path of the WebSocket below `/api/v1`. */
-export const STREAMING_PATH = '/streaming';
-
-/** Close codes the server uses (4000–4999 are the application's own). */
-export const LIVE_CLOSE_CODES = {
-  /** No auth within the time allowed, a bad token, or the session ended. */
-  unauthorized: 4401,
-  /** A message that is not one of the client's messages below, or too large. */
-  badMessage: 4400,
-  /** Too many sockets for the member or the address. */
-  tooManySockets: 4429,
-  /** More messages per second than allowed. */
-  tooManyMessages: 4408,
-  /** The server is shutting down: reconnect (to another process). */
-  goingAway: 1001,
-} as const;
+/** The socket's path and close codes live in constants.ts (the browser imports them). */
+export { LIVE_CLOSE_CODES, STREAMING_PATH };
 
 export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
