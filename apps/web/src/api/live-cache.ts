@@ -116,5 +116,6 @@ export function refetchAfterGap(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   void queryClient.invalidateQueries({ queryKey: friendsKeys.all });
   void queryClient.invalidateQueries({ queryKey: PROFILE_DETAILS });
+  void queryClient.invalidateQueries({ queryKey: profileKeys.olderPosts() });
   void queryClient.invalidateQueries({ queryKey: ONE_POST });
 }
