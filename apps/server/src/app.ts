@@ -46,6 +46,8 @@ import { uploadTempDirIn } from './modules/media/held-files.js';
 import { mediaVisibility } from './modules/media/repo.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { MediaService } from './modules/media/service.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
+import { NotificationsService } from './modules/notifications/service.js';
 import { postsRoutes } from './modules/posts/routes.js';
 import { PostsService } from './modules/posts/service.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -173,9 +175,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     uploadTempDir: uploadTempDirIn(config.dataDir),
   });
-  const posts = new PostsService({ db, clock, media, imageUrls });
+  const notifications = new NotificationsService({ db, imageUrls, bus });
+  const posts = new PostsService({ db, clock, media, imageUrls, notifications });
   const users = new UsersService({ db, clock, posts, media, imageUrls });
-  const friendships = new FriendshipsService({ db, clock });
+  const friendships = new FriendshipsService({ db, clock, notifications });
   const search = new SearchService({ db, clock, imageUrls });
   // The purges only schedule: what goes with a purged post or account is the services' call.
   const purges = new Purges({ posts, users, media, db, clock, log: app.log });
@@ -222,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(postsRoutes, { posts, imageUrls });
     await scope.register(usersRoutes, { users, friendships });
     await scope.register(searchRoutes, { search });
+    await scope.register(notificationsRoutes, { notifications });
   };
   await app.register(api, { prefix: API_PREFIX });
   if (storage instanceof LocalDiskStorage) {

@@ -94,6 +94,11 @@ export const SEARCH_MESSAGES = {
   memberRequired: 'Choose the member to keep in your recent searches.',
 } as const;
 
+/** The notification calls' own sentences. */
+export const NOTIFICATION_MESSAGES = {
+  badCursor: 'This cursor is not one the notifications list gave: start again from the first page.',
+} as const;
+
 /** The upload and image listing calls' own sentences; file type and size use FILE_MESSAGES. */
 export const MEDIA_MESSAGES = {
   notMultipart: 'Send the images as multipart/form-data: a path field and one or more file fields.',

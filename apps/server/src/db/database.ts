@@ -9,6 +9,7 @@ import type { FollowsTable } from './follows.js';
 import type { FriendshipsTable } from './friendships.js';
 import type { MailOutboxTable } from './mail-outbox.js';
 import type { MediaTable } from './media.js';
+import type { NotificationsTable } from './notifications.js';
 import type { PasswordResetsTable } from './password-resets.js';
 import type { PostImagesTable } from './post-images.js';
 import type { PostsTable } from './posts.js';
@@ -40,6 +41,7 @@ export interface Database {
   follows: FollowsTable;
   friendships: FriendshipsTable;
   search_history: SearchHistoryTable;
+  notifications: NotificationsTable;
 }
 
 export type Db = Kysely<Database>;

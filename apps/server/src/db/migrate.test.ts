@@ -30,6 +30,7 @@ describe('migrations', () => {
     'friendships',
     'mail_outbox',
     'media',
+    'notifications',
     'password_resets',
     'post_images',
     'posts',
@@ -73,6 +74,10 @@ describe('migrations', () => {
         'search_history_searched_id',
         'sessions_user_id',
         'sessions_expires_at',
+        'notifications_user_id_created_at_id',
+        'notifications_unread',
+        'notifications_react_unique',
+        'notifications_friend_unique',
       ]),
     );
   });

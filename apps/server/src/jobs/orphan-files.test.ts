@@ -8,6 +8,7 @@ import { ImageUrls, uploadKeyOf } from '../infra/storage/image-urls.js';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
 import { uploadTempDirIn } from '../modules/media/held-files.js';
 import { MediaService } from '../modules/media/service.js';
+import { NotificationsService } from '../modules/notifications/service.js';
 import { PostsService } from '../modules/posts/service.js';
 import { UsersService } from '../modules/users/service.js';
 import { buildUser } from '../test-support/factories.js';
@@ -29,7 +30,8 @@ function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const storage = new LocalDiskStorage(mediaRoot(ctx));
   const imageUrls = new ImageUrls(ctx.config.publicUrl, storage);
   const media = new MediaService({ db, storage, imageUrls, clock });
-  const posts = new PostsService({ db, clock, media, imageUrls });
+  const notifications = new NotificationsService({ db, imageUrls, bus: ctx.app.bus });
+  const posts = new PostsService({ db, clock, media, imageUrls, notifications });
   const users = new UsersService({ db, clock, posts, media, imageUrls });
   return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
 }

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ImageUrls, uploadKeyOf } from '../infra/storage/image-urls.js';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
 import { MediaService } from '../modules/media/service.js';
+import { NotificationsService } from '../modules/notifications/service.js';
 import { insertReactions, recountAllReactions } from '../modules/posts/reactions-repo.js';
 import { insertPosts } from '../modules/posts/repo.js';
 import { PostsService } from '../modules/posts/service.js';
@@ -48,7 +49,8 @@ function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const storage = new LocalDiskStorage(`${ctx.config.dataDir}/media`);
   const imageUrls = new ImageUrls(ctx.config.publicUrl, storage);
   const media = new MediaService({ db, storage, imageUrls, clock });
-  const posts = new PostsService({ db, clock, media, imageUrls });
+  const notifications = new NotificationsService({ db, imageUrls, bus: ctx.app.bus });
+  const posts = new PostsService({ db, clock, media, imageUrls, notifications });
   const users = new UsersService({ db, clock, posts, media, imageUrls });
   return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
 }

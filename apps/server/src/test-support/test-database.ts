@@ -45,6 +45,7 @@ export async function createTestDatabase(
 
 // Children before parents, so the foreign keys never object.
 const TABLES = [
+  'notifications',
   'search_history',
   'friendships',
   'follows',

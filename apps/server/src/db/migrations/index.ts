@@ -7,6 +7,7 @@ import * as feedReadCosts from './0005-feed-read-costs.js';
 import * as imageVariants from './0006-image-variants.js';
 import * as imageReferences from './0007-image-references.js';
 import * as sessions from './0008-sessions.js';
+import * as notifications from './0009-notifications.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -18,4 +19,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0006-image-variants', imageVariants],
   ['0007-image-references', imageReferences],
   ['0008-sessions', sessions],
+  ['0009-notifications', notifications],
 ];

@@ -27,6 +27,7 @@ import { forbidden, notFound } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { MediaService } from '../media/service.js';
+import type { NotificationsService } from '../notifications/service.js';
 import {
   commentsPage,
   imagesOf,
@@ -66,6 +67,8 @@ export interface PostsServiceDeps {
   media: MediaService;
   /** Image references to addresses (infra/storage/image-urls.ts). */
   imageUrls: ImageUrls;
+  /** Notifies a post's author of reactions and comments, in their transaction. */
+  notifications: NotificationsService;
 }
 
 // A reaction deleted by a concurrent request between our insert and our read: try again.
@@ -145,24 +148,35 @@ export class PostsService {
    * (no text, no image) stores nothing and answers them unchanged: the spec's client sends it.
    */
   async comment(member: UserRow, input: CommentInput): Promise<Page<Comment>> {
-    const { db, clock, media } = this.deps;
+    const { db, clock, media, notifications } = this.deps;
     const text = input.comment.trim();
     const sentImage = input.image.trim();
-    await this.livePost(input.postId);
+    const post = await this.livePost(input.postId);
     if (isEmptyComment({ comment: text, image: sentImage })) {
       return this.commentsPageOf(input.postId, COMMENTS_PAGE_SIZE, undefined);
     }
     const [image = ''] = sentImage
       ? await media.ownUploadKeys(db, member.id, [sentImage], COMMENT_MESSAGES.imageNotYours)
       : [];
-    await insertComment(db, {
+    const row = {
       id: uuidv7(),
       post_id: input.postId,
       user_id: member.id,
       comment: text,
       image,
       created_at: clock.now().toISOString(),
+    };
+    const notified = await db.transaction().execute(async (trx) => {
+      await insertComment(trx, row);
+      return notifications.commented(trx, {
+        postId: post.id,
+        authorId: post.user_id,
+        actorId: member.id,
+        commentId: row.id,
+        nowIso: row.created_at,
+      });
     });
+    await notifications.publish([notified]);
     return this.commentsPageOf(input.postId, COMMENTS_PAGE_SIZE, undefined);
   }
 
@@ -172,10 +186,18 @@ export class PostsService {
    * and each decision is taken holding that row.
    */
   async react(member: UserRow, input: ReactInput): Promise<ReactResponse> {
-    const { db, clock } = this.deps;
-    await this.livePost(input.postId);
+    const { db, clock, notifications } = this.deps;
+    const post = await this.livePost(input.postId);
     const nowIso = clock.now().toISOString();
-    await db.transaction().execute(async (trx) => {
+    const notify = (trx: Db, react: string | null) =>
+      notifications.reactionChanged(trx, {
+        postId: post.id,
+        authorId: post.user_id,
+        actorId: member.id,
+        react,
+        nowIso,
+      });
+    const notified = await db.transaction().execute(async (trx) => {
       for (let attempt = 1; attempt <= REACT_ATTEMPTS; attempt++) {
         const row = {
           post_id: input.postId,
@@ -185,14 +207,14 @@ export class PostsService {
         };
         if (await insertReactionIfAbsent(trx, row)) {
           await addToReactionCount(trx, input.postId, input.react, 1);
-          return;
+          return notify(trx, input.react);
         }
         const current = await lockReaction(trx, input.postId, member.id);
         if (current === undefined) continue;
         if (current === input.react) {
           await deleteReaction(trx, input.postId, member.id);
           await addToReactionCount(trx, input.postId, current, -1);
-          return;
+          return notify(trx, null);
         }
         await changeReaction(trx, input.postId, member.id, input.react, nowIso);
         const moves: Array<[string, 1 | -1]> = [
@@ -204,10 +226,11 @@ export class PostsService {
         for (const [react, delta] of moves) {
           await addToReactionCount(trx, input.postId, react, delta);
         }
-        return;
+        return notify(trx, input.react);
       }
       throw new Error('reaction kept changing under concurrent requests');
     });
+    await notifications.publish([notified]);
     return { status: 'success' };
   }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/users.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
+import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
 import {
   deleteFollow,
   deletePair,
@@ -18,6 +19,8 @@ import { memberExists } from './repo.js';
 export interface FriendshipsServiceDeps {
   db: Db;
   clock: Clock;
+  /** Notifies of friend requests and acceptances, in their transaction. */
+  notifications: NotificationsService;
 }
 
 /** What one call works with, inside its transaction. */
@@ -27,6 +30,8 @@ interface Move {
   them: string;
   pair: Pair;
   nowIso: string;
+  /** Notification changes made, published once the transaction has committed. */
+  notified: Array<NotificationEvent | null>;
 }
 
 // A relation removed by a concurrent call between our insert and our read: try again.
@@ -46,6 +51,13 @@ export class FriendshipsService {
       for (let attempt = 1; attempt <= ADD_ATTEMPTS; attempt++) {
         if (await insertRequestIfAbsent(m.trx, m.pair, m.me, m.nowIso)) {
           await insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso);
+          m.notified.push(
+            await this.deps.notifications.friendRequestSent(m.trx, {
+              fromId: m.me,
+              toId: m.them,
+              nowIso: m.nowIso,
+            }),
+          );
           return;
         }
         const relation = await lockPair(m.trx, m.pair);
@@ -68,6 +80,9 @@ export class FriendshipsService {
       }
       await deletePair(m.trx, m.pair);
       await deleteFollow(m.trx, m.me, m.them);
+      m.notified.push(
+        await this.deps.notifications.friendRequestWithdrawn(m.trx, { fromId: m.me, toId: m.them }),
+      );
     });
   }
 
@@ -85,6 +100,9 @@ export class FriendshipsService {
       await this.lockReceivedRequest(m);
       await deletePair(m.trx, m.pair);
       await deleteFollow(m.trx, m.them, m.me);
+      m.notified.push(
+        await this.deps.notifications.friendRequestWithdrawn(m.trx, { fromId: m.them, toId: m.me }),
+      );
     });
   }
 
@@ -122,10 +140,13 @@ export class FriendshipsService {
     const { db, clock } = this.deps;
     if (targetId === member.id) throw invalid(selfMessage);
     const nowIso = clock.now().toISOString();
+    const notified: Move['notified'] = [];
     await db.transaction().execute(async (trx) => {
       if (!(await memberExists(trx, targetId))) throw notFound(PROFILE_MESSAGES.memberNotFound);
-      await work({ trx, me: member.id, them: targetId, pair: pairOf(member.id, targetId), nowIso });
+      const pair = pairOf(member.id, targetId);
+      await work({ trx, me: member.id, them: targetId, pair, nowIso, notified });
     });
+    await this.deps.notifications.publish(notified);
     return 'ok';
   }
 
@@ -136,8 +157,16 @@ export class FriendshipsService {
     }
   }
 
+  /** Accepts the request they sent: they are notified. */
   private async befriend(m: Move): Promise<void> {
     await makeFriends(m.trx, m.pair, m.nowIso);
+    m.notified.push(
+      await this.deps.notifications.friendRequestAccepted(m.trx, {
+        accepterId: m.me,
+        requesterId: m.them,
+        nowIso: m.nowIso,
+      }),
+    );
     // Always in the pair's order, so two transactions never wait on each other's follow rows.
     for (const [a, b] of followOrder(m)) await insertFollowIfAbsent(m.trx, a, b, m.nowIso);
   }

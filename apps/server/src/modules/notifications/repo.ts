@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { NewNotification } from '../../db/notifications.js';
+
+/** A notification with what its answer shows: the actor, the post's text, the comment's. */
+export interface NotificationCardRow {
+  id: string;
+  type: string;
+  post_id: string | null;
+  react: string | null;
+  read: number | string;
+  created_at: string;
+  actor_id: string;
+  actor_username: string;
+  actor_first_name: string;
+  actor_last_name: string;
+  actor_picture: string;
+  post_text: string | null;
+  comment_text: string | null;
+}
+
+/** Where a page starts: below this notification in (created_at, id) order. */
+export interface NotificationCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * A member's notifications that can be shown, with their actor, post and comment: those of a
+ * trashed post are hidden until the purge deletes them with it.
+ */
+function visibleOf(db: Db, userId: string) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('users as a', 'a.id', 'n.actor_id')
+    .leftJoin('posts as p', 'p.id', 'n.post_id')
+    .leftJoin('comments as c', 'c.id', 'n.comment_id')
+    .select([
+      'n.id',
+      'n.type',
+      'n.post_id',
+      'n.react',
+      'n.read',
+      'n.created_at',
+      'a.id as actor_id',
+      'a.username as actor_username',
+      'a.first_name as actor_first_name',
+      'a.last_name as actor_last_name',
+      'a.picture as actor_picture',
+      'p.text as post_text',
+      'c.comment as comment_text',
+    ])
+    .where('n.user_id', '=', userId)
+    .where((eb) => eb.or([eb('n.post_id', 'is', null), eb('p.deleted_at', 'is', null)]));
+}
+
+/** One page newest first, below the cursor, from the (user_id, created_at, id) index. */
+export function notificationsPage(
+  db: Db,
+  userId: string,
+  options: { limit: number; cursor: NotificationCursor | undefined },
+): Promise<NotificationCardRow[]> {
+  let query = visibleOf(db, userId);
+  const { cursor } = options;
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('n.created_at', '<', cursor.createdAt),
+        eb.and([eb('n.created_at', '=', cursor.createdAt), eb('n.id', '<', cursor.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(options.limit)
+    .execute();
+}
+
+export function findVisibleNotification(
+  db: Db,
+  userId: string,
+  notificationId: string,
+): Promise<NotificationCardRow | undefined> {
+  return visibleOf(db, userId).where('n.id', '=', notificationId).executeTakeFirst();
+}
+
+/** Unread and shown: a trashed post's notifications do not count. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications as n')
+    .leftJoin('posts as p', 'p.id', 'n.post_id')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('n.user_id', '=', userId)
+    // A literal, so PostgreSQL can match the partial index notifications_unread.
+    .where(sql<boolean>`n.read = 0`)
+    .where((eb) => eb.or([eb('n.post_id', 'is', null), eb('p.deleted_at', 'is', null)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Marks these (or, without ids, all) of the member's unread notifications read; how many. */
+export async function markRead(
+  db: Db,
+  userId: string,
+  ids: readonly string[] | undefined,
+): Promise<number> {
+  if (ids?.length === 0) return 0;
+  let query = db
+    .updateTable('notifications')
+    .set({ read: 1 })
+    .where('user_id', '=', userId)
+    .where(sql<boolean>`read = 0`);
+  if (ids) query = query.where('id', 'in', ids);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * The reaction notification of (recipient, actor, post): written, or changed to this reaction,
+ * unread again and moved to now. Answers its id, the same one across changes.
+ */
+export async function upsertReactNotification(db: Db, row: NewNotification): Promise<string> {
+  const { id } = await db
+    .insertInto('notifications')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'actor_id', 'post_id'])
+        // Literal: the conflict target must name the partial unique index's own predicate.
+        .where(sql<boolean>`type = 'react'`)
+        .doUpdateSet((eb) => ({
+          react: eb.ref('excluded.react'),
+          read: 0,
+          created_at: eb.ref('excluded.created_at'),
+        })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A friend request or acceptance, one per pair and type: a repeat is unread again and moved. */
+export async function upsertFriendNotification(db: Db, row: NewNotification): Promise<string> {
+  const { id } = await db
+    .insertInto('notifications')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'actor_id', 'type'])
+        .where(sql<boolean>`type in ('friendRequest', 'friendAccepted')`)
+        .doUpdateSet((eb) => ({ read: 0, created_at: eb.ref('excluded.created_at') })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertNotification(db: Db, row: NewNotification): Promise<void> {
+  await db.insertInto('notifications').values(row).execute();
+}
+
+/** Deletes the reaction notification of (recipient, actor, post); its id, if there was one. */
+export async function deleteReactNotification(
+  db: Db,
+  key: { userId: string; actorId: string; postId: string },
+): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', key.userId)
+    .where('actor_id', '=', key.actorId)
+    .where('post_id', '=', key.postId)
+    .where('type', '=', 'react')
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Deletes the friend request notification `actorId` sent `userId`; its id, if there was one. */
+export async function deleteFriendRequestNotification(
+  db: Db,
+  key: { userId: string; actorId: string },
+): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('notifications')
+    .where('user_id', '=', key.userId)
+    .where('actor_id', '=', key.actorId)
+    .where('type', '=', 'friendRequest')
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -1,0 +1,195 @@
+import {
+  type MarkReadInput,
+  NOTIFICATION_MESSAGES,
+  type Notification,
+  type NotificationsQuery,
+  type UnreadCount,
+} from '@hearth/contract';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/database.js';
+import { keysetPage, type Page } from '../../db/keyset.js';
+import type { UserRow } from '../../db/users.js';
+import { invalid } from '../../errors.js';
+import type { EventBus } from '../../infra/bus/bus.js';
+import type { EventOf } from '../../infra/bus/events.js';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import { cursorOf, toNotification } from './present.js';
+import {
+  countUnread,
+  deleteFriendRequestNotification,
+  deleteReactNotification,
+  findVisibleNotification,
+  insertNotification,
+  markRead,
+  type NotificationCursor,
+  notificationsPage,
+  upsertFriendNotification,
+  upsertReactNotification,
+} from './repo.js';
+
+export interface NotificationsServiceDeps {
+  db: Db;
+  /** Image references to addresses (infra/storage/image-urls.ts). */
+  imageUrls: ImageUrls;
+  bus: EventBus;
+}
+
+/** What a write did to a notification, to publish once the transaction has committed. */
+export type NotificationEvent = EventOf<'notification.created'> | EventOf<'notification.removed'>;
+
+/** A change of a reaction to a post, as PostsService.react decided it. */
+export interface ReactionChange {
+  postId: string;
+  authorId: string;
+  actorId: string;
+  /** The reaction now, null when it was withdrawn. */
+  react: string | null;
+  nowIso: string;
+}
+
+/**
+ * Notifications (API.md, Notifications). The services whose actions notify call the write
+ * methods inside their own transaction, so a notification exists exactly when its cause does,
+ * then `publish` what they answered after the commit. One's own actions never notify.
+ */
+export class NotificationsService {
+  constructor(private readonly deps: NotificationsServiceDeps) {}
+
+  /** The member's notifications that can be shown, newest first. */
+  async list(member: UserRow, query: NotificationsQuery): Promise<Page<Notification>> {
+    const { db, imageUrls } = this.deps;
+    const cursor = query.cursor === undefined ? undefined : parseCursor(query.cursor);
+    const { items, nextCursor } = await keysetPage(
+      query.limit,
+      (limit) => notificationsPage(db, member.id, { limit, cursor }),
+      cursorOf,
+    );
+    return { items: items.map((row) => toNotification(row, imageUrls)), nextCursor };
+  }
+
+  /** One of the member's notifications as the list shows it; null when missing or hidden. */
+  async one(userId: string, notificationId: string): Promise<Notification | null> {
+    const row = await findVisibleNotification(this.deps.db, userId, notificationId);
+    return row ? toNotification(row, this.deps.imageUrls) : null;
+  }
+
+  /** The bell's badge: unread notifications that can be shown. */
+  unreadCount(userId: string): Promise<number> {
+    return countUnread(this.deps.db, userId);
+  }
+
+  /** Marks those of the member's notifications (or all) read; answers how many stay unread. */
+  async markRead(member: UserRow, input: MarkReadInput): Promise<UnreadCount> {
+    const { db, bus } = this.deps;
+    const changed = await markRead(db, member.id, input.ids);
+    if (changed > 0) await bus.publish({ type: 'notifications.read', userId: member.id });
+    return { count: await this.unreadCount(member.id) };
+  }
+
+  /**
+   * In the reaction's transaction: the post's author is notified of a new reaction, the same
+   * notification follows a changed one (unread again, moved to now), and goes when it is withdrawn.
+   */
+  async reactionChanged(trx: Db, change: ReactionChange): Promise<NotificationEvent | null> {
+    const { postId, authorId, actorId, react, nowIso } = change;
+    if (authorId === actorId) return null;
+    if (react === null) {
+      const id = await deleteReactNotification(trx, { userId: authorId, actorId, postId });
+      return id === undefined ? null : removed(authorId, id);
+    }
+    const id = await upsertReactNotification(trx, {
+      ...newRow(authorId, actorId, 'react', nowIso),
+      post_id: postId,
+      react,
+    });
+    return created(authorId, id);
+  }
+
+  /** In the comment's transaction: the post's author is notified. */
+  async commented(
+    trx: Db,
+    comment: {
+      postId: string;
+      authorId: string;
+      actorId: string;
+      commentId: string;
+      nowIso: string;
+    },
+  ): Promise<NotificationEvent | null> {
+    const { postId, authorId, actorId, commentId, nowIso } = comment;
+    if (authorId === actorId) return null;
+    const row = { ...newRow(authorId, actorId, 'comment', nowIso), post_id: postId };
+    await insertNotification(trx, { ...row, comment_id: commentId });
+    return created(authorId, row.id);
+  }
+
+  /** In the request's transaction: `toId` is notified of `fromId`'s friend request. */
+  async friendRequestSent(
+    trx: Db,
+    request: { fromId: string; toId: string; nowIso: string },
+  ): Promise<NotificationEvent> {
+    const { fromId, toId, nowIso } = request;
+    const id = await upsertFriendNotification(trx, newRow(toId, fromId, 'friendRequest', nowIso));
+    return created(toId, id);
+  }
+
+  /** A friend request cancelled by `fromId` or declined by `toId`: its notification goes. */
+  async friendRequestWithdrawn(
+    trx: Db,
+    request: { fromId: string; toId: string },
+  ): Promise<NotificationEvent | null> {
+    const { fromId, toId } = request;
+    const id = await deleteFriendRequestNotification(trx, { userId: toId, actorId: fromId });
+    return id === undefined ? null : removed(toId, id);
+  }
+
+  /** `accepterId` accepted `requesterId`'s friend request: the requester is notified. */
+  async friendRequestAccepted(
+    trx: Db,
+    acceptance: { accepterId: string; requesterId: string; nowIso: string },
+  ): Promise<NotificationEvent> {
+    const { accepterId, requesterId, nowIso } = acceptance;
+    const id = await upsertFriendNotification(
+      trx,
+      newRow(requesterId, accepterId, 'friendAccepted', nowIso),
+    );
+    return created(requesterId, id);
+  }
+
+  /** Publishes what the write methods answered; call it after their transaction committed. */
+  async publish(events: ReadonlyArray<NotificationEvent | null>): Promise<void> {
+    for (const event of events) if (event) await this.deps.bus.publish(event);
+  }
+}
+
+function newRow(userId: string, actorId: string, type: Notification['type'], nowIso: string) {
+  return {
+    id: uuidv7(),
+    user_id: userId,
+    actor_id: actorId,
+    type,
+    post_id: null,
+    react: null,
+    comment_id: null,
+    read: 0,
+    created_at: nowIso,
+  };
+}
+
+function created(userId: string, notificationId: string): NotificationEvent {
+  return { type: 'notification.created', userId, notificationId };
+}
+
+function removed(userId: string, notificationId: string): NotificationEvent {
+  return { type: 'notification.removed', userId, notificationId };
+}
+
+function parseCursor(cursor: string): NotificationCursor {
+  const separator = cursor.indexOf('_');
+  const createdAt = cursor.slice(0, separator);
+  const id = cursor.slice(separator + 1);
+  if (separator < 0 || createdAt === '' || id === '') {
+    throw invalid(NOTIFICATION_MESSAGES.badCursor);
+  }
+  return { createdAt, id };
+}
