@@ -81,6 +81,12 @@ const EXPECTED: Record<string, Record<Caller, number>> = {
   getSearchHistory: { anonymous: 401, other: 200, owner: 200 },
   // A member not in the caller's history changes nothing: 'ok'.
   removeFromSearch: { anonymous: 401, other: 200, owner: 200 },
+
+  // The owner was notified of the other member's reaction; each member reads their own list.
+  notifications: { anonymous: 401, other: 200, owner: 200 },
+  unreadCount: { anonymous: 401, other: 200, owner: 200 },
+  // Ids of another member's notifications change nothing: 200 with the caller's own count.
+  markNotificationsRead: { anonymous: 401, other: 200, owner: 200 },
 };
 
 interface Cell {
@@ -306,7 +312,37 @@ const SCENARIOS: Record<string, Scenario> = {
       ...token,
     });
   },
+  notifications: async ({ ctx, owner, other, token }) => {
+    await ownerNotified(ctx, owner, other);
+    return callEndpoint(ctx.app, ROUTES.notifications, { ...token });
+  },
+  unreadCount: async ({ ctx, owner, other, token }) => {
+    await ownerNotified(ctx, owner, other);
+    return callEndpoint(ctx.app, ROUTES.unreadCount, { ...token });
+  },
+  markNotificationsRead: async ({ ctx, owner, other, token }) => {
+    const id = await ownerNotified(ctx, owner, other);
+    return callEndpoint(ctx.app, ROUTES.markNotificationsRead, { body: { ids: [id] }, ...token });
+  },
 };
+
+/** `other` reacts to the owner's post: the owner's notification, its id. */
+async function ownerNotified(ctx: TestContext, owner: BuiltUser, other: BuiltUser) {
+  const post = await buildPost(ctx, owner);
+  expectOk(
+    await callEndpoint(ctx.app, ROUTES.react, {
+      body: { postId: post.id, react: 'like' },
+      token: other.token,
+    }),
+    'react',
+  );
+  const row = await ctx.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', owner.user.id)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** Calls of the table missing from `names`, and names that are not calls of the table. */
 function difference(names: string[]) {
