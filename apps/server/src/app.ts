@@ -26,6 +26,7 @@ import { validatorCompiler } from './http/validation.js';
 import { inlineScriptHashes, registerNotFound, registerWebApp } from './http/web-app.js';
 import type { EventBus } from './infra/bus/bus.js';
 import { InProcessBus } from './infra/bus/in-process-bus.js';
+import { RedisBus } from './infra/bus/redis-bus.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js';
 import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
@@ -133,9 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const bus =
     deps.bus ??
-    new InProcessBus((error, event) =>
-      app.log.error({ err: error, event: event.type }, 'an event listener failed'),
-    );
+    (config.redisUrl
+      ? new RedisBus({
+          url: config.redisUrl,
+          keyPrefix: config.redisKeyPrefix,
+          onError: (error, event) =>
+            app.log.warn({ err: error, event: event?.type }, 'event bus problem'),
+        })
+      : new InProcessBus((error, event) =>
+          app.log.error({ err: error, event: event.type }, 'an event listener failed'),
+        ));
   app.decorate('bus', bus);
   app.addHook('onClose', () => bus.close());
 
