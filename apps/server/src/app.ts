@@ -173,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appUrl: config.appUrl,
     imageUrls,
     passwordHashLogN: config.passwordHashLogN,
+    bus,
   });
   const media = new MediaService({
     db,
@@ -181,9 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     uploadTempDir: uploadTempDirIn(config.dataDir),
   });
-  const posts = new PostsService({ db, clock, media, imageUrls });
-  const users = new UsersService({ db, clock, posts, media, imageUrls });
-  const friendships = new FriendshipsService({ db, clock });
+  const posts = new PostsService({ db, clock, media, imageUrls, bus });
+  const users = new UsersService({ db, clock, posts, media, imageUrls, bus });
+  const friendships = new FriendshipsService({ db, clock, bus });
   const search = new SearchService({ db, clock, imageUrls });
   // The purges only schedule: what goes with a purged post or account is the services' call.
   const purges = new Purges({ posts, users, media, db, clock, log: app.log });

@@ -48,8 +48,8 @@ function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const storage = new LocalDiskStorage(`${ctx.config.dataDir}/media`);
   const imageUrls = new ImageUrls(ctx.config.publicUrl, storage);
   const media = new MediaService({ db, storage, imageUrls, clock });
-  const posts = new PostsService({ db, clock, media, imageUrls });
-  const users = new UsersService({ db, clock, posts, media, imageUrls });
+  const posts = new PostsService({ db, clock, media, imageUrls, bus: ctx.app.bus });
+  const users = new UsersService({ db, clock, posts, media, imageUrls, bus: ctx.app.bus });
   return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
 }
 

@@ -1,24 +1,33 @@
-import { FRIENDSHIP_MESSAGES, PROFILE_MESSAGES } from '@hearth/contract';
+import { FRIENDSHIP_MESSAGES, type Friendship, PROFILE_MESSAGES } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/users.js';
 import { invalid, notFound } from '../../errors.js';
+import type { EventBus } from '../../infra/bus/bus.js';
+import type { EventOf } from '../../infra/bus/events.js';
 import type { Clock } from '../../infra/clock.js';
 import {
   deleteFollow,
   deletePair,
+  findPair,
   insertFollowIfAbsent,
   insertRequestIfAbsent,
+  isFollowing,
   lockPair,
   makeFriends,
   type Pair,
   pairOf,
 } from './friendships-repo.js';
+import { friendshipFlags } from './present.js';
 import { memberExists } from './repo.js';
 
 export interface FriendshipsServiceDeps {
   db: Db;
   clock: Clock;
+  /** Where each change is announced once committed (live updates). */
+  bus: EventBus;
 }
+
+type FriendshipChange = EventOf<'friendship.changed'>['change'];
 
 /** What one call works with, inside its transaction. */
 interface Move {
@@ -27,6 +36,8 @@ interface Move {
   them: string;
   pair: Pair;
   nowIso: string;
+  /** What the call did, as announced; a call may set another than it meant (a crossed request). */
+  change: FriendshipChange;
 }
 
 // A relation removed by a concurrent call between our insert and our read: try again.
@@ -42,26 +53,33 @@ export class FriendshipsService {
 
   /** none -> request sent (and the caller follows them); accepts when they had asked first. */
   addFriend(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.requestToSelf, async (m) => {
-      for (let attempt = 1; attempt <= ADD_ATTEMPTS; attempt++) {
-        if (await insertRequestIfAbsent(m.trx, m.pair, m.me, m.nowIso)) {
-          await insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso);
+    return this.move(
+      member,
+      targetId,
+      FRIENDSHIP_MESSAGES.requestToSelf,
+      'requestSent',
+      async (m) => {
+        for (let attempt = 1; attempt <= ADD_ATTEMPTS; attempt++) {
+          if (await insertRequestIfAbsent(m.trx, m.pair, m.me, m.nowIso)) {
+            await insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso);
+            return;
+          }
+          const relation = await lockPair(m.trx, m.pair);
+          if (!relation) continue;
+          if (relation.status === 'friends') throw invalid(FRIENDSHIP_MESSAGES.alreadyFriends);
+          if (relation.requester_id === m.me) throw invalid(FRIENDSHIP_MESSAGES.alreadySent);
+          m.change = 'requestAccepted';
+          await this.befriend(m);
           return;
         }
-        const relation = await lockPair(m.trx, m.pair);
-        if (!relation) continue;
-        if (relation.status === 'friends') throw invalid(FRIENDSHIP_MESSAGES.alreadyFriends);
-        if (relation.requester_id === m.me) throw invalid(FRIENDSHIP_MESSAGES.alreadySent);
-        await this.befriend(m);
-        return;
-      }
-      throw new Error('friendship kept changing under concurrent requests');
-    });
+        throw new Error('friendship kept changing under concurrent requests');
+      },
+    );
   }
 
   /** request sent -> none; the caller stops following them. */
   cancelFriendRequest(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, 'requestCancelled', async (m) => {
       const relation = await lockPair(m.trx, m.pair);
       if (relation?.status !== 'requested' || relation.requester_id !== m.me) {
         throw invalid(FRIENDSHIP_MESSAGES.noSentRequest);
@@ -73,7 +91,7 @@ export class FriendshipsService {
 
   /** request received -> friends; both follow each other. */
   acceptRequest(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, 'requestAccepted', async (m) => {
       await this.lockReceivedRequest(m);
       await this.befriend(m);
     });
@@ -81,7 +99,7 @@ export class FriendshipsService {
 
   /** request received -> none; the one who asked stops following the caller. */
   deleteRequest(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, 'requestDeclined', async (m) => {
       await this.lockReceivedRequest(m);
       await deletePair(m.trx, m.pair);
       await deleteFollow(m.trx, m.them, m.me);
@@ -90,7 +108,7 @@ export class FriendshipsService {
 
   /** friends -> none; neither follows the other any more. */
   unfriend(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, 'unfriended', async (m) => {
       const relation = await lockPair(m.trx, m.pair);
       if (relation?.status !== 'friends') throw invalid(FRIENDSHIP_MESSAGES.notFriends);
       await deletePair(m.trx, m.pair);
@@ -100,33 +118,62 @@ export class FriendshipsService {
 
   /** The caller follows them (already following: nothing changes). */
   follow(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, (m) =>
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, 'followed', (m) =>
       insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso),
     );
   }
 
   /** The caller stops following them (not following: nothing changes). */
   unfollow(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, (m) =>
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, 'unfollowed', (m) =>
       deleteFollow(m.trx, m.me, m.them),
     );
   }
 
-  /** Refuses oneself (400) and unknown members (404), then runs `work` in one transaction. */
+  /**
+   * Refuses oneself (400) and unknown members (404), then runs `work` in one transaction and
+   * announces the change once committed.
+   */
   private async move(
     member: UserRow,
     targetId: string,
     selfMessage: string,
+    change: FriendshipChange,
     work: (move: Move) => Promise<void>,
   ): Promise<'ok'> {
     const { db, clock } = this.deps;
     if (targetId === member.id) throw invalid(selfMessage);
     const nowIso = clock.now().toISOString();
-    await db.transaction().execute(async (trx) => {
+    const done = await db.transaction().execute(async (trx) => {
       if (!(await memberExists(trx, targetId))) throw notFound(PROFILE_MESSAGES.memberNotFound);
-      await work({ trx, me: member.id, them: targetId, pair: pairOf(member.id, targetId), nowIso });
+      const m = {
+        trx,
+        me: member.id,
+        them: targetId,
+        pair: pairOf(member.id, targetId),
+        nowIso,
+        change,
+      };
+      await work(m);
+      return m.change;
+    });
+    await this.deps.bus.publish({
+      type: 'friendship.changed',
+      change: done,
+      actorId: member.id,
+      otherId: targetId,
     });
     return 'ok';
+  }
+
+  /** The caller's flags with the other member, as getProfile gives them. */
+  async flagsBetween(viewerId: string, otherId: string): Promise<Friendship> {
+    const { db } = this.deps;
+    const [relation, following] = await Promise.all([
+      findPair(db, pairOf(viewerId, otherId)),
+      isFollowing(db, viewerId, otherId),
+    ]);
+    return friendshipFlags(viewerId, relation, following);
   }
 
   private async lockReceivedRequest(m: Move): Promise<void> {
