@@ -1,4 +1,5 @@
 import path from 'node:path';
+import websocket from '@fastify/websocket';
 import { API_PREFIX, SERVER_MESSAGES } from '@hearth/contract';
 import Fastify, {
   type FastifyInstance,
@@ -41,6 +42,8 @@ import { KnownDevices } from './modules/auth/known-devices.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { LiveService, type NotificationReader } from './modules/live/service.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { createMailQueue } from './modules/mail/service.js';
 import { uploadTempDirIn } from './modules/media/held-files.js';
@@ -66,6 +69,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Overrides the bus chosen from config.redisUrl (in-process without it). */
   bus?: EventBus;
+  /** What live updates read of notifications; without it none are sent on the socket. */
+  notifications?: NotificationReader;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -79,6 +84,8 @@ declare module 'fastify' {
     imageVariants: ImageVariantsJob;
     /** Domain events across processes (infra/bus); closing the app closes it. */
     bus: EventBus;
+    /** The live-updates sockets of this process (modules/live). */
+    live: LiveService;
   }
 }
 
@@ -186,6 +193,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const users = new UsersService({ db, clock, posts, media, imageUrls, bus });
   const friendships = new FriendshipsService({ db, clock, bus });
   const search = new SearchService({ db, clock, imageUrls });
+  const live = new LiveService({
+    db,
+    clock,
+    auth,
+    friendships,
+    bus,
+    ...(deps.notifications ? { notifications: deps.notifications } : {}),
+    limits: config.live,
+    uncappedAddresses: config.connections.uncappedAddresses,
+    log: app.log,
+  });
+  app.decorate('live', live);
+  await app.register(websocket, {
+    // Far above the largest message allowed, which the live service refuses itself (4400).
+    options: { maxPayload: config.live.clientMessageMaxBytes * 4 },
+    // Sockets are told to reconnect elsewhere (1001) before the server stops.
+    preClose: async () => {
+      await live.close();
+      app.websocketServer.close();
+    },
+  });
   // The purges only schedule: what goes with a purged post or account is the services' call.
   const purges = new Purges({ posts, users, media, db, clock, log: app.log });
   app.decorate('purges', purges);
@@ -231,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(postsRoutes, { posts, imageUrls });
     await scope.register(usersRoutes, { users, friendships });
     await scope.register(searchRoutes, { search });
+    await scope.register(liveRoutes, { live });
   };
   await app.register(api, { prefix: API_PREFIX });
   if (storage instanceof LocalDiskStorage) {

@@ -61,8 +61,13 @@ export interface AuthServiceDeps {
   bus: EventBus;
 }
 
-/** What a valid session resolves to (its member and its id), or why it does not. */
-export type Authentication = { member: UserRow; sessionId: string } | { failure: string };
+/**
+ * What a valid session resolves to (its member, its id and when it expires, in seconds since
+ * the epoch), or why it does not.
+ */
+export type Authentication =
+  | { member: UserRow; sessionId: string; expiresAt: number }
+  | { failure: string };
 
 // Members registering the same name at once collide on the username; the losers retry, and
 // after a few rounds pick a random suffix so a crowd cannot keep colliding.
@@ -169,11 +174,11 @@ export class AuthService {
             : SERVER_MESSAGES.unauthenticated,
       };
     }
-    const { userId, sessionId } = check.claims;
+    const { userId, sessionId, expiresAt } = check.claims;
     const now = this.deps.clock.now().toISOString();
     const member = await findMemberInSession(this.deps.db, userId, sessionId, now);
     if (!member) return { failure: SERVER_MESSAGES.sessionExpired };
-    return { member, sessionId };
+    return { member, sessionId, expiresAt };
   }
 
   /** POST /auth/logout: the caller's session ends; their other sessions go on. */

@@ -1,0 +1,20 @@
+import type { Db } from '../../db/database.js';
+
+/**
+ * Which of these members follow the author: one index probe per candidate
+ * (`follows`' primary key), so the cost follows the connected members, not the followers.
+ */
+export async function followersAmong(
+  db: Db,
+  authorId: string,
+  memberIds: readonly string[],
+): Promise<string[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('followee_id', '=', authorId)
+    .where('follower_id', 'in', memberIds)
+    .execute();
+  return rows.map((row) => row.follower_id);
+}
