@@ -17,7 +17,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { registerBuiltinImages } from './http/builtin-images.js';
 import { registerCompression } from './http/compression.js';
-import { ConnectionCap, capConnections } from './http/connection-limits.js';
+import { addressMatcher, ConnectionCap, capConnections } from './http/connection-limits.js';
 import { registerApiCors } from './http/cors.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -201,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus,
     ...(deps.notifications ? { notifications: deps.notifications } : {}),
     limits: config.live,
-    uncappedAddresses: config.connections.uncappedAddresses,
+    isUncappedAddress: addressMatcher(config.connections.uncappedAddresses),
     log: app.log,
   });
   app.decorate('live', live);

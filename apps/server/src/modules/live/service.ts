@@ -9,7 +9,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, WebSocket } from 'ws';
 import type { LiveLimits } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { addressMatcher } from '../../http/connection-limits.js';
 import type { EventBus } from '../../infra/bus/bus.js';
 import type { DomainEvent } from '../../infra/bus/events.js';
 import type { Clock } from '../../infra/clock.js';
@@ -32,8 +31,8 @@ export interface LiveServiceDeps {
   /** Without it, notification events are not sent to sockets. */
   notifications?: NotificationReader;
   limits: LiveLimits;
-  /** Addresses whose sockets are never capped per address (loopback, all behind TRUST_PROXY). */
-  uncappedAddresses: readonly string[];
+  /** Whether an address's sockets are never capped (loopback; every one behind TRUST_PROXY). */
+  isUncappedAddress: (address: string) => boolean;
   log: FastifyBaseLogger;
 }
 
@@ -69,13 +68,11 @@ export class LiveService {
   private readonly byMember = new Map<string, Set<LiveSocket>>();
   private readonly byPost = new Map<string, Set<LiveSocket>>();
   private readonly perAddress = new Map<string, number>();
-  private readonly isUncapped: (address: string) => boolean;
   private readonly unsubscribe: Array<() => void>;
   private readonly expiryTimer: NodeJS.Timeout;
   private shuttingDown = false;
 
   constructor(private readonly deps: LiveServiceDeps) {
-    this.isUncapped = addressMatcher(deps.uncappedAddresses);
     this.unsubscribe = [
       deps.bus.subscribe((event) => {
         this.route(event).catch((error: unknown) =>
@@ -96,7 +93,9 @@ export class LiveService {
       return;
     }
     const capped =
-      address !== undefined && limits.socketsPerAddress > 0 && !this.isUncapped(address);
+      address !== undefined &&
+      limits.socketsPerAddress > 0 &&
+      !this.deps.isUncappedAddress(address);
     if (capped && (this.perAddress.get(address) ?? 0) >= limits.socketsPerAddress) {
       ws.close(LIVE_CLOSE_CODES.tooManySockets);
       return;
