@@ -103,9 +103,9 @@ export class LiveClient {
   }
 }
 
-/** Makes the app listen on a free loopback port; answers its streaming socket's address. */
+/** Makes the app listen on a free loopback port (once); answers its streaming socket's address. */
 export async function listenForLive(app: App): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
   return `ws://127.0.0.1:${address.port}${API_PREFIX}${STREAMING_PATH}`;

@@ -122,4 +122,29 @@ describe('live updates across two server processes', () => {
     expect((await react(b, ada.token, post.id, 'like')).statusCode).toBe(200);
     await socket.next('reactions');
   });
+
+  it('after a bus outage, a socket whose session ended unheard is closed with 4401', async () => {
+    const b = await serverB();
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    const adaSocket = await memberOnA(ada.token, b);
+    const bobSocket = await memberOnA(bob.token, b);
+    // Ended while no event could be heard (here: without any event at all).
+    await ctx.db.deleteFrom('sessions').where('user_id', '=', ada.user.id).execute();
+    const admin = new Redis(REDIS_URL);
+    try {
+      const channel = (ctx.app.bus as RedisBus).channel;
+      const list = String(await admin.client('LIST')).split('\n');
+      const ids = list
+        .filter((line) => line.includes(`name=${channel}:subscriber `))
+        .map((line) => line.match(/\bid=(\d+)/)?.[1] as string);
+      for (const id of ids) await admin.client('KILL', 'ID', id);
+    } finally {
+      admin.disconnect();
+    }
+    await bobSocket.next('stale', 3000);
+    expect(await adaSocket.closed(3000)).toBe(LIVE_CLOSE_CODES.unauthorized);
+    bobSocket.send({ type: 'ping' });
+    await bobSocket.next('pong');
+  });
 });

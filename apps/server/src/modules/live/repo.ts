@@ -18,3 +18,19 @@ export async function followersAmong(
     .execute();
   return rows.map((row) => row.follower_id);
 }
+
+/** Which of these sessions still live (not ended, not expired). */
+export async function liveSessionsAmong(
+  db: Db,
+  sessionIds: readonly string[],
+  nowIso: string,
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', sessionIds)
+    .where('expires_at', '>', nowIso)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

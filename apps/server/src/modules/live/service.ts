@@ -14,7 +14,7 @@ import type { DomainEvent } from '../../infra/bus/events.js';
 import type { Clock } from '../../infra/clock.js';
 import type { AuthService } from '../auth/service.js';
 import type { FriendshipsService } from '../users/friendships-service.js';
-import { followersAmong } from './repo.js';
+import { followersAmong, liveSessionsAmong } from './repo.js';
 
 /** What live updates read of a member's notifications (the notifications module provides it). */
 export interface NotificationReader {
@@ -53,8 +53,8 @@ interface LiveSocket {
 
 /** A reader's buffer beyond this: the socket is not keeping up, so it is dropped. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** Followers looked for per statement (SQLite's bound parameters are limited). */
-const FOLLOWER_QUERY_CHUNK = 1000;
+/** Ids looked up per statement (SQLite's bound parameters are limited). */
+const QUERY_CHUNK = 1000;
 /** How long sockets may take to answer the close at shutdown before they are cut. */
 const SHUTDOWN_GRACE_MS = 1000;
 
@@ -79,7 +79,12 @@ export class LiveService {
           deps.log.error({ err: error, event: event.type }, 'live update failed'),
         );
       }),
-      deps.bus.onStale(() => this.broadcastStale()),
+      deps.bus.onStale(() => {
+        this.broadcastStale();
+        this.closeEndedSessions().catch((error: unknown) =>
+          deps.log.error({ err: error }, 'live sessions check failed'),
+        );
+      }),
     ];
     this.expiryTimer = setInterval(() => this.closeExpired(), deps.limits.expiryCheckIntervalMs);
     this.expiryTimer.unref();
@@ -327,8 +332,8 @@ export class LiveService {
   private async announcePost(postId: string, authorId: string): Promise<void> {
     const candidates = [...this.byMember.keys()].filter((id) => id !== authorId);
     const recipients = this.byMember.has(authorId) ? [authorId] : [];
-    for (let i = 0; i < candidates.length; i += FOLLOWER_QUERY_CHUNK) {
-      const chunk = candidates.slice(i, i + FOLLOWER_QUERY_CHUNK);
+    for (let i = 0; i < candidates.length; i += QUERY_CHUNK) {
+      const chunk = candidates.slice(i, i + QUERY_CHUNK);
       recipients.push(...(await followersAmong(this.deps.db, authorId, chunk)));
     }
     const message: LiveServerMessage = { type: 'post', payload: { postId, authorId } };
@@ -391,6 +396,26 @@ export class LiveService {
   private broadcastStale(): void {
     const ready = [...this.sockets].filter((socket) => socket.member);
     this.sendAll(ready, { type: 'stale' });
+  }
+
+  /**
+   * After the bus lost events, sessions may have ended unheard: the sockets of those no longer
+   * in the database close as if their end had been heard.
+   */
+  private async closeEndedSessions(): Promise<void> {
+    const ready = [...this.sockets].filter((socket) => socket.member);
+    const sessionIds = [...new Set(ready.map((socket) => socket.member?.sessionId as string))];
+    const nowIso = this.deps.clock.now().toISOString();
+    const live = new Set<string>();
+    for (let i = 0; i < sessionIds.length; i += QUERY_CHUNK) {
+      const chunk = sessionIds.slice(i, i + QUERY_CHUNK);
+      for (const id of await liveSessionsAmong(this.deps.db, chunk, nowIso)) live.add(id);
+    }
+    for (const socket of ready) {
+      if (socket.member && !live.has(socket.member.sessionId)) {
+        this.closeSocket(socket, LIVE_CLOSE_CODES.unauthorized);
+      }
+    }
   }
 
   /** Sockets whose session token expired close as an ended session's do. */
