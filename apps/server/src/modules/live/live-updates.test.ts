@@ -199,6 +199,36 @@ describe('the live-updates socket', () => {
     expect(toBob.payload.friendship).toMatchObject({ requestReceived: true });
   });
 
+  it('after quick friendship changes, the last message each member gets is the final state', async () => {
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    const address = await url();
+    const adaSocket = await connect(address, ada.token);
+    const bobSocket = await connect(address, bob.token);
+    const calls = [
+      [ada, 'addFriend', bob],
+      [ada, 'cancelFriendRequest', bob],
+      [ada, 'addFriend', bob],
+      [bob, 'acceptRequest', ada],
+      [bob, 'unfollow', ada],
+    ] as const;
+    // One after the other, without waiting for any message in between.
+    for (const [actor, action, other] of calls) {
+      expect((await friendship(ctx.app, actor.token, action, other.user.id)).statusCode).toBe(200);
+    }
+    const last = async (socket: LiveClient) => {
+      let message = await socket.next('friendship');
+      for (let i = 1; i < calls.length; i++) message = await socket.next('friendship');
+      return message.payload.friendship;
+    };
+    expect(await last(adaSocket)).toEqual(
+      (await getProfile(ctx.app, ada.token, bob.user.username)).friendship,
+    );
+    expect(await last(bobSocket)).toEqual(
+      (await getProfile(ctx.app, bob.token, ada.user.username)).friendship,
+    );
+  });
+
   it('logout closes that session’s sockets with 4401; the member’s other sessions stay', async () => {
     const ada = await buildUser(ctx);
     const login = await callEndpoint(ctx.app, ROUTES.login, {

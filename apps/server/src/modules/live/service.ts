@@ -68,6 +68,8 @@ export class LiveService {
   private readonly byMember = new Map<string, Set<LiveSocket>>();
   private readonly byPost = new Map<string, Set<LiveSocket>>();
   private readonly perAddress = new Map<string, number>();
+  /** Work on one key (a pair of members, a member's notifications) runs in the events' order. */
+  private readonly chains = new Map<string, Promise<void>>();
   private readonly unsubscribe: Array<() => void>;
   private readonly expiryTimer: NodeJS.Timeout;
   private shuttingDown = false;
@@ -125,11 +127,6 @@ export class LiveService {
     );
     ws.on('message', (data, isBinary) => this.receive(socket, data, isBinary));
     ws.on('close', () => this.forget(socket));
-  }
-
-  /** Open sockets on this process (authenticated or not). */
-  get openSockets(): number {
-    return this.sockets.size;
   }
 
   /** At shutdown: every socket is told to reconnect elsewhere (1001), then cut if it lingers. */
@@ -304,28 +301,50 @@ export class LiveService {
         await this.announcePost(event.postId, event.authorId);
         return;
       case 'friendship.changed':
-        await Promise.all([
-          this.sendFriendship(event.actorId, event.otherId),
-          this.sendFriendship(event.otherId, event.actorId),
-        ]);
+        // Read after each change, in order: the last message a member gets is the last state.
+        await this.inOrder([event.actorId, event.otherId].sort().join(':'), () =>
+          Promise.all([
+            this.sendFriendship(event.actorId, event.otherId),
+            this.sendFriendship(event.otherId, event.actorId),
+          ]).then(() => undefined),
+        );
         return;
       case 'session.ended':
         this.endSession(event.userId, event.sessionId);
         return;
       case 'notification.created':
-        await this.sendNotification(event.userId, event.notificationId);
+        await this.inOrder(`notifications:${event.userId}`, () =>
+          this.sendNotification(event.userId, event.notificationId),
+        );
         return;
       case 'notification.removed':
-        await this.sendNotificationRemoved(event.userId, event.notificationId);
+        await this.inOrder(`notifications:${event.userId}`, () =>
+          this.sendNotificationRemoved(event.userId, event.notificationId),
+        );
         return;
       case 'notifications.read':
-        await this.sendNotificationsRead(event.userId);
+        await this.inOrder(`notifications:${event.userId}`, () =>
+          this.sendNotificationsRead(event.userId),
+        );
         return;
       case 'post.trashed':
       case 'profile.changed':
         // Nothing on the socket: clients refetch what they show when they next ask.
         return;
     }
+  }
+
+  /** Runs `work` after the earlier work on the same key, whether that failed or not. */
+  private inOrder(key: string, work: () => Promise<void>): Promise<void> {
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const next = previous.then(work);
+    const tail = next.catch(() => {});
+    this.chains.set(key, tail);
+    // Forgotten once nothing follows, so the map holds only keys with work under way.
+    void tail.then(() => {
+      if (this.chains.get(key) === tail) this.chains.delete(key);
+    });
+    return next;
   }
 
   /** To the author's sockets and those of connected members who follow the author. */
