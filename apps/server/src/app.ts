@@ -1,4 +1,5 @@
 import path from 'node:path';
+import websocket from '@fastify/websocket';
 import { API_PREFIX, SERVER_MESSAGES } from '@hearth/contract';
 import Fastify, {
   type FastifyInstance,
@@ -16,7 +17,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { registerBuiltinImages } from './http/builtin-images.js';
 import { registerCompression } from './http/compression.js';
-import { ConnectionCap, capConnections } from './http/connection-limits.js';
+import { addressMatcher, ConnectionCap, capConnections } from './http/connection-limits.js';
 import { registerApiCors } from './http/cors.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -26,6 +27,7 @@ import { validatorCompiler } from './http/validation.js';
 import { inlineScriptHashes, registerNotFound, registerWebApp } from './http/web-app.js';
 import type { EventBus } from './infra/bus/bus.js';
 import { InProcessBus } from './infra/bus/in-process-bus.js';
+import { RedisBus } from './infra/bus/redis-bus.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js';
 import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
@@ -40,6 +42,8 @@ import { KnownDevices } from './modules/auth/known-devices.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { LiveService } from './modules/live/service.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { createMailQueue } from './modules/mail/service.js';
 import { uploadTempDirIn } from './modules/media/held-files.js';
@@ -80,6 +84,8 @@ declare module 'fastify' {
     imageVariants: ImageVariantsJob;
     /** Domain events across processes (infra/bus); closing the app closes it. */
     bus: EventBus;
+    /** The live-updates sockets of this process (modules/live). */
+    live: LiveService;
   }
 }
 
@@ -135,9 +141,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const bus =
     deps.bus ??
-    new InProcessBus((error, event) =>
-      app.log.error({ err: error, event: event.type }, 'an event listener failed'),
-    );
+    (config.redisUrl
+      ? new RedisBus({
+          url: config.redisUrl,
+          keyPrefix: config.redisKeyPrefix,
+          onError: (error, event) =>
+            app.log.warn({ err: error, event: event?.type }, 'event bus problem'),
+        })
+      : new InProcessBus((error, event) =>
+          app.log.error({ err: error, event: event.type }, 'an event listener failed'),
+        ));
   app.decorate('bus', bus);
   app.addHook('onClose', () => bus.close());
 
@@ -167,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appUrl: config.appUrl,
     imageUrls,
     passwordHashLogN: config.passwordHashLogN,
+    bus,
   });
   const media = new MediaService({
     db,
@@ -176,10 +190,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uploadTempDir: uploadTempDirIn(config.dataDir),
   });
   const notifications = new NotificationsService({ db, imageUrls, bus });
-  const posts = new PostsService({ db, clock, media, imageUrls, notifications });
-  const users = new UsersService({ db, clock, posts, media, imageUrls });
-  const friendships = new FriendshipsService({ db, clock, notifications });
+  const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus });
+  const users = new UsersService({ db, clock, posts, media, imageUrls, bus });
+  const friendships = new FriendshipsService({ db, clock, notifications, bus });
   const search = new SearchService({ db, clock, imageUrls });
+  const live = new LiveService({
+    db,
+    clock,
+    auth,
+    friendships,
+    bus,
+    notifications,
+    limits: config.live,
+    isUncappedAddress: addressMatcher(config.connections.uncappedAddresses),
+    log: app.log,
+  });
+  app.decorate('live', live);
+  await app.register(websocket, {
+    // Far above the largest message allowed, which the live service refuses itself (4400).
+    options: { maxPayload: config.live.clientMessageMaxBytes * 4 },
+    // Sockets are told to reconnect elsewhere (1001) before the server stops.
+    preClose: async () => {
+      await live.close();
+      app.websocketServer.close();
+    },
+  });
   // The purges only schedule: what goes with a purged post or account is the services' call.
   const purges = new Purges({ posts, users, media, db, clock, log: app.log });
   app.decorate('purges', purges);
@@ -226,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(usersRoutes, { users, friendships });
     await scope.register(searchRoutes, { search });
     await scope.register(notificationsRoutes, { notifications });
+    await scope.register(liveRoutes, { live });
   };
   await app.register(api, { prefix: API_PREFIX });
   if (storage instanceof LocalDiskStorage) {

@@ -125,6 +125,41 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('the live-updates socket has its limits, each settable, a senseless one stopping start-up', () => {
+    expect(loadConfig({ DATA_DIR: dir }).live).toEqual({
+      authTimeoutMs: 10_000,
+      socketsPerMember: 10,
+      socketsPerAddress: 50,
+      messagesPerSecond: 20,
+      clientMessageMaxBytes: 16 * 1024,
+      expiryCheckIntervalMs: 60_000,
+    });
+    const set = loadConfig({
+      DATA_DIR: dir,
+      LIVE_AUTH_TIMEOUT_MS: '2000',
+      LIVE_SOCKETS_PER_MEMBER: '3',
+      LIVE_SOCKETS_PER_ADDRESS: '0',
+      LIVE_MESSAGES_PER_SECOND: '5',
+      LIVE_CLIENT_MESSAGE_MAX_BYTES: '4096',
+    }).live;
+    expect(set).toMatchObject({
+      authTimeoutMs: 2000,
+      socketsPerMember: 3,
+      socketsPerAddress: 0,
+      messagesPerSecond: 5,
+      clientMessageMaxBytes: 4096,
+    });
+    for (const name of [
+      'LIVE_AUTH_TIMEOUT_MS',
+      'LIVE_SOCKETS_PER_MEMBER',
+      'LIVE_SOCKETS_PER_ADDRESS',
+      'LIVE_MESSAGES_PER_SECOND',
+      'LIVE_CLIENT_MESSAGE_MAX_BYTES',
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dir, [name]: '-1' }), name).toThrow(new RegExp(name));
+    }
+  });
+
   it('PostgreSQL, SMTP and Redis are chosen by their URLs', () => {
     const config = loadConfig({
       DATA_DIR: dir,

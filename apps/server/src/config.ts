@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLIENT_MESSAGE_MAX_BYTES } from '@hearth/contract';
 import { z } from 'zod';
 import { LOOPBACK_RANGES } from './http/connection-limits.js';
 
@@ -38,6 +39,22 @@ export interface ConnectionLimits {
   uncappedAddresses: string[];
 }
 
+/** The live-updates socket's limits (modules/live); its uncapped addresses are the connections'. */
+export interface LiveLimits {
+  /** The first message (auth) must arrive within this, or the socket closes (4401). */
+  authTimeoutMs: number;
+  /** Sockets one member may hold open on this process. */
+  socketsPerMember: number;
+  /** Sockets one address may hold open on this process; 0: no cap. */
+  socketsPerAddress: number;
+  /** Messages a socket may send per second (a fixed one-second window). */
+  messagesPerSecond: number;
+  /** Longest message a client may send, in bytes. */
+  clientMessageMaxBytes: number;
+  /** How often sockets whose session expired are looked for (tests shorten it). */
+  expiryCheckIntervalMs: number;
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
@@ -63,6 +80,7 @@ export interface AppConfig {
   passwordHashLogN: number;
   limits: Limits;
   connections: ConnectionLimits;
+  live: LiveLimits;
 }
 
 const MINUTE = 60_000;
@@ -140,7 +158,20 @@ const envSchema = z.object({
   // Above the 60 s a reverse proxy or load balancer commonly keeps an idle connection to us.
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(75_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  LIVE_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(LIVE_AUTH_TIMEOUT_MS),
+  LIVE_SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).default(10),
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(0).default(50),
+  LIVE_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(20),
+  LIVE_CLIENT_MESSAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024)
+    .default(LIVE_CLIENT_MESSAGE_MAX_BYTES),
 });
+
+/** Sockets whose session expired are closed within this (sessions last days). */
+const LIVE_EXPIRY_CHECK_INTERVAL_MS = 60_000;
 
 /** Every address a proxy may come from: with TRUST_PROXY=true each peer is taken for one. */
 const EVERY_ADDRESS = ['0.0.0.0/0', '::/0'];
@@ -205,6 +236,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTimeoutMs: e.IDLE_TIMEOUT_MS,
       maxPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
       uncappedAddresses: e.TRUST_PROXY ? EVERY_ADDRESS : [...LOOPBACK_RANGES],
+    },
+    live: {
+      authTimeoutMs: e.LIVE_AUTH_TIMEOUT_MS,
+      socketsPerMember: e.LIVE_SOCKETS_PER_MEMBER,
+      socketsPerAddress: e.LIVE_SOCKETS_PER_ADDRESS,
+      messagesPerSecond: e.LIVE_MESSAGES_PER_SECOND,
+      clientMessageMaxBytes: e.LIVE_CLIENT_MESSAGE_MAX_BYTES,
+      expiryCheckIntervalMs: LIVE_EXPIRY_CHECK_INTERVAL_MS,
     },
   };
 }

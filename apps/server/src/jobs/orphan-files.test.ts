@@ -31,8 +31,8 @@ function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const imageUrls = new ImageUrls(ctx.config.publicUrl, storage);
   const media = new MediaService({ db, storage, imageUrls, clock });
   const notifications = new NotificationsService({ db, imageUrls, bus: ctx.app.bus });
-  const posts = new PostsService({ db, clock, media, imageUrls, notifications });
-  const users = new UsersService({ db, clock, posts, media, imageUrls });
+  const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus: ctx.app.bus });
+  const users = new UsersService({ db, clock, posts, media, imageUrls, bus: ctx.app.bus });
   return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
 }
 

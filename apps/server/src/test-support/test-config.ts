@@ -47,6 +47,14 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
       maxPerAddress: 256,
       uncappedAddresses: ['127.0.0.0/8', '::1/128'],
     },
+    live: {
+      authTimeoutMs: 10_000,
+      socketsPerMember: 10,
+      socketsPerAddress: 50,
+      messagesPerSecond: 20,
+      clientMessageMaxBytes: 16 * 1024,
+      expiryCheckIntervalMs: 60_000,
+    },
     ...rest,
     limits: { ...generous, ...limits },
   };

@@ -17,6 +17,7 @@ import { uniqueViolation } from '../../db/errors.js';
 import { searchKeysOf } from '../../db/search-keys.js';
 import type { UserRow } from '../../db/users.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
+import type { EventBus } from '../../infra/bus/bus.js';
 import { addMs, type Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { MailQueue } from '../mail/service.js';
@@ -56,10 +57,17 @@ export interface AuthServiceDeps {
   /** Image references to addresses (infra/storage/image-urls.ts). */
   imageUrls: ImageUrls;
   passwordHashLogN: number;
+  /** Where ended sessions are announced, so their sockets close (live updates). */
+  bus: EventBus;
 }
 
-/** What a valid session resolves to (its member and its id), or why it does not. */
-export type Authentication = { member: UserRow; sessionId: string } | { failure: string };
+/**
+ * What a valid session resolves to (its member, its id and when it expires, in seconds since
+ * the epoch), or why it does not.
+ */
+export type Authentication =
+  | { member: UserRow; sessionId: string; expiresAt: number }
+  | { failure: string };
 
 // Members registering the same name at once collide on the username; the losers retry, and
 // after a few rounds pick a random suffix so a crowd cannot keep colliding.
@@ -166,22 +174,24 @@ export class AuthService {
             : SERVER_MESSAGES.unauthenticated,
       };
     }
-    const { userId, sessionId } = check.claims;
+    const { userId, sessionId, expiresAt } = check.claims;
     const now = this.deps.clock.now().toISOString();
     const member = await findMemberInSession(this.deps.db, userId, sessionId, now);
     if (!member) return { failure: SERVER_MESSAGES.sessionExpired };
-    return { member, sessionId };
+    return { member, sessionId, expiresAt };
   }
 
   /** POST /auth/logout: the caller's session ends; their other sessions go on. */
   async logout(member: UserRow, sessionId: string): Promise<MessageResponse> {
     await endSession(this.deps.db, member.id, sessionId);
+    await this.deps.bus.publish({ type: 'session.ended', userId: member.id, sessionId });
     return { message: SERVER_MESSAGES.loggedOut };
   }
 
   /** 'Log out of all devices': every session of the member ends, the caller's included. */
   async logoutEverywhere(member: UserRow): Promise<MessageResponse> {
     await endSessionsOf(this.deps.db, member.id);
+    await this.deps.bus.publish({ type: 'session.ended', userId: member.id, sessionId: null });
     return { message: SERVER_MESSAGES.loggedOutEverywhere };
   }
 
@@ -287,6 +297,7 @@ export class AuthService {
       return true;
     });
     if (!changed) throw forbidden(SERVER_MESSAGES.resetNotAllowed);
+    await this.deps.bus.publish({ type: 'session.ended', userId: user.id, sessionId: null });
     return { message: SERVER_MESSAGES.passwordChanged };
   }
 

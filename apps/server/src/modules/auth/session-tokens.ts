@@ -10,7 +10,7 @@ export interface SessionClaims {
 }
 
 export type SessionCheck =
-  | { ok: true; claims: SessionClaims }
+  | { ok: true; claims: SessionClaims & { expiresAt: number } }
   | { ok: false; reason: 'expired' | 'invalid' };
 
 /**
@@ -60,10 +60,17 @@ export class SessionTokens {
         currentDate: this.clock.now(),
         requiredClaims: ['sub', 'exp'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
+      ) {
         return { ok: false, reason: 'invalid' };
       }
-      return { ok: true, claims: { userId: payload.sub, sessionId: payload.sid } };
+      return {
+        ok: true,
+        claims: { userId: payload.sub, sessionId: payload.sid, expiresAt: payload.exp },
+      };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
       return { ok: false, reason: 'invalid' };

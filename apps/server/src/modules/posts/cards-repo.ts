@@ -181,3 +181,13 @@ export async function savedAmong(
     .execute();
   return new Set(rows.map((r) => r.post_id));
 }
+
+/** How many comments the post has (a comment's live update carries it). */
+export async function commentCountOf(db: Db, postId: string): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('post_id', '=', postId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -18,17 +18,20 @@ import {
   type SaveResponse,
 } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
+import type { CommentRow } from '../../db/comments.js';
 import type { Db } from '../../db/database.js';
 import { keysetPage, type Page } from '../../db/keyset.js';
 import type { PostRow } from '../../db/posts.js';
 import { type PurgeRun, purgeInBatches } from '../../db/purge-run.js';
 import type { UserRow } from '../../db/users.js';
 import { forbidden, notFound } from '../../errors.js';
+import type { EventBus } from '../../infra/bus/bus.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { MediaService } from '../media/service.js';
 import type { NotificationsService } from '../notifications/service.js';
 import {
+  commentCountOf,
   commentsPage,
   imagesOf,
   newestCommentsOf,
@@ -69,6 +72,8 @@ export interface PostsServiceDeps {
   imageUrls: ImageUrls;
   /** Notifies a post's author of reactions and comments, in their transaction. */
   notifications: NotificationsService;
+  /** Where new posts, trashed posts, reactions and comments are announced (live updates). */
+  bus: EventBus;
 }
 
 // A reaction deleted by a concurrent request between our insert and our read: try again.
@@ -102,6 +107,7 @@ export class PostsService {
         keys.map((storage_key, position) => ({ post_id: row.id, position, storage_key })),
       ),
     );
+    await this.deps.bus.publish({ type: 'post.created', postId: row.id, authorId: member.id });
     return toPost(
       {
         row: cardRowOf(row, member),
@@ -158,7 +164,7 @@ export class PostsService {
     const [image = ''] = sentImage
       ? await media.ownUploadKeys(db, member.id, [sentImage], COMMENT_MESSAGES.imageNotYours)
       : [];
-    const row = {
+    const row: CommentRow = {
       id: uuidv7(),
       post_id: input.postId,
       user_id: member.id,
@@ -176,6 +182,7 @@ export class PostsService {
         nowIso: row.created_at,
       });
     });
+    await this.publishComment(member, row);
     await notifications.publish([notified]);
     return this.commentsPageOf(input.postId, COMMENTS_PAGE_SIZE, undefined);
   }
@@ -230,6 +237,7 @@ export class PostsService {
       }
       throw new Error('reaction kept changing under concurrent requests');
     });
+    await this.publishReactions(input.postId, member.id);
     await notifications.publish([notified]);
     return { status: 'success' };
   }
@@ -266,6 +274,7 @@ export class PostsService {
     if (!(await trashPost(db, postId, clock.now().toISOString()))) {
       throw notFound(POST_MESSAGES.notFound);
     }
+    await this.deps.bus.publish({ type: 'post.trashed', postId, authorId: member.id });
     return { status: 'ok' };
   }
 
@@ -353,6 +362,34 @@ export class PostsService {
       (row) => row.id,
     );
     return { items: items.map((row) => toComment(row, this.deps.imageUrls)), nextCursor };
+  }
+
+  /** The post's new reaction summary as everyone sees it (no viewer fields), to the bus. */
+  private async publishReactions(postId: string, actorId: string): Promise<void> {
+    const counts = await reactionCountsOf(this.deps.db, [postId], actorId);
+    const { check: _mine, checkSaved: _saved, ...reactions } = toReactionSummary(counts, false);
+    await this.deps.bus.publish({ type: 'reactions.changed', postId, actorId, reactions });
+  }
+
+  /** The comment as answers show it, with the post's new count, to the bus. */
+  private async publishComment(author: UserRow, row: CommentRow): Promise<void> {
+    const comment = toComment(
+      {
+        ...row,
+        username: author.username,
+        first_name: author.first_name,
+        last_name: author.last_name,
+        picture: author.picture,
+      },
+      this.deps.imageUrls,
+    );
+    const commentCount = await commentCountOf(this.deps.db, row.post_id);
+    await this.deps.bus.publish({
+      type: 'comment.added',
+      postId: row.post_id,
+      comment,
+      commentCount,
+    });
   }
 
   private async livePost(postId: string): Promise<PostRow> {

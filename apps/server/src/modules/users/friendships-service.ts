@@ -1,19 +1,24 @@
-import { FRIENDSHIP_MESSAGES, PROFILE_MESSAGES } from '@hearth/contract';
+import { FRIENDSHIP_MESSAGES, type Friendship, PROFILE_MESSAGES } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/users.js';
 import { invalid, notFound } from '../../errors.js';
+import type { EventBus } from '../../infra/bus/bus.js';
+import type { EventOf } from '../../infra/bus/events.js';
 import type { Clock } from '../../infra/clock.js';
 import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
 import {
   deleteFollow,
   deletePair,
+  findPair,
   insertFollowIfAbsent,
   insertRequestIfAbsent,
+  isFollowing,
   lockPair,
   makeFriends,
   type Pair,
   pairOf,
 } from './friendships-repo.js';
+import { friendshipFlags } from './present.js';
 import { memberExists } from './repo.js';
 
 export interface FriendshipsServiceDeps {
@@ -21,7 +26,11 @@ export interface FriendshipsServiceDeps {
   clock: Clock;
   /** Notifies of friend requests and acceptances, in their transaction. */
   notifications: NotificationsService;
+  /** Where each change is announced once committed (live updates). */
+  bus: EventBus;
 }
+
+type FriendshipChange = EventOf<'friendship.changed'>['change'];
 
 /** What one call works with, inside its transaction. */
 interface Move {
@@ -32,6 +41,8 @@ interface Move {
   nowIso: string;
   /** Notification changes made, published once the transaction has committed. */
   notified: Array<NotificationEvent | null>;
+  /** What the call did, as announced; a call may set another than it meant (a crossed request). */
+  change: FriendshipChange;
 }
 
 // A relation removed by a concurrent call between our insert and our read: try again.
@@ -47,33 +58,40 @@ export class FriendshipsService {
 
   /** none -> request sent (and the caller follows them); accepts when they had asked first. */
   addFriend(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.requestToSelf, async (m) => {
-      for (let attempt = 1; attempt <= ADD_ATTEMPTS; attempt++) {
-        if (await insertRequestIfAbsent(m.trx, m.pair, m.me, m.nowIso)) {
-          await insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso);
-          m.notified.push(
-            await this.deps.notifications.friendRequestSent(m.trx, {
-              fromId: m.me,
-              toId: m.them,
-              nowIso: m.nowIso,
-            }),
-          );
+    return this.move(
+      member,
+      targetId,
+      FRIENDSHIP_MESSAGES.requestToSelf,
+      'requestSent',
+      async (m) => {
+        for (let attempt = 1; attempt <= ADD_ATTEMPTS; attempt++) {
+          if (await insertRequestIfAbsent(m.trx, m.pair, m.me, m.nowIso)) {
+            await insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso);
+            m.notified.push(
+              await this.deps.notifications.friendRequestSent(m.trx, {
+                fromId: m.me,
+                toId: m.them,
+                nowIso: m.nowIso,
+              }),
+            );
+            return;
+          }
+          const relation = await lockPair(m.trx, m.pair);
+          if (!relation) continue;
+          if (relation.status === 'friends') throw invalid(FRIENDSHIP_MESSAGES.alreadyFriends);
+          if (relation.requester_id === m.me) throw invalid(FRIENDSHIP_MESSAGES.alreadySent);
+          m.change = 'requestAccepted';
+          await this.befriend(m);
           return;
         }
-        const relation = await lockPair(m.trx, m.pair);
-        if (!relation) continue;
-        if (relation.status === 'friends') throw invalid(FRIENDSHIP_MESSAGES.alreadyFriends);
-        if (relation.requester_id === m.me) throw invalid(FRIENDSHIP_MESSAGES.alreadySent);
-        await this.befriend(m);
-        return;
-      }
-      throw new Error('friendship kept changing under concurrent requests');
-    });
+        throw new Error('friendship kept changing under concurrent requests');
+      },
+    );
   }
 
   /** request sent -> none; the caller stops following them. */
   cancelFriendRequest(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, 'requestCancelled', async (m) => {
       const relation = await lockPair(m.trx, m.pair);
       if (relation?.status !== 'requested' || relation.requester_id !== m.me) {
         throw invalid(FRIENDSHIP_MESSAGES.noSentRequest);
@@ -88,7 +106,7 @@ export class FriendshipsService {
 
   /** request received -> friends; both follow each other. */
   acceptRequest(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, 'requestAccepted', async (m) => {
       await this.lockReceivedRequest(m);
       await this.befriend(m);
     });
@@ -96,7 +114,7 @@ export class FriendshipsService {
 
   /** request received -> none; the one who asked stops following the caller. */
   deleteRequest(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, 'requestDeclined', async (m) => {
       await this.lockReceivedRequest(m);
       await deletePair(m.trx, m.pair);
       await deleteFollow(m.trx, m.them, m.me);
@@ -108,7 +126,7 @@ export class FriendshipsService {
 
   /** friends -> none; neither follows the other any more. */
   unfriend(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, async (m) => {
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.self, 'unfriended', async (m) => {
       const relation = await lockPair(m.trx, m.pair);
       if (relation?.status !== 'friends') throw invalid(FRIENDSHIP_MESSAGES.notFriends);
       await deletePair(m.trx, m.pair);
@@ -118,36 +136,65 @@ export class FriendshipsService {
 
   /** The caller follows them (already following: nothing changes). */
   follow(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, (m) =>
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, 'followed', (m) =>
       insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso),
     );
   }
 
   /** The caller stops following them (not following: nothing changes). */
   unfollow(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, (m) =>
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, 'unfollowed', (m) =>
       deleteFollow(m.trx, m.me, m.them),
     );
   }
 
-  /** Refuses oneself (400) and unknown members (404), then runs `work` in one transaction. */
+  /**
+   * Refuses oneself (400) and unknown members (404), then runs `work` in one transaction and
+   * announces the change once committed.
+   */
   private async move(
     member: UserRow,
     targetId: string,
     selfMessage: string,
+    change: FriendshipChange,
     work: (move: Move) => Promise<void>,
   ): Promise<'ok'> {
     const { db, clock } = this.deps;
     if (targetId === member.id) throw invalid(selfMessage);
     const nowIso = clock.now().toISOString();
     const notified: Move['notified'] = [];
-    await db.transaction().execute(async (trx) => {
+    const done = await db.transaction().execute(async (trx) => {
       if (!(await memberExists(trx, targetId))) throw notFound(PROFILE_MESSAGES.memberNotFound);
-      const pair = pairOf(member.id, targetId);
-      await work({ trx, me: member.id, them: targetId, pair, nowIso, notified });
+      const m: Move = {
+        trx,
+        me: member.id,
+        them: targetId,
+        pair: pairOf(member.id, targetId),
+        nowIso,
+        change,
+        notified,
+      };
+      await work(m);
+      return m.change;
+    });
+    await this.deps.bus.publish({
+      type: 'friendship.changed',
+      change: done,
+      actorId: member.id,
+      otherId: targetId,
     });
     await this.deps.notifications.publish(notified);
     return 'ok';
+  }
+
+  /** The caller's flags with the other member, as getProfile gives them. */
+  async flagsBetween(viewerId: string, otherId: string): Promise<Friendship> {
+    const { db } = this.deps;
+    const [relation, following] = await Promise.all([
+      findPair(db, pairOf(viewerId, otherId)),
+      isFollowing(db, viewerId, otherId),
+    ]);
+    return friendshipFlags(viewerId, relation, following);
   }
 
   private async lockReceivedRequest(m: Move): Promise<void> {

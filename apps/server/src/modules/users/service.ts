@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import type { Page } from '../../db/keyset.js';
 import { type PurgeRun, purgeInBatches } from '../../db/purge-run.js';
 import type { UserRow } from '../../db/users.js';
+import type { EventBus } from '../../infra/bus/bus.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { deleteUnverifiedAccounts, unverifiedAccountsBefore } from '../auth/repo.js';
@@ -34,6 +35,8 @@ export interface UsersServiceDeps {
   media: MediaService;
   /** Image references to addresses (infra/storage/image-urls.ts). */
   imageUrls: ImageUrls;
+  /** Where profile changes are announced (live updates). */
+  bus: EventBus;
 }
 
 /**
@@ -99,6 +102,7 @@ export class UsersService {
     const { db, clock } = this.deps;
     const details = detailsToStore(infos);
     await updateDetails(db, member.id, JSON.stringify(details), clock.now().toISOString());
+    await this.deps.bus.publish({ type: 'profile.changed', userId: member.id });
     return details;
   }
 
@@ -112,6 +116,7 @@ export class UsersService {
       which === 'picture' ? PROFILE_MESSAGES.pictureNotYours : PROFILE_MESSAGES.coverNotYours;
     const [key] = await media.ownUploadKeys(db, member.id, [url], message);
     await updatePictureColumn(db, member.id, which, key as string, clock.now().toISOString());
+    await this.deps.bus.publish({ type: 'profile.changed', userId: member.id });
     return 'ok';
   }
 

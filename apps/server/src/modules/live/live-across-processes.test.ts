@@ -1,0 +1,150 @@
+import { LIVE_CLOSE_CODES, ROUTES } from '@hearth/contract';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../app.js';
+import { type DatabaseHandle, openDatabase } from '../../db/database.js';
+import { RedisBus } from '../../infra/bus/redis-bus.js';
+import { buildPost, buildUser, follow } from '../../test-support/factories.js';
+import { LiveClient, listenForLive } from '../../test-support/live-client.js';
+import { comment, createPost, react } from '../../test-support/posts-api.js';
+import { callEndpoint, useTestApp } from '../../test-support/test-app.js';
+import { friendship } from '../../test-support/users-api.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// Two servers sharing one database and one Redis, each with its own connections and its own
+// RedisBus: a member on server A hears what another member does through server B.
+describe('live updates across two server processes', () => {
+  const ctx = useTestApp({ config: { redisUrl: REDIS_URL } });
+
+  let other: { app: App; handle: DatabaseHandle } | undefined;
+  const clients: LiveClient[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await other?.app.close();
+    await other?.handle.close();
+    other = undefined;
+  });
+
+  async function serverB(): Promise<App> {
+    const handle = openDatabase(ctx.database.url);
+    const app = await buildApp({ config: ctx.config, db: handle.db, clock: ctx.clock });
+    await app.ready();
+    other = { app, handle };
+    return app;
+  }
+
+  /** A socket to server A, ready, once both buses listen (events before that are not heard). */
+  async function memberOnA(token: string, b: App): Promise<LiveClient> {
+    for (const app of [ctx.app, b]) {
+      expect(app.bus).toBeInstanceOf(RedisBus);
+      await (app.bus as RedisBus).ready();
+    }
+    const client = await LiveClient.ready(await listenForLive(ctx.app), token);
+    clients.push(client);
+    return client;
+  }
+
+  it('reactions, comments, posts and friendship changes made on B reach a socket on A', async () => {
+    const b = await serverB();
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    await follow(ctx, ada, bob);
+    const post = await buildPost(ctx, ada);
+    const socket = await memberOnA(ada.token, b);
+    socket.send({ type: 'watch', postIds: [post.id] });
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+
+    expect((await react(b, bob.token, post.id, 'haha')).statusCode).toBe(200);
+    expect((await socket.next('reactions')).payload).toEqual({
+      postId: post.id,
+      reactions: expect.objectContaining({ total: 1 }),
+    });
+
+    const said = await comment(b, bob.token, { postId: post.id, comment: 'From B' });
+    expect(said.statusCode).toBe(200);
+    expect((await socket.next('comment')).payload).toEqual({
+      postId: post.id,
+      comment: said.json()[0],
+      commentCount: 1,
+    });
+
+    const posted = await createPost(b, bob.token, { type: null, text: 'Posted on B' });
+    expect(posted.statusCode).toBe(201);
+    expect((await socket.next('post')).payload).toEqual({
+      postId: posted.json()._id,
+      authorId: bob.user.id,
+    });
+
+    expect((await friendship(b, bob.token, 'addFriend', ada.user.id)).statusCode).toBe(200);
+    expect((await socket.next('friendship')).payload).toEqual({
+      userId: bob.user.id,
+      friendship: expect.objectContaining({ requestReceived: true }),
+    });
+    // Each event came once, though both processes heard it.
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    expect(socket.messages).toEqual([]);
+  });
+
+  it('a logout on B closes the session’s socket on A with 4401', async () => {
+    const b = await serverB();
+    const ada = await buildUser(ctx);
+    const socket = await memberOnA(ada.token, b);
+    expect((await callEndpoint(b, ROUTES.logout, { token: ada.token })).statusCode).toBe(200);
+    expect(await socket.closed()).toBe(LIVE_CLOSE_CODES.unauthorized);
+  });
+
+  it('when A’s bus connection drops and comes back, its sockets are told they are stale', async () => {
+    const b = await serverB();
+    const ada = await buildUser(ctx);
+    const socket = await memberOnA(ada.token, b);
+    const admin = new Redis(REDIS_URL);
+    try {
+      const channel = (ctx.app.bus as RedisBus).channel;
+      // Both servers' subscribers carry the same name; the first one listed is either.
+      const list = String(await admin.client('LIST')).split('\n');
+      const ids = list
+        .filter((line) => line.includes(`name=${channel}:subscriber `))
+        .map((line) => line.match(/\bid=(\d+)/)?.[1] as string);
+      expect(ids).toHaveLength(2);
+      for (const id of ids) await admin.client('KILL', 'ID', id);
+    } finally {
+      admin.disconnect();
+    }
+    await socket.next('stale', 3000);
+    // Events flow again afterwards.
+    const post = await buildPost(ctx, ada);
+    socket.send({ type: 'watch', postIds: [post.id] });
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    expect((await react(b, ada.token, post.id, 'like')).statusCode).toBe(200);
+    await socket.next('reactions');
+  });
+
+  it('after a bus outage, a socket whose session ended unheard is closed with 4401', async () => {
+    const b = await serverB();
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    const adaSocket = await memberOnA(ada.token, b);
+    const bobSocket = await memberOnA(bob.token, b);
+    // Ended while no event could be heard (here: without any event at all).
+    await ctx.db.deleteFrom('sessions').where('user_id', '=', ada.user.id).execute();
+    const admin = new Redis(REDIS_URL);
+    try {
+      const channel = (ctx.app.bus as RedisBus).channel;
+      const list = String(await admin.client('LIST')).split('\n');
+      const ids = list
+        .filter((line) => line.includes(`name=${channel}:subscriber `))
+        .map((line) => line.match(/\bid=(\d+)/)?.[1] as string);
+      for (const id of ids) await admin.client('KILL', 'ID', id);
+    } finally {
+      admin.disconnect();
+    }
+    await bobSocket.next('stale', 3000);
+    expect(await adaSocket.closed(3000)).toBe(LIVE_CLOSE_CODES.unauthorized);
+    bobSocket.send({ type: 'ping' });
+    await bobSocket.next('pong');
+  });
+});
