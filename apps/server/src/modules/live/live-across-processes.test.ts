@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from '../../db/database.js';
 import { RedisBus } from '../../infra/bus/redis-bus.js';
 import { buildPost, buildUser, follow } from '../../test-support/factories.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
+import { unreadCount } from '../../test-support/notifications-api.js';
 import { comment, createPost, react } from '../../test-support/posts-api.js';
 import { callEndpoint, useTestApp } from '../../test-support/test-app.js';
 import { friendship } from '../../test-support/users-api.js';
@@ -45,7 +46,7 @@ describe('live updates across two server processes', () => {
     return client;
   }
 
-  it('reactions, comments, posts and friendship changes made on B reach a socket on A', async () => {
+  it('reactions, comments, posts, friendship changes and the notifications they cause, made on B, reach a socket on A', async () => {
     const b = await serverB();
     const ada = await buildUser(ctx);
     const bob = await buildUser(ctx);
@@ -61,6 +62,11 @@ describe('live updates across two server processes', () => {
       postId: post.id,
       reactions: expect.objectContaining({ total: 1 }),
     });
+    // Ada is notified within the deadline (a second) on A of what Bob did on B.
+    expect((await socket.next('notification')).payload).toMatchObject({
+      unreadCount: 1,
+      notification: { type: 'react', react: 'haha', actor: { _id: bob.user.id } },
+    });
 
     const said = await comment(b, bob.token, { postId: post.id, comment: 'From B' });
     expect(said.statusCode).toBe(200);
@@ -68,6 +74,10 @@ describe('live updates across two server processes', () => {
       postId: post.id,
       comment: said.json()[0],
       commentCount: 1,
+    });
+    expect((await socket.next('notification')).payload).toMatchObject({
+      unreadCount: 2,
+      notification: { type: 'comment', comment: 'From B' },
     });
 
     const posted = await createPost(b, bob.token, { type: null, text: 'Posted on B' });
@@ -82,6 +92,13 @@ describe('live updates across two server processes', () => {
       userId: bob.user.id,
       friendship: expect.objectContaining({ requestReceived: true }),
     });
+    expect((await socket.next('notification')).payload).toMatchObject({
+      unreadCount: 3,
+      notification: { type: 'friendRequest', actor: { _id: bob.user.id } },
+    });
+    // The unread count is the same read through either server.
+    expect(await unreadCount(ctx.app, ada.token)).toBe(3);
+    expect(await unreadCount(b, ada.token)).toBe(3);
     // Each event came once, though both processes heard it.
     socket.send({ type: 'ping' });
     await socket.next('pong');

@@ -2,6 +2,7 @@ import { LIVE_CLOSE_CODES, LIVE_WATCHED_POSTS_MAX, ROUTES } from '@hearth/contra
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildPost, buildUser, follow } from '../../test-support/factories.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
+import { markReadRequest, notificationsOf } from '../../test-support/notifications-api.js';
 import { comment, createPost, getReacts, react } from '../../test-support/posts-api.js';
 import { type ConfigOverrides, callEndpoint, useTestApp } from '../../test-support/test-app.js';
 import { testConfig } from '../../test-support/test-config.js';
@@ -103,8 +104,10 @@ describe('the live-updates socket', () => {
   it('a member watching a post sees another member’s reaction within a second', async () => {
     const ada = await buildUser(ctx);
     const bob = await buildUser(ctx);
-    const post = await buildPost(ctx, ada);
-    const other = await buildPost(ctx, ada);
+    // Carol's posts: Ada watches them and is not notified of reactions to them.
+    const carol = await buildUser(ctx);
+    const post = await buildPost(ctx, carol);
+    const other = await buildPost(ctx, carol);
     const client = await connect(await url(), ada.token);
     client.send({ type: 'watch', postIds: [post.id] });
     client.send({ type: 'ping' });
@@ -260,6 +263,75 @@ describe('the live-updates socket', () => {
     expect(await second.closed()).toBe(LIVE_CLOSE_CODES.unauthorized);
     bobs.send({ type: 'ping' });
     await bobs.next('pong');
+  });
+
+  it('a member is told of each notification within a second, with the unread count; withdrawals and reads update the count on every socket of theirs', async () => {
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    const post = await buildPost(ctx, ada, { text: 'Sunset at the pier' });
+    const phone = await connect(await url(), ada.token);
+    const laptop = await connect(await url(), ada.token);
+    const bobs = await connect(await url(), bob.token);
+
+    expect((await react(ctx.app, bob.token, post.id, 'love')).statusCode).toBe(200);
+    const reacted = (await phone.next('notification')).payload;
+    expect(reacted.unreadCount).toBe(1);
+    expect(reacted.notification).toMatchObject({
+      type: 'react',
+      react: 'love',
+      actor: { _id: bob.user.id, first_name: bob.user.first_name },
+      post: { _id: post.id, text: 'Sunset at the pier' },
+      read: false,
+    });
+    expect(await notificationsOf(ctx.app, ada.token)).toEqual([reacted.notification]);
+    expect((await laptop.next('notification')).payload).toEqual(reacted);
+
+    // Withdrawn: the notification goes, on both sockets.
+    expect((await react(ctx.app, bob.token, post.id, 'love')).statusCode).toBe(200);
+    const removed = { notificationId: reacted.notification._id, unreadCount: 0 };
+    expect((await phone.next('notificationRemoved')).payload).toEqual(removed);
+    expect((await laptop.next('notificationRemoved')).payload).toEqual(removed);
+
+    const said = await comment(ctx.app, bob.token, { postId: post.id, comment: 'Gorgeous' });
+    expect(said.statusCode).toBe(200);
+    const commented = (await phone.next('notification')).payload;
+    expect(commented).toMatchObject({
+      unreadCount: 1,
+      notification: { type: 'comment', comment: 'Gorgeous', post: { _id: post.id } },
+    });
+    await laptop.next('notification');
+
+    expect((await markReadRequest(ctx.app, ada.token, {})).statusCode).toBe(200);
+    expect((await phone.next('notificationsRead')).payload).toEqual({ unreadCount: 0 });
+    expect((await laptop.next('notificationsRead')).payload).toEqual({ unreadCount: 0 });
+
+    // Bob's own actions never reached his socket as notifications.
+    bobs.send({ type: 'ping' });
+    await bobs.next('pong');
+    expect(bobs.messages).toEqual([]);
+  });
+
+  it('a friend request and its acceptance notify the member concerned', async () => {
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    const adas = await connect(await url(), ada.token);
+    const bobs = await connect(await url(), bob.token);
+
+    expect((await friendship(ctx.app, bob.token, 'addFriend', ada.user.id)).statusCode).toBe(200);
+    const asked = (await adas.next('notification')).payload;
+    expect(asked).toMatchObject({
+      unreadCount: 1,
+      notification: { type: 'friendRequest', actor: { _id: bob.user.id }, post: null },
+    });
+
+    expect((await friendship(ctx.app, ada.token, 'acceptRequest', bob.user.id)).statusCode).toBe(
+      200,
+    );
+    const accepted = (await bobs.next('notification')).payload;
+    expect(accepted).toMatchObject({
+      unreadCount: 1,
+      notification: { type: 'friendAccepted', actor: { _id: ada.user.id } },
+    });
   });
 
   it('a socket whose session expires is closed with 4401', async () => {
