@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import type { DatabaseHandle } from './database.js';
@@ -31,10 +32,30 @@ function unwrap({ error, results }: MigrationResultSet): void {
   }
 }
 
-/** Brings the database to the newest schema. */
+/**
+ * Brings the database to the newest schema. Kysely's migrator looks for its own table by
+ * listing the tables of every schema of the database; when something else drops a schema in the
+ * middle of that listing (other test suites sharing the database, another application),
+ * PostgreSQL answers "schema … does not exist" (3F000) about the schema that went. Ours was not
+ * touched and nothing was migrated yet (the migrations run in one transaction), so it tries again.
+ */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  unwrap(await migrator(handle, await currentSchema(handle)).migrateToLatest());
+  const schema = await currentSchema(handle);
+  for (let attempt = 1; ; attempt++) {
+    const result = await migrator(handle, schema).migrateToLatest();
+    const cause = result.error as { code?: string; message?: string } | undefined;
+    const anotherSchemaWent =
+      cause?.code === '3F000' && schema !== undefined && !cause.message?.includes(`"${schema}"`);
+    if (anotherSchemaWent && attempt < MIGRATION_ATTEMPTS) {
+      await setTimeout(10 + Math.random() * 40);
+      continue;
+    }
+    unwrap(result);
+    return;
+  }
 }
+
+const MIGRATION_ATTEMPTS = 10;
 
 /** Runs or undoes migrations up to and including `name` (tests of one migration's data path). */
 export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
