@@ -7,7 +7,7 @@ import { ensureNode24 } from './runtime.mjs';
 await ensureNode24();
 
 ensureDependencies();
-// The crash test runs the built server (apps/server/dist), as `npm start` does.
+// The crash and two-process tests run the built server (apps/server/dist), as `npm start` does.
 ensureBuilt();
 
 const args = process.argv.slice(2);

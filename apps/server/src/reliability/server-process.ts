@@ -6,6 +6,9 @@ import { API_PREFIX } from '@hearth/contract';
 /** The built server, as `npm start` runs it (npm test builds before the suites run). */
 const SERVER_MAIN = path.resolve(import.meta.dirname, '..', '..', 'dist', 'main.js');
 
+/** How long `stop()` lets the server shut down (SIGTERM) before it kills it (SIGKILL). */
+const STOP_GRACE_MS = 10_000;
+
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
@@ -23,6 +26,7 @@ export interface ServerProcess {
   output: string[];
   /** kill -9: no shutdown hook runs, nothing is flushed by the server. */
   crash(): Promise<void>;
+  /** SIGTERM, the server's own shutdown; SIGKILL if it has not exited within 10 s. */
   stop(): Promise<void>;
 }
 
@@ -60,7 +64,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output.join('')}`);
+    if (Date.now() > deadline) {
+      // Not left behind: the caller never gets a handle to stop it.
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`The server did not start:\n${output.join('')}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
@@ -74,7 +83,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
+        // A shutdown that hangs does not hold the suite: kill -9 after the grace period.
+        const grace = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
         await exited;
+        clearTimeout(grace);
       }
     },
   };

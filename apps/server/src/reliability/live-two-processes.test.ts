@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  API_PREFIX,
+  callPath,
+  LIVE_CLOSE_CODES,
+  ROUTES,
+  type Route,
+  STREAMING_PATH,
+} from '@hearth/contract';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_DEADLINE_MS, LiveClient } from '../test-support/live-client.js';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testEngine,
+} from '../test-support/test-database.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Member {
+  id: string;
+  token: string;
+}
+
+/** One call of the endpoint table on a server process, as the web client makes it. */
+async function call(
+  server: ServerProcess,
+  route: Route,
+  options: { token?: string; params?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${server.url}${API_PREFIX}${callPath(route, options)}`, {
+    method: route.method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** The call's answer, failing the test unless its status is the expected one. */
+async function expectStatus(
+  status: number,
+  answer: Promise<{ status: number; body: unknown }>,
+): Promise<unknown> {
+  const res = await answer;
+  if (res.status !== status) {
+    throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  return res.body;
+}
+
+async function signUp(server: ServerProcess, first: string, last: string): Promise<Member> {
+  const body = (await expectStatus(
+    201,
+    call(server, ROUTES.register, {
+      body: {
+        first_name: first,
+        last_name: last,
+        email: `${first.toLowerCase()}.${randomBytes(4).toString('hex')}@example.test`,
+        password: 'a-good-password',
+        bYear: 1990,
+        bMonth: 1,
+        bDay: 1,
+        gender: 'female',
+      },
+    }),
+  )) as { id: string; token: string };
+  return { id: body.id, token: body.token };
+}
+
+async function unreadCountThrough(server: ServerProcess, member: Member): Promise<number> {
+  const body = await expectStatus(200, call(server, ROUTES.unreadCount, { token: member.token }));
+  return (body as { count: number }).count;
+}
+
+/**
+ * Waits, with the deadline, for the message the action causes on the socket: the deadline runs
+ * from before the request is sent, so it covers the request, the commit and the trip through
+ * Redis to the other process.
+ */
+async function heardWithin<T>(heard: Promise<T>, action: () => Promise<unknown>): Promise<T> {
+  const [message] = await Promise.all([heard, action()]);
+  return message;
+}
+
+// The issue's check with real processes: two built servers (`dist/main.js`) on different ports,
+// one PostgreSQL database and one Redis between them. SQLite is one file for one process, so
+// the test belongs to the PostgreSQL project only.
+describe.runIf(testEngine() === 'postgres')('live updates across two real server processes', () => {
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  // This run's own Redis channel and keys: other runs and deployments on the Redis go unheard.
+  const keyPrefix = `hearth-test:${randomBytes(6).toString('hex')}:`;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  let ada: Member;
+  let bob: Member;
+  const sockets: LiveClient[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-live-'));
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+    };
+    // Each started process is kept at once, so afterAll stops it even if the other one fails.
+    await Promise.all([
+      startServerProcess(env).then((server) => {
+        a = server;
+      }),
+      startServerProcess(env).then((server) => {
+        b = server;
+      }),
+    ]);
+    if (!a || !b) throw new Error('the servers did not start');
+    // Health answers before each bus has subscribed: wait until Redis counts both subscribers,
+    // since pub/sub keeps nothing for a process not yet listening.
+    const admin = new Redis(REDIS_URL);
+    try {
+      const channel = `${keyPrefix}events`;
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const [, subscribers] = (await admin.pubsub('NUMSUB', channel)) as [string, number];
+        if (Number(subscribers) === 2) break;
+        if (Date.now() > deadline) throw new Error(`${channel}: ${subscribers} subscribers`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      admin.disconnect();
+    }
+    ada = await signUp(a, 'Ada', 'Lovelace');
+    bob = await signUp(b, 'Bob', 'Builder');
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    await Promise.allSettled([a?.stop(), b?.stop()]);
+    await database?.destroy();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    // The rate limits' keys, if any were written under this run's prefix.
+    const admin = new Redis(REDIS_URL);
+    try {
+      const keys = await admin.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await admin.del(...keys);
+    } finally {
+      admin.disconnect();
+    }
+  });
+
+  function streamingUrl(server: ServerProcess): string {
+    return `${server.url.replace(/^http:/, 'ws:')}${API_PREFIX}${STREAMING_PATH}`;
+  }
+
+  async function socketOn(server: ServerProcess, member: Member): Promise<LiveClient> {
+    const socket = await LiveClient.ready(streamingUrl(server), member.token);
+    sockets.push(socket);
+    return socket;
+  }
+
+  it('what a member does through B reaches a member connected to A within a second; the unread count reads the same through either', async () => {
+    if (!a || !b) throw new Error('the servers did not start');
+    const [serverA, serverB] = [a, b];
+    const post = (await expectStatus(
+      201,
+      call(serverA, ROUTES.createPost, { token: ada.token, body: { text: 'Posted on A' } }),
+    )) as { _id: string };
+    const socket = await socketOn(serverA, ada);
+    const started = Date.now();
+
+    const reacted = await heardWithin(socket.next('notification'), () =>
+      expectStatus(
+        200,
+        call(serverB, ROUTES.react, {
+          token: bob.token,
+          body: { postId: post._id, react: 'love' },
+        }),
+      ),
+    );
+    expect(reacted.payload).toMatchObject({
+      unreadCount: 1,
+      notification: { type: 'react', react: 'love', actor: { _id: bob.id } },
+    });
+
+    const commented = await heardWithin(socket.next('notification'), () =>
+      expectStatus(
+        200,
+        call(serverB, ROUTES.comment, {
+          token: bob.token,
+          body: { postId: post._id, comment: 'Said through B' },
+        }),
+      ),
+    );
+    expect(commented.payload).toMatchObject({
+      unreadCount: 2,
+      notification: { type: 'comment', comment: 'Said through B', actor: { _id: bob.id } },
+    });
+
+    const asked = await heardWithin(socket.next('notification'), () =>
+      expectStatus(
+        200,
+        call(serverB, ROUTES.addFriend, { token: bob.token, params: { id: ada.id } }),
+      ),
+    );
+    expect(asked.payload).toMatchObject({
+      unreadCount: 3,
+      notification: { type: 'friendRequest', actor: { _id: bob.id } },
+    });
+
+    // The unread count is the same read through either process.
+    expect(await unreadCountThrough(serverA, ada)).toBe(3);
+    expect(await unreadCountThrough(serverB, ada)).toBe(3);
+
+    // Read through B: the socket on A hears it.
+    const read = await heardWithin(socket.next('notificationsRead'), async () => {
+      const body = await expectStatus(
+        200,
+        call(serverB, ROUTES.markNotificationsRead, { token: ada.token, body: {} }),
+      );
+      expect(body).toEqual({ count: 0 });
+    });
+    expect(read.payload).toEqual({ unreadCount: 0 });
+    expect(await unreadCountThrough(serverA, ada)).toBe(0);
+    expect(await unreadCountThrough(serverB, ada)).toBe(0);
+
+    // Each notification came once, though both processes heard each event.
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    expect(
+      socket.messages.filter((m) => m.type === 'notification' || m.type === 'notificationsRead'),
+    ).toEqual([]);
+    console.info(
+      `[reliability] live across two processes (${testEngine()}): 3 notifications and a read ` +
+        `made through B heard on A, ${Date.now() - started} ms in all (deadline ` +
+        `${LIVE_DEADLINE_MS} ms each)`,
+    );
+  });
+
+  it('a logout through B closes the session’s socket on A with 4401', async () => {
+    if (!a || !b) throw new Error('the servers did not start');
+    const socket = await socketOn(a, bob);
+    const [code] = await Promise.all([
+      socket.closed(),
+      expectStatus(200, call(b, ROUTES.logout, { token: bob.token })),
+    ]);
+    expect(code).toBe(LIVE_CLOSE_CODES.unauthorized);
+    // The token is refused on both processes from then on.
+    expect((await call(a, ROUTES.unreadCount, { token: bob.token })).status).toBe(401);
+    expect((await call(b, ROUTES.unreadCount, { token: bob.token })).status).toBe(401);
+  });
+});
