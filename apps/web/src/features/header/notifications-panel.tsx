@@ -1,7 +1,9 @@
 import { NOTIFICATION_PREVIEW_MAX, type Notification, UI_MESSAGES } from '@hearth/contract';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
+import { notificationKeys } from '../../api/notification-keys';
 import { useNotificationsQuery } from '../../api/notifications';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
@@ -56,6 +58,11 @@ export function NotificationsPanel({
   close: () => void;
 }) {
   const list = useNotificationsQuery();
+  const queryClient = useQueryClient();
+  // The list is fetched afresh on each opening; the badge beside it should agree with it.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
+  }, [queryClient]);
   const notifications = useMemo(() => {
     // A notification may move to a later page while pages load; show it once.
     const seen = new Set<string>();
@@ -105,7 +112,7 @@ export function NotificationsPanel({
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
+      {list.hasNextPage && notifications.length > 0 && (
         <div className={styles.more}>
           {list.isFetchingNextPage ? (
             <Spinner label="Loading more notifications" size={20} />
