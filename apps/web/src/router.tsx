@@ -7,6 +7,7 @@ import {
   FriendsPage,
   HomePage,
   LoginPage,
+  PostPage,
   ProfilePage,
   ResetPage,
 } from './features/layout/lazy-pages';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
               { path: 'profile/:username', element: <ProfilePage /> },
               { path: 'friends', element: <FriendsPage /> },
               { path: 'friends/:type', element: <FriendsPage /> },
+              { path: 'post/:postId', element: <PostPage /> },
               { path: 'activate/:token', element: <ActivatePage /> },
             ],
           },

@@ -51,6 +51,8 @@ const EXPECTED: Record<string, Record<Caller, number>> = {
   getReacts: { anonymous: 401, other: 200, owner: 200 },
   comment: { anonymous: 401, other: 200, owner: 200 },
   savePost: { anonymous: 401, other: 200, owner: 200 },
+  // Any member may read any post, as on profiles.
+  getPost: { anonymous: 401, other: 200, owner: 200 },
   // Only the author may trash it.
   deletePost: { anonymous: 401, other: 403, owner: 200 },
   // The owner's upload folder.
@@ -206,6 +208,10 @@ const SCENARIOS: Record<string, Scenario> = {
   savePost: async ({ ctx, owner, token }) => {
     const post = await buildPost(ctx, owner);
     return callEndpoint(ctx.app, ROUTES.savePost, { params: { postId: post.id }, ...token });
+  },
+  getPost: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.getPost, { params: { postId: post.id }, ...token });
   },
   deletePost: async ({ ctx, owner, token }) => {
     const post = await buildPost(ctx, owner);

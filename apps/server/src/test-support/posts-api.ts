@@ -50,6 +50,11 @@ export async function wholeFeed(app: App, token: string, limit = 20) {
   return { posts, pageSizes };
 }
 
+/** One post, for its page (GET /posts/{postId}); `token` undefined sends none. */
+export function getPostRequest(app: App, token: string | undefined, postId: string) {
+  return callEndpoint(app, ROUTES.getPost, { params: { postId }, ...(token ? { token } : {}) });
+}
+
 export function react(app: App, token: string, postId: string, reaction: Reaction) {
   return callEndpoint(app, ROUTES.react, { body: { react: reaction, postId }, token });
 }

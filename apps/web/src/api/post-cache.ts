@@ -23,8 +23,17 @@ function mapFeed(data: FeedData | undefined, change: (posts: Post[]) => Post[]) 
   return { ...data, pages: data.pages.map((page) => ({ ...page, posts: change(page.posts) })) };
 }
 
-/** Every cached list of posts (the feed and each loaded profile), changed the same way. */
+/** The prefix of every one-post query (`onePostKeys.one(id)`, a post's own page). */
+const ONE_POST_PREFIX = onePostKeys.one('').slice(0, 1);
+
+/**
+ * Every cached list of posts (the feed and each loaded profile) and every post's own page,
+ * changed the same way. A post a change drops stays on its page: removePost forgets it there.
+ */
 export function mapAllPosts(queryClient: QueryClient, change: (posts: Post[]) => Post[]) {
+  queryClient.setQueriesData<Post>({ queryKey: ONE_POST_PREFIX }, (post) =>
+    post ? (change([post])[0] ?? post) : post,
+  );
   queryClient.setQueryData<FeedData>(postKeys.feed(), (data) => mapFeed(data, change));
   queryClient.setQueriesData<FeedData>({ queryKey: profileKeys.olderPosts() }, (data) =>
     mapFeed(data, change),
@@ -73,6 +82,7 @@ export function findPost(queryClient: QueryClient, postId: string): Post | undef
 export function removePost(queryClient: QueryClient, postId: string) {
   mapAllPosts(queryClient, (posts) => posts.filter((post) => post._id !== postId));
   queryClient.removeQueries({ queryKey: postKeys.comments(postId) });
+  queryClient.removeQueries({ queryKey: onePostKeys.one(postId) });
 }
 
 /** A new post goes to the top of the feed and of its author's profile, without a reload. */

@@ -5,15 +5,17 @@ import {
   NEXT_CURSOR_HEADER,
   normalizeNewPost,
   POST_REMOVAL_DELAY_MS,
+  type Post,
   type Reaction,
   type ReactionSummary,
   ROUTES,
   uploadFolderPath,
 } from '@hearth/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSessionUser } from '../session/session-context';
-import type { ApiClient } from './client';
+import { type ApiClient, ApiError } from './client';
 import { feedQueryOptions } from './feed-query';
+import { postKeys as onePostKeys } from './notification-keys';
 import { findPost, patchPost, postKeys, prependPost, reloadFeed, removePost } from './post-cache';
 
 export { FEED_PAGE_SIZE, FEED_STALE_TIME_MS } from './feed-query';
@@ -30,6 +32,25 @@ export function uploadImages(api: ApiClient, path: string, files: readonly File[
 /** The home feed, page by page through the `X-Next-Cursor` header. */
 export function useFeedQuery() {
   return useInfiniteQuery(feedQueryOptions(useApi()));
+}
+
+/**
+ * One post for its page (/post/{postId}): the card as the feed carries it, or `null` when the
+ * post is missing or in trash (a 404, which asking again will not change).
+ */
+export function usePostQuery(postId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: onePostKeys.one(postId),
+    queryFn: async ({ signal }): Promise<Post | null> => {
+      try {
+        return await api.call(ROUTES.getPost, { params: { postId } }, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
 }
 
 export interface NewPost {
@@ -71,6 +92,7 @@ function useOptimisticSummary<Input extends { postId: string }, Answer>(
     mutationFn: (input: Input) => send(api, input),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: postKeys.feed() });
+      await queryClient.cancelQueries({ queryKey: onePostKeys.one(input.postId) });
       const previous = findPost(queryClient, input.postId)?.reactions;
       patchPost(queryClient, input.postId, (post) => ({
         ...post,

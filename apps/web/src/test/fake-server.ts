@@ -30,12 +30,23 @@ export type Handler = (call: RecordedCall) => FakeAnswer | Promise<FakeAnswer>;
 export type Handlers = Partial<Record<EndpointName, Handler>>;
 
 /**
+ * What the calls every logged-in screen makes answer unless a test says otherwise: the header's
+ * bell asks for the unread count (and its panel for the notifications) on every screen.
+ */
+export const DEFAULT_HANDLERS: Handlers = {
+  unreadCount: () => ({ body: { count: 0 } }),
+  notifications: () => ({ body: [] }),
+  markNotificationsRead: () => ({ body: { count: 0 } }),
+};
+
+/**
  * Replaces `fetch` at the network boundary with a server that answers like ours: JSON bodies
  * and `{ message }` errors. Handlers are keyed by the contract's call names (`getReacts`); a
  * request is matched to its call by the contract's table, so a wrong method or path finds no
- * handler and answers 404.
+ * handler and answers 404. DEFAULT_HANDLERS answer the calls a test leaves out.
  */
-export function stubServer(handlers: Handlers) {
+export function stubServer(ownHandlers: Handlers) {
+  const handlers: Handlers = { ...DEFAULT_HANDLERS, ...ownHandlers };
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

@@ -73,6 +73,16 @@ export function findLivePost(db: Db, postId: string): Promise<PostRow | undefine
     .executeTakeFirst();
 }
 
+/** One live post with the columns its card needs (its page, /post/{postId}). */
+export function livePostCard(db: Db, postId: string): Promise<PostCardRow | undefined> {
+  const live = db
+    .selectFrom('posts')
+    .select('id')
+    .where('id', '=', postId)
+    .where('deleted_at', 'is', null);
+  return cardsOf(db, live).executeTakeFirst();
+}
+
 /**
  * One page of the home feed, newest first: the viewer's own posts and those of members the
  * viewer follows, older than the cursor (a post id; ids are time-ordered). The page's ids come

@@ -21,6 +21,9 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (
   addEndpoint(app, 'feed', { serializerCompiler: fastSerializerCompiler }, async (request) =>
     posts.feed(memberOf(request), request.query),
   );
+  addEndpoint(app, 'getPost', {}, async (request) =>
+    posts.post(memberOf(request), request.params.postId),
+  );
   addEndpoint(app, 'comments', {}, async (request) =>
     posts.comments(request.params.postId, request.query),
   );

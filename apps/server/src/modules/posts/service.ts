@@ -57,6 +57,7 @@ import {
   insertComment,
   insertPost,
   insertSavedIfAbsent,
+  livePostCard,
   type PostCardRow,
   postIdsByAuthors,
   purgeTrashedPosts,
@@ -141,6 +142,15 @@ export class PostsService {
       (row) => row.id,
     );
     return { items: await this.cards(viewer, items), nextCursor };
+  }
+
+  /** One post as its card shows it to the viewer, for its page; any member may read any post. */
+  async post(viewer: UserRow, postId: string): Promise<Post> {
+    const row = await livePostCard(this.deps.db, postId);
+    if (!row) throw notFound(POST_MESSAGES.notFound);
+    const [card] = await this.cards(viewer, [row]);
+    if (!card) throw notFound(POST_MESSAGES.notFound);
+    return card;
   }
 
   /** A post's comments newest first, older than the cursor ('View more comments'). */

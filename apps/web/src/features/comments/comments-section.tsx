@@ -9,11 +9,14 @@ import { useCommentPaging } from './use-comment-paging';
 export function CommentsSection({
   post,
   inputRef,
+  expanded = false,
 }: {
   post: Post;
   inputRef: Ref<HTMLTextAreaElement>;
+  /** Every comment the post carries shown at first (its own page). */
+  expanded?: boolean;
 }) {
-  const paging = useCommentPaging(post);
+  const paging = useCommentPaging(post, expanded);
   return (
     <div className={styles.section}>
       <CommentBox postId={post._id} inputRef={inputRef} onPosted={paging.showOneMore} />

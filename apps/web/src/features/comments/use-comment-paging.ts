@@ -1,4 +1,10 @@
-import { COMMENTS_INITIAL, COMMENTS_STEP, type Comment, type Post } from '@hearth/contract';
+import {
+  COMMENTS_INITIAL,
+  COMMENTS_PAGE_SIZE,
+  COMMENTS_STEP,
+  type Comment,
+  type Post,
+} from '@hearth/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useOlderCommentsQuery } from '../../api/posts';
 
@@ -16,9 +22,14 @@ export function mergeComments(...lists: readonly (readonly Comment[])[]): Commen
 /**
  * Which comments a card shows (spec section 4): two at first, three more per 'View more
  * comments' while more exist; the ones the post carries first, then older ones from the server.
+ * `expanded` (a post's own page): every comment the post carries at first, then a page of the
+ * server's more per 'View more comments'.
  */
-export function useCommentPaging(post: Post) {
-  const [visible, setVisible] = useState(COMMENTS_INITIAL);
+export function useCommentPaging(post: Post, expanded = false) {
+  const step = expanded ? COMMENTS_PAGE_SIZE : COMMENTS_STEP;
+  const [visible, setVisible] = useState(() =>
+    expanded ? Math.max(COMMENTS_INITIAL, post.comments.length) : COMMENTS_INITIAL,
+  );
   const [olderWanted, setOlderWanted] = useState(false);
   const carried = useMemo(() => mergeComments(post.comments), [post.comments]);
   const older = useOlderCommentsQuery(post._id, carried.at(-1)?._id ?? null, olderWanted);
@@ -38,7 +49,7 @@ export function useCommentPaging(post: Post) {
   }, [olderWanted, short, hasNextPage, isFetching, isError, fetchNextPage]);
 
   function showMore() {
-    const next = visible + COMMENTS_STEP;
+    const next = visible + step;
     setVisible(next);
     if (next > all.length && all.length < total) {
       if (!olderWanted) setOlderWanted(true);

@@ -1,5 +1,5 @@
 import { SERVER_MESSAGES } from '@hearth/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../test/fake-server';
 import { stubFeed } from '../../test/feed';
@@ -108,7 +108,10 @@ describe('the account menu', () => {
       logout: () => ({ body: { message: SERVER_MESSAGES.loggedOut } }),
     });
     await app.user.click(within(menu).getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    // The login screen shows in place, then anew at /login once the navigation lands: no
+    // reference is held across that swap.
+    await waitFor(() => expect(app.pathname()).toBe('/login'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument());
     expect(sessionCalls(server)).toEqual([['logout', 'Bearer token-of-ada']]);
     expect(userCookie()).toBeNull();
     expect(app.pathname()).toBe('/login');
@@ -119,7 +122,10 @@ describe('the account menu', () => {
       logout: () => ({ status: 500, body: { message: SERVER_MESSAGES.unexpected } }),
     });
     await app.user.click(within(menu).getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    // The login screen shows in place, then anew at /login once the navigation lands: no
+    // reference is held across that swap.
+    await waitFor(() => expect(app.pathname()).toBe('/login'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument());
     expect(sessionCalls(server)).toEqual([['logout', 'Bearer token-of-ada']]);
     expect(userCookie()).toBeNull();
     expect(app.pathname()).toBe('/login');
@@ -131,7 +137,10 @@ describe('the account menu', () => {
     });
     await app.user.click(within(menu).getByRole('button', { name: 'Settings & privacy' }));
     await app.user.click(within(menu).getByRole('button', { name: 'Log out of all devices' }));
-    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    // The login screen shows in place, then anew at /login once the navigation lands: no
+    // reference is held across that swap.
+    await waitFor(() => expect(app.pathname()).toBe('/login'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument());
     expect(sessionCalls(server)).toEqual([['logoutAll', 'Bearer token-of-ada']]);
     expect(userCookie()).toBeNull();
     expect(app.pathname()).toBe('/login');

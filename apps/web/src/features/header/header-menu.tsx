@@ -8,6 +8,8 @@ interface HeaderMenuProps {
   /** The open panel's name. */
   panelLabel: string;
   icon: ReactNode;
+  /** Shown on the button's corner (the bell's count). */
+  badge?: ReactNode;
   wide?: boolean;
   /** The pointer or focus reached the button: a moment to fetch what the panel needs. */
   onIntent?: () => void;
@@ -20,7 +22,15 @@ interface HeaderMenuProps {
  * closed by the button, Escape (focus back on the button) or a press outside. The content
  * mounts on each opening, so it always starts afresh.
  */
-export function HeaderMenu({ label, panelLabel, icon, wide, onIntent, children }: HeaderMenuProps) {
+export function HeaderMenu({
+  label,
+  panelLabel,
+  icon,
+  badge,
+  wide,
+  onIntent,
+  children,
+}: HeaderMenuProps) {
   const { open, toggle, close, onKeyDown, buttonRef, panelRef, panelId } = usePopover({
     dialog: true,
   });
@@ -40,6 +50,7 @@ export function HeaderMenu({ label, panelLabel, icon, wide, onIntent, children }
         onClick={toggle}
       >
         {icon}
+        {badge}
       </button>
       {open && (
         <div

@@ -49,12 +49,16 @@ describe('the header', () => {
     }
   });
 
-  it('has a circle button with a static 5 badge beside the two menu buttons', async () => {
-    stubFeed([]);
+  it('has the notifications bell beside the two menu buttons', async () => {
+    stubFeed([], { unreadCount: () => ({ body: { count: 3 } }) });
     renderApp('/', { user: sessionUser() });
     const header = await screen.findByRole('banner');
-    const notifications = within(header).getByRole('button', { name: 'Notifications, 5 new' });
-    expect(notifications).toHaveTextContent('5');
+    // The bell's badge is the unread count (API.md 'Notifications'), not the spec's static 5.
+    const notifications = await within(header).findByRole('button', {
+      name: 'Notifications, 3 new',
+    });
+    expect(notifications).toHaveTextContent('3');
+    expect(notifications).toHaveAttribute('aria-haspopup', 'dialog');
     expect(within(header).getByRole('button', { name: 'Menu' })).toHaveAttribute(
       'aria-haspopup',
       'dialog',

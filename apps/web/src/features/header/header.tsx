@@ -3,19 +3,18 @@ import { Link, NavLink } from 'react-router';
 import { useReloadFeed } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
-import { BellIcon } from '../../ui/feed-icons';
 import { FriendsIcon, HomeIcon } from '../../ui/icons';
 import { SearchBox } from '../search/search-box';
 import { AccountMenu } from './account-menu';
 import { AllMenu } from './all-menu';
 import styles from './header.module.css';
-import menus from './header-menus.module.css';
 import { MIDDLE_LINKS } from './middle-links';
+import { NotificationsMenu } from './notifications-menu';
 
 /**
  * The logged-in header (spec 'Header'): logo and search; home (which also reloads the posts),
  * friends and three more icons in the middle; the member, the circle buttons and the menus on
- * the right. The badges are static (spec section 9).
+ * the right. The middle badges are static (spec section 9); the bell's is the unread count.
  */
 export function Header() {
   const user = useSessionUser();
@@ -69,16 +68,7 @@ export function Header() {
           <Avatar src={user.picture} size={28} />
           <span className={styles.firstName}>{user.first_name}</span>
         </Link>
-        <button
-          type="button"
-          className={menus.circle}
-          aria-label={`Notifications, ${STATIC_BADGES.circle} new`}
-        >
-          <BellIcon />
-          <span className={styles.badge} aria-hidden="true">
-            {STATIC_BADGES.circle}
-          </span>
-        </button>
+        <NotificationsMenu />
         <AllMenu />
         <AccountMenu />
       </div>

@@ -40,3 +40,6 @@ export const ProfilePage = lazy(() =>
 export const FriendsPage = lazy(() =>
   import('../friends/friends-page').then((m) => ({ default: m.FriendsPage })),
 );
+export const PostPage = lazy(() =>
+  import('../post/post-page').then((m) => ({ default: m.PostPage })),
+);

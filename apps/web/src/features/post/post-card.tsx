@@ -27,14 +27,19 @@ const TYPE_WORDING = {
 /**
  * One post of a list (spec 'Post card'): header, body, counts, actions, comments, menu. The
  * list's first card is `first`: its photos are likely the largest paint of the screen, so they
- * load at once and first instead of lazily.
+ * load at once and first instead of lazily. On the post's own page the comments are `expanded`
+ * and `onDeleted` leaves the page once the post is in trash.
  */
 export const PostCard = memo(function PostCard({
   post,
   first = false,
+  expanded = false,
+  onDeleted,
 }: {
   post: Post;
   first?: boolean;
+  expanded?: boolean;
+  onDeleted?: () => void;
 }) {
   const user = useSessionUser();
   const save = useSavePostMutation();
@@ -54,7 +59,8 @@ export const PostCard = memo(function PostCard({
     remove.mutate(post._id, {
       onSuccess: () => {
         closeMenu();
-        setLeaving(true);
+        if (onDeleted) onDeleted();
+        else setLeaving(true);
       },
     });
   }
@@ -135,7 +141,7 @@ export const PostCard = memo(function PostCard({
         </button>
       </div>
 
-      <CommentsSection post={post} inputRef={commentFieldRef} />
+      <CommentsSection post={post} inputRef={commentFieldRef} expanded={expanded} />
     </article>
   );
 });

@@ -1,0 +1,45 @@
+import { NOTIFICATION_BADGE_MAX } from '@hearth/contract';
+import { useMarkNotificationsReadMutation, useUnreadCountQuery } from '../../api/notifications';
+import { BellIcon } from '../../ui/feed-icons';
+import styles from './header.module.css';
+import { HeaderMenu } from './header-menu';
+import { NotificationsPanel } from './notifications-panel';
+
+/** '3', or '9+' above the badge's maximum; nothing at 0. */
+export function badgeText(count: number | undefined): string | null {
+  if (!count || count <= 0) return null;
+  return count > NOTIFICATION_BADGE_MAX ? `${NOTIFICATION_BADGE_MAX}+` : String(count);
+}
+
+/**
+ * The bell: its badge is the member's unread count (a deliberate change from the spec's static
+ * '5', API.md 'Notifications'), and it opens the notifications panel.
+ */
+export function NotificationsMenu() {
+  const unread = useUnreadCountQuery();
+  // Here, not in the panel: a click closes the panel, and the marking must outlive it.
+  const markRead = useMarkNotificationsReadMutation();
+  const badge = badgeText(unread.data?.count);
+  return (
+    <HeaderMenu
+      label={badge ? `Notifications, ${badge} new` : 'Notifications'}
+      panelLabel="Notifications"
+      icon={<BellIcon />}
+      badge={
+        badge && (
+          <span className={styles.badge} aria-hidden="true">
+            {badge}
+          </span>
+        )
+      }
+    >
+      {(close) => (
+        <NotificationsPanel
+          unreadCount={unread.data?.count ?? 0}
+          onMarkRead={(ids) => markRead.mutate(ids)}
+          close={close}
+        />
+      )}
+    </HeaderMenu>
+  );
+}
