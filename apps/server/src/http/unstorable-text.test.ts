@@ -108,6 +108,7 @@ function calls(w: World): Call[] {
     },
     { method: 'PUT', url: '/api/v1/posts/postReacts', body: { react: 'like', postId } },
     { method: 'GET', url: '/api/v1/posts/getReacts/:postId', params: { postId } },
+    { method: 'GET', url: '/api/v1/posts/:postId', params: { postId } },
     {
       method: 'PUT',
       url: '/api/v1/posts/comment',
@@ -146,6 +147,9 @@ function calls(w: World): Call[] {
       url: '/api/v1/users/removeFromSearch',
       body: { searchUser: w.other.user.id },
     },
+    { method: 'GET', url: '/api/v1/notifications', query: { limit: '10' } },
+    { method: 'GET', url: '/api/v1/notifications/unreadCount' },
+    { method: 'PUT', url: '/api/v1/notifications/read', body: { ids: [postId] } },
     { method: 'GET', url: '/api/v1/health' },
     // Outside the API document: the dev outbox and the uploaded files.
     { method: 'GET', url: '/dev/mailbox', query: { format: 'json', to: w.me.user.email } },
