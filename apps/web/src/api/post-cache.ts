@@ -47,10 +47,10 @@ export function mapAllPosts(queryClient: QueryClient, change: (posts: Post[]) =>
 
 /** Every cached copy of a post (its own page's included), changed the same way. */
 export function patchPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post) {
+  // mapAllPosts changes the post's own page too: once, so a toggle is never applied twice.
   mapAllPosts(queryClient, (posts) =>
     posts.map((post) => (post._id === postId ? change(post) : post)),
   );
-  queryClient.setQueryData<Post>(onePostKeys.one(postId), (post) => (post ? change(post) : post));
 }
 
 export function findPost(queryClient: QueryClient, postId: string): Post | undefined {
