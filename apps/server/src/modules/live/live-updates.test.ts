@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildPost, buildUser, follow } from '../../test-support/factories.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
 import { markReadRequest, notificationsOf } from '../../test-support/notifications-api.js';
-import { comment, createPost, getReacts, react } from '../../test-support/posts-api.js';
+import { comment, createPost, deletePost, getReacts, react } from '../../test-support/posts-api.js';
 import { type ConfigOverrides, callEndpoint, useTestApp } from '../../test-support/test-app.js';
 import { testConfig } from '../../test-support/test-config.js';
 import { friendship, getProfile } from '../../test-support/users-api.js';
@@ -309,6 +309,19 @@ describe('the live-updates socket', () => {
     bobs.send({ type: 'ping' });
     await bobs.next('pong');
     expect(bobs.messages).toEqual([]);
+  });
+
+  it('trashing a post hides its notifications: the author’s sockets get the lower unread count', async () => {
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    const post = await buildPost(ctx, ada);
+    const client = await connect(await url(), ada.token);
+    expect((await react(ctx.app, bob.token, post.id, 'wow')).statusCode).toBe(200);
+    expect((await client.next('notification')).payload.unreadCount).toBe(1);
+
+    expect((await deletePost(ctx.app, ada.token, post.id)).statusCode).toBe(200);
+    expect((await client.next('notificationsRead')).payload).toEqual({ unreadCount: 0 });
+    expect(await notificationsOf(ctx.app, ada.token)).toEqual([]);
   });
 
   it('a friend request and its acceptance notify the member concerned', async () => {

@@ -328,6 +328,11 @@ export class LiveService {
         );
         return;
       case 'post.trashed':
+        // Its notifications are hidden now: the author's unread count may have dropped.
+        await this.inOrder(`notifications:${event.authorId}`, () =>
+          this.sendNotificationsRead(event.authorId),
+        );
+        return;
       case 'profile.changed':
         // Nothing on the socket: clients refetch what they show when they next ask.
         return;
