@@ -10,25 +10,31 @@ const alias = { '@hearth/contract': contract, '@hearth/server/seeding': seeding 
 /** The reliability suite's folder: every `*.test.ts` in it is a `reliability-*` test, no other. */
 const RELIABILITY = 'src/reliability';
 
+const POSTGRES_ONLY = '**/*.postgres.test.ts';
+
 /** A suite that runs twice: on SQLite (`<name>-sqlite`) and on PostgreSQL (`<name>-postgres`). */
 function onBothEngines(
   name: string,
   root: string,
   files: { include?: string[]; exclude?: string[] } = {},
 ) {
-  return (['sqlite', 'postgres'] as const).map((engine) => ({
-    resolve: { alias },
-    test: {
-      name: `${name}-${engine}`,
-      root,
-      ...(files.include ? { include: files.include } : {}),
-      ...(files.exclude ? { exclude: [...configDefaults.exclude, ...files.exclude] } : {}),
-      environment: 'node',
-      env: { TEST_DB: engine },
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
-    },
-  }));
+  return (['sqlite', 'postgres'] as const).map((engine) => {
+    // `*.postgres.test.ts`: a test of what only PostgreSQL deployments do (several processes).
+    const exclude = [...(files.exclude ?? []), ...(engine === 'sqlite' ? [POSTGRES_ONLY] : [])];
+    return {
+      resolve: { alias },
+      test: {
+        name: `${name}-${engine}`,
+        root,
+        ...(files.include ? { include: files.include } : {}),
+        ...(exclude.length > 0 ? { exclude: [...configDefaults.exclude, ...exclude] } : {}),
+        environment: 'node',
+        env: { TEST_DB: engine },
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    };
+  });
 }
 
 // One runner for every suite. The server and seed suites run twice: on SQLite and on PostgreSQL.

@@ -94,7 +94,7 @@ async function heardWithin<T>(heard: Promise<T>, action: () => Promise<unknown>)
 // The issue's check with real processes: two built servers (`dist/main.js`) on different ports,
 // one PostgreSQL database and one Redis between them. SQLite is one file for one process, so
 // the test belongs to the PostgreSQL project only.
-describe.runIf(testEngine() === 'postgres')('live updates across two real server processes', () => {
+describe('live updates across two real server processes', () => {
   let database: TestDatabase | undefined;
   let dataDir: string | undefined;
   // This run's own Redis channel and keys: other runs and deployments on the Redis go unheard.
