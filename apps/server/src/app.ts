@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { backupInProgress } from './backup/lock.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { registerBuiltinImages } from './http/builtin-images.js';
@@ -216,7 +217,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   // The purges only schedule: what goes with a purged post or account is the services' call.
-  const purges = new Purges({ posts, users, media, db, clock, log: app.log });
+  const purges = new Purges({
+    posts,
+    users,
+    media,
+    db,
+    clock,
+    log: app.log,
+    paused: () => backupInProgress(config.dataDir),
+  });
   app.decorate('purges', purges);
   app.addHook('onClose', () => purges.stop());
 

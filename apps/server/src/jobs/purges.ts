@@ -21,6 +21,8 @@ export interface PurgesOptions {
   log: FastifyBaseLogger;
   /** Rows handled per transaction, so one run never holds locks for long. */
   batchSize?: number;
+  /** True while a backup runs (backup/lock.ts): the run is skipped, nothing is deleted. */
+  paused?: () => boolean;
 }
 
 export interface PurgeReport {
@@ -66,6 +68,10 @@ export class Purges extends PeriodicJob<PurgeReport> {
   }
 
   async runOnce(): Promise<PurgeReport> {
+    if (this.options.paused?.()) {
+      this.options.log.info('purges skipped: a backup is running');
+      return { posts: 0, accounts: 0, files: 0, orphanFiles: 0, sessions: 0 };
+    }
     const trash = await this.purgeTrash();
     const accounts = await this.purgeUnverifiedAccounts();
     const sessions = await this.purgeExpiredSessions();

@@ -1,0 +1,18 @@
+// `npm run backup`: a consistent copy of the running network (`-- --out DIR`),
+// on the server's settings (DATABASE_URL, DATA_DIR). The work is in apps/server/src/backup/.
+import { ensureReadyOrExit, relay, root, runAsync } from './lib.mjs';
+import { ensureNode24 } from './runtime.mjs';
+
+await ensureNode24();
+
+ensureReadyOrExit();
+
+relay(
+  runAsync(
+    process.execPath,
+    ['apps/server/dist/backup/cli.js', 'backup', ...process.argv.slice(2)],
+    {
+      cwd: root,
+    },
+  ),
+);
