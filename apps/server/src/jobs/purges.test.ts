@@ -9,6 +9,7 @@ import {
 import Fastify from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
+import { takeBackupLock } from '../backup/lock.js';
 import { ImageUrls, uploadKeyOf } from '../infra/storage/image-urls.js';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
 import { MediaService } from '../modules/media/service.js';
@@ -202,6 +203,38 @@ describe('purging the trash', () => {
     ctx.clock.advance(3650 * DAY_MS);
     expect(await ctx.app.purges.runOnce()).toMatchObject({ posts: 0 });
     expect(await rowCount(ctx, 'posts')).toBe(1);
+  });
+
+  it('while a backup holds DATA_DIR/backup.lock, purges delete nothing; after it, they do', async () => {
+    const ada = await buildUser(ctx);
+    const photo = await uploadedUrl(
+      ctx.app,
+      ada.token,
+      `${ada.user.username}/post_images`,
+      await jpeg(),
+    );
+    const doomed = (
+      await createPost(ctx.app, ada.token, { text: 'old', images: [{ url: photo }] })
+    ).json();
+    await deletePost(ctx.app, ada.token, doomed._id);
+    ctx.clock.advance((TRASH_RETENTION_DAYS + 1) * DAY_MS);
+    const files = await filesUnder(ctx);
+    const release = takeBackupLock(ctx.config.dataDir);
+    try {
+      expect(await ctx.app.purges.runOnce()).toEqual({
+        posts: 0,
+        accounts: 0,
+        files: 0,
+        orphanFiles: 0,
+        sessions: 0,
+      });
+      expect(await rowCount(ctx, 'posts')).toBe(1);
+      expect(await filesUnder(ctx)).toEqual(files);
+    } finally {
+      release();
+    }
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ posts: 1 });
+    expect(await rowCount(ctx, 'posts')).toBe(0);
   });
 
   it('two server processes purging at once delete every due post exactly once', async () => {
