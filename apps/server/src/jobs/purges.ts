@@ -57,8 +57,9 @@ export class Purges extends PeriodicJob<PurgeReport> {
     super(options.log, { done: 'purged', failed: 'purge failed' });
     this.run = {
       batchSize: options.batchSize ?? 100,
-      // After stop(), a run ends between batches; the next process or start finishes the work.
-      shouldStop: () => this.stopped,
+      // After stop(), or once a backup takes its lock, a run ends between batches; the next
+      // run finishes the work.
+      shouldStop: () => this.stopped || options.paused?.() === true,
       log: options.log,
     };
   }
