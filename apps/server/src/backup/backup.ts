@@ -140,6 +140,11 @@ export async function backup(settings: BackupSettings, out: string): Promise<Man
   if (existsSync(target) && readdirSync(target).length > 0) {
     throw new BackupError(`The backup folder ${target} is not empty; give a new or empty folder.`);
   }
+  if (!existsSync(settings.dataDir)) {
+    throw new BackupError(
+      `No data folder at ${path.resolve(settings.dataDir)} (DATA_DIR): nothing to back up.`,
+    );
+  }
   mkdirSync(target, { recursive: true });
   const release = takeBackupLock(settings.dataDir);
   try {

@@ -274,5 +274,15 @@ describe(`backup and restore of a running network (${testEngine()})`, () => {
     const missing = await cli(['restore', path.join(dir, 'nowhere')], target.env);
     expect(missing.code).toBe(1);
     expect(missing.out).toMatch(/is not a backup/);
+
+    // A backup of a data folder that does not exist says so (no stray lock file, no stack).
+    const nowhere = path.join(dir, 'no-such-data');
+    const none = await cli(['backup', '--out', path.join(dir, 'unused-backup')], {
+      ...target.env,
+      DATA_DIR: nowhere,
+    });
+    expect(none.code).toBe(1);
+    expect(none.out).toMatch(/No data folder at .*no-such-data \(DATA_DIR\): nothing to back up/);
+    expect(none.out).not.toMatch(/\n\s+at /);
   });
 });
