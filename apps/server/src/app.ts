@@ -22,6 +22,7 @@ import { addressMatcher, ConnectionCap, capConnections } from './http/connection
 import { registerApiCors } from './http/cors.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { createMetrics, registerMetrics } from './http/metrics.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerUnstorableTextGuard } from './http/unstorable-text.js';
 import { validatorCompiler } from './http/validation.js';
@@ -46,7 +47,7 @@ import { SessionTokens } from './modules/auth/session-tokens.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { LiveService } from './modules/live/service.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
-import { createMailQueue } from './modules/mail/service.js';
+import { createMailQueue, mailBacklog } from './modules/mail/service.js';
 import { uploadTempDirIn } from './modules/media/held-files.js';
 import { mediaVisibility } from './modules/media/repo.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -129,6 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   registerUnstorableTextGuard(app);
   acceptEmptyJsonBodies(app);
+  // The live service is built below; the gauge reads it at scrape time.
+  let liveSockets = (): number => 0;
+  const metrics = createMetrics({
+    mailBacklog: () => mailBacklog(db),
+    openSockets: () => liveSockets(),
+    now: () => clock.now(),
+  });
+  registerMetrics(app, metrics, config.metricsToken);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
@@ -207,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   });
   app.decorate('live', live);
+  liveSockets = () => live.openSockets;
   await app.register(websocket, {
     // Far above the largest message allowed, which the live service refuses itself (4400).
     options: { maxPayload: config.live.clientMessageMaxBytes * 4 },
@@ -227,6 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     paused: () => backupInProgress(config.dataDir),
   });
   app.decorate('purges', purges);
+  purges.observeRuns('purges', metrics.jobRuns);
+  imageVariants.observeRuns('image_variants', metrics.jobRuns);
   app.addHook('onClose', () => purges.stop());
 
   app.decorateRequest('member', null);

@@ -77,6 +77,13 @@ describe('configuration from the environment', () => {
     expect((await stat(file)).mode & 0o077).toBe(0);
   });
 
+  it('METRICS_TOKEN turns on /metrics; unset: none; a short one stops start-up', () => {
+    expect(loadConfig({ DATA_DIR: dir }).metricsToken).toBeUndefined();
+    const token = 'm'.repeat(24);
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('JWT_SECRET, when set, is used as it is', () => {
     const secret = 's'.repeat(40);
     expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: secret }).jwtSecret).toBe(secret);

@@ -78,6 +78,8 @@ export interface AppConfig {
   httpCompression: boolean;
   /** log2 of scrypt's cost parameter N. */
   passwordHashLogN: number;
+  /** Bearer token of GET /metrics; unset: no /metrics (404). */
+  metricsToken: string | undefined;
   limits: Limits;
   connections: ConnectionLimits;
   live: LiveLimits;
@@ -153,6 +155,7 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('hearth:'),
   TRUST_PROXY: booleanFlag.default(false),
   HTTP_COMPRESSION: booleanFlag.default(true),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   // Above the 60 s a reverse proxy or load balancer commonly keeps an idle connection to us.
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     httpCompression: e.HTTP_COMPRESSION,
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
+    metricsToken: e.METRICS_TOKEN,
     limits: limitsFromEnv(present),
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

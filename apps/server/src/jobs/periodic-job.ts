@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+/** Told of every finished run (the metrics' job counters). */
+export type JobRunObserver = (job: string, outcome: 'ok' | 'failed') => void;
+
 /**
  * A job that runs now and then every interval inside the server process, one run at a time;
  * stop() ends the schedule and waits for a run in progress. Subclasses do the work in runOnce()
@@ -9,6 +12,7 @@ export abstract class PeriodicJob<Report extends object> {
   protected stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private observer: { name: string; observe: JobRunObserver } | undefined;
 
   constructor(
     protected readonly log: FastifyBaseLogger,
@@ -37,14 +41,23 @@ export abstract class PeriodicJob<Report extends object> {
     await this.running;
   }
 
+  /** `observe` hears of each scheduled run's end under `name`. */
+  observeRuns(name: string, observe: JobRunObserver): void {
+    this.observer = { name, observe };
+  }
+
   /** Starts a run unless one is in progress. */
   kick(): void {
     if (this.stopped || this.running) return;
     this.running = this.runOnce()
       .then((report) => {
+        this.observer?.observe(this.observer.name, 'ok');
         if (this.worthLogging(report)) this.log.info(report as object, this.messages.done);
       })
-      .catch((error) => this.log.error({ err: error }, this.messages.failed))
+      .catch((error) => {
+        this.observer?.observe(this.observer.name, 'failed');
+        this.log.error({ err: error }, this.messages.failed);
+      })
       .finally(() => {
         this.running = undefined;
       });

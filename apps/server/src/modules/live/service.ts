@@ -92,6 +92,11 @@ export class LiveService {
     this.expiryTimer.unref();
   }
 
+  /** Sockets open on this process, authenticated or not (the metrics' gauge). */
+  get openSockets(): number {
+    return this.sockets.size;
+  }
+
   /** Takes a new socket: it must authenticate within the time allowed. */
   accept(ws: WebSocket, address: string | undefined): void {
     const { limits } = this.deps;

@@ -96,3 +96,21 @@ export async function releaseMail(db: Db, id: string, owner: string) {
     .where('lease_owner', '=', owner)
     .execute();
 }
+
+/** Pending mail: how many, and when the oldest was queued (one query, for the metrics). */
+export async function outboxBacklog(
+  db: Db,
+): Promise<{ pending: number; oldestCreatedAt: string | null }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('pending'),
+      eb.fn.min('created_at').as('oldest'),
+    ])
+    .where('status', '=', MAIL_STATUS.pending)
+    .executeTakeFirst();
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestCreatedAt: (row?.oldest as string | null) ?? null,
+  };
+}

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { MAIL_STATUS } from '../../db/mail-outbox.js';
 import type { Clock } from '../../infra/clock.js';
 import type { OutgoingMail } from '../../infra/mail/mail-transport.js';
-import { insertMail, listMail } from './repo.js';
+import { insertMail, listMail, outboxBacklog } from './repo.js';
 
 /** Queues mail inside the caller's transaction; delivery happens after commit. */
 export interface MailQueue {
@@ -38,4 +38,9 @@ export function createMailQueue(clock: Clock, deliverSoon: () => void): MailQueu
 
 export function recentMail(db: Db, options: { limit: number; to?: string | undefined }) {
   return listMail(db, { limit: options.limit, recipient: options.to?.toLowerCase() });
+}
+
+/** Mail not yet delivered: how many, and when the oldest was queued. */
+export function mailBacklog(db: Db) {
+  return outboxBacklog(db);
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { createMailQueue } from '../modules/mail/service.js';
+import { buildUser } from '../test-support/factories.js';
+import { LiveClient, listenForLive } from '../test-support/live-client.js';
+import { useTestApp } from '../test-support/test-app.js';
+
+const TOKEN = 'metrics-token-for-tests-0123456789';
+
+async function scrape(ctx: ReturnType<typeof useTestApp>, authorization?: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: authorization === undefined ? {} : { authorization },
+  });
+}
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  const ctx = useTestApp();
+
+  it('does not exist', async () => {
+    const res = await scrape(ctx, `Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  const ctx = useTestApp({ config: { metricsToken: TOKEN } });
+
+  it('refuses a missing or wrong bearer with 401 and a message', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, TOKEN]) {
+      const res = await scrape(ctx, authorization);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it('answers Prometheus text: request durations by route pattern, event-loop lag', async () => {
+    const { token } = await buildUser(ctx);
+    const feed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/posts?limit=5',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(feed.statusCode).toBe(200);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/v1/no/such/call/12345' });
+    expect(missing.statusCode).toBe(404);
+
+    const res = await scrape(ctx, `Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(
+      /hearth_http_request_duration_seconds_count\{route="\/api\/v1\/posts",method="GET",status_code="200"\} 1/,
+    );
+    expect(res.body).toMatch(
+      /hearth_http_request_duration_seconds_count\{route="unmatched",method="GET",status_code="404"\} 1/,
+    );
+    expect(res.body).not.toContain('12345');
+    expect(res.body).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  it('reports the mail outbox depth and the age of its oldest mail', async () => {
+    const before = await scrape(ctx, `Bearer ${TOKEN}`);
+    expect(before.body).toMatch(/^hearth_mail_outbox_pending 0$/m);
+    const queue = createMailQueue(ctx.clock, () => {});
+    await queue.enqueue(ctx.db, {
+      to: 'ada@example.org',
+      subject: 'Hi',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+    });
+    ctx.clock.advance(90_000);
+    const after = await scrape(ctx, `Bearer ${TOKEN}`);
+    expect(after.body).toMatch(/^hearth_mail_outbox_pending 1$/m);
+    expect(after.body).toMatch(/^hearth_mail_outbox_oldest_age_seconds 90$/m);
+  });
+
+  it('counts job runs by job', async () => {
+    ctx.app.purges.kick();
+    await ctx.app.purges.stop();
+    const res = await scrape(ctx, `Bearer ${TOKEN}`);
+    expect(res.body).toMatch(/^hearth_job_runs_total\{job="purges"\} 1$/m);
+    expect(res.body).toMatch(/^hearth_job_failures_total\{job="purges"\} 0$/m);
+  });
+
+  it('reports the live sockets open on this process', async () => {
+    const { token } = await buildUser(ctx);
+    const client = await LiveClient.ready(await listenForLive(ctx.app), token);
+    const res = await scrape(ctx, `Bearer ${TOKEN}`);
+    expect(res.body).toMatch(/^hearth_live_sockets 1$/m);
+    client.ws.close();
+  });
+});

@@ -1,0 +1,123 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { JobRunObserver } from '../jobs/periodic-job.js';
+
+/** What the scrape reads at that moment. */
+export interface MetricsSources {
+  /** Pending mail and when the oldest was queued (ISO), from one query. */
+  mailBacklog(): Promise<{ pending: number; oldestCreatedAt: string | null }>;
+  /** Live sockets open on this process. */
+  openSockets(): number;
+  now(): Date;
+}
+
+/** The label of a request no route matched: never the raw URL (unbounded label values). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * Prometheus metrics of this app, in a registry of its own (several apps in one process do not
+ * collide): request durations by route pattern, Node's defaults (event-loop lag among them), the
+ * mail outbox, job runs and live sockets. `jobRuns` is handed to the periodic jobs.
+ */
+export interface Metrics {
+  registry: Registry;
+  durations: Histogram;
+  jobRuns: JobRunObserver;
+}
+
+export function createMetrics(sources: MetricsSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const durations = new Histogram({
+    name: 'hearth_http_request_duration_seconds',
+    help: 'HTTP request durations by route pattern, method and status code',
+    labelNames: ['route', 'method', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const runs = new Counter({
+    name: 'hearth_job_runs_total',
+    help: 'Periodic job runs, by job',
+    labelNames: ['job'],
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: 'hearth_job_failures_total',
+    help: 'Periodic job runs that failed, by job',
+    labelNames: ['job'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'hearth_live_sockets',
+    help: 'Live-update sockets open on this process',
+    registers: [registry],
+    collect() {
+      this.set(sources.openSockets());
+    },
+  });
+  // One query feeds both gauges: the first collect of a scrape runs it, the second reuses it.
+  let backlog: ReturnType<MetricsSources['mailBacklog']> | undefined;
+  const readBacklog = () => {
+    const current = backlog ?? sources.mailBacklog();
+    backlog = backlog ? undefined : current;
+    return current;
+  };
+  new Gauge({
+    name: 'hearth_mail_outbox_pending',
+    help: 'Mail queued and not yet delivered',
+    registers: [registry],
+    async collect() {
+      this.set((await readBacklog()).pending);
+    },
+  });
+  new Gauge({
+    name: 'hearth_mail_outbox_oldest_age_seconds',
+    help: 'Age of the oldest undelivered mail in seconds (0 when none)',
+    registers: [registry],
+    async collect() {
+      const { oldestCreatedAt } = await readBacklog();
+      const ms = oldestCreatedAt ? sources.now().getTime() - Date.parse(oldestCreatedAt) : 0;
+      this.set(Math.max(0, ms / 1000));
+    },
+  });
+  return {
+    registry,
+    durations,
+    jobRuns: (job, outcome) => {
+      runs.inc({ job });
+      failures.inc({ job }, outcome === 'failed' ? 1 : 0);
+    },
+  };
+}
+
+/**
+ * Times every request (onResponse) and serves `GET /metrics` with the bearer token; without a
+ * token the route does not exist (404), a wrong or missing bearer answers 401.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  { registry, durations }: Metrics,
+  token: string | undefined,
+): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.is404 ? undefined : request.routeOptions.url;
+    durations.observe(
+      {
+        route: route ?? UNMATCHED_ROUTE,
+        method: request.method,
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+  if (!token) return;
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get('/metrics', async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    const ok = given.length === expected.length && timingSafeEqual(given, expected);
+    if (!ok) return reply.code(401).send({ message: 'A valid metrics token is required.' });
+    const text = await registry.metrics();
+    return reply.type(registry.contentType).send(text);
+  });
+}
