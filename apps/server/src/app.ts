@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { backupInProgress } from './backup/lock.js';
 import type { AppConfig } from './config.js';
@@ -23,6 +24,7 @@ import { registerApiCors } from './http/cors.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { createMetrics, registerMetrics } from './http/metrics.js';
+import { registerReadiness } from './http/readiness.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerUnstorableTextGuard } from './http/unstorable-text.js';
 import { validatorCompiler } from './http/validation.js';
@@ -145,7 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis connection problem'));
     app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      // QUIT on a connection that is down waits out its retries: cut it instead.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     });
   }
 
@@ -285,6 +289,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(liveRoutes, { live });
   };
   await app.register(api, { prefix: API_PREFIX });
+  registerReadiness(app, {
+    database: () => sql`select 1`.execute(db),
+    ...(redis ? { redis: () => redis.ping() } : {}),
+    storage: () => storage.check(),
+  });
   if (storage instanceof LocalDiskStorage) {
     await registerLocalMediaRoute(app, storage, (ref) => mediaVisibility(db, ref));
   }

@@ -137,6 +137,7 @@ describe('the image-variants job', () => {
       publicUrl: (key) => disk.publicUrl(key),
       list: (after) => disk.list(after),
       deleteUnfinishedBefore: (cutoff) => disk.deleteUnfinishedBefore(cutoff),
+      check: () => disk.check(),
       async get(key) {
         const bytes = await disk.get(key);
         await ctx.db.deleteFrom('media').where('id', '=', old.id).execute();

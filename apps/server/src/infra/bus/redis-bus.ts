@@ -96,8 +96,11 @@ export class RedisBus implements EventBus {
     this.listeners.clear();
     this.staleListeners.clear();
     await Promise.all(
+      // QUIT on a connection that is down waits out every retry (over a minute): cut it instead.
       [this.subscriber, this.publisher].map((connection) =>
-        connection.quit().catch(() => connection.disconnect()),
+        connection.status === 'ready'
+          ? connection.quit().catch(() => connection.disconnect())
+          : connection.disconnect(),
       ),
     );
   }

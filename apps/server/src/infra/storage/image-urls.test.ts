@@ -33,6 +33,7 @@ describe('image addresses in answers', () => {
       publicUrl: (key) => `https://cdn.example.net/${key}`,
       list: (after) => storage.list(after),
       deleteUnfinishedBefore: (cutoff) => storage.deleteUnfinishedBefore(cutoff),
+      check: () => storage.check(),
     };
     expect(new ImageUrls('https://social.example.org', bucket).url(KEY)).toBe(
       `https://cdn.example.net/${KEY}`,

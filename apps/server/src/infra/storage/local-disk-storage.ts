@@ -16,6 +16,14 @@ const PARTIAL_DIR = '.partial';
 export class LocalDiskStorage implements Storage {
   constructor(readonly root: string) {}
 
+  /** The folder exists (it is never recreated here) and a file can be written in it and removed. */
+  async check(): Promise<void> {
+    if (!(await stat(this.root)).isDirectory()) throw new Error(`${this.root} is not a folder`);
+    const probe = path.join(this.root, `.ready-${randomBytes(8).toString('hex')}`);
+    await writeFile(probe, '', { flag: 'wx' });
+    await rm(probe, { force: true });
+  }
+
   async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
     const target = this.pathOf(key);
     const partialDir = path.join(this.root, PARTIAL_DIR);

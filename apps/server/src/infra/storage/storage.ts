@@ -21,6 +21,8 @@ export interface Storage {
    * incomplete multipart uploads); answers how many went.
    */
   deleteUnfinishedBefore(cutoff: Date): Promise<number>;
+  /** Resolves when files can be written now (GET /ready); rejects, saying why, otherwise. */
+  check(): Promise<void>;
 }
 
 /** A file as a storage listing answers it. */
