@@ -113,7 +113,7 @@ export function registerMetrics(
   });
   if (!token) return;
   const expected = Buffer.from(`Bearer ${token}`);
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     const ok = given.length === expected.length && timingSafeEqual(given, expected);
     if (!ok) return reply.code(401).send({ message: 'A valid metrics token is required.' });

@@ -40,6 +40,14 @@ describe('GET /ready', () => {
     expect(await ready(ctx)).toEqual({ status: 503, body: { ok: false, failing: ['storage'] } });
   });
 
+  it('stays out of the API document', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths)).not.toContain('/ready');
+    expect(Object.keys(doc.paths)).not.toContain('/metrics');
+  });
+
   it('leaves the API health check as it was', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);

@@ -20,7 +20,8 @@ export function registerReadiness(
   const entries = Object.entries(checks).filter(
     (entry): entry is [string, () => Promise<unknown>] => entry[1] !== undefined,
   );
-  app.get('/ready', async (_request, reply) => {
+  // Not part of the API document (/api/docs): an operator's route, like /metrics.
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
     const results = await Promise.all(
       entries.map(async ([name, check]) => ((await passes(check, timeoutMs)) ? null : name)),
     );
