@@ -243,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('purges', purges);
   purges.observeRuns('purges', metrics.jobRuns);
   imageVariants.observeRuns('image_variants', metrics.jobRuns);
+  mailDelivery.observeRuns(metrics.jobRuns);
   app.addHook('onClose', () => purges.stop());
 
   app.decorateRequest('member', null);

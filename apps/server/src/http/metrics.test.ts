@@ -80,6 +80,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const res = await scrape(ctx, `Bearer ${TOKEN}`);
     expect(res.body).toMatch(/^hearth_job_runs_total\{job="purges"\} 1$/m);
     expect(res.body).toMatch(/^hearth_job_failures_total\{job="purges"\} 0$/m);
+    ctx.app.mailDelivery.kick();
+    await ctx.app.mailDelivery.idle();
+    const after = await scrape(ctx, `Bearer ${TOKEN}`);
+    expect(after.body).toMatch(/^hearth_job_runs_total\{job="mail_delivery"\} 1$/m);
   });
 
   it('reports the live sockets open on this process', async () => {

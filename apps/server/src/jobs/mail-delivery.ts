@@ -1,4 +1,5 @@
 import { MailDeliveryService, type MailDeliveryServiceOptions } from '../modules/mail/delivery.js';
+import type { JobRunObserver } from './periodic-job.js';
 
 export { exponentialBackoff } from '../modules/mail/delivery.js';
 
@@ -15,6 +16,7 @@ export class MailDelivery {
   private running: Promise<void> | undefined;
   private runAgain = false;
   private stopped = false;
+  private observe: JobRunObserver | undefined;
 
   constructor(private readonly options: MailDeliveryOptions) {
     this.delivery = new MailDeliveryService(options);
@@ -26,6 +28,11 @@ export class MailDelivery {
     this.timer = setInterval(() => this.kick(), intervalMs);
     this.timer.unref();
     this.kick();
+  }
+
+  /** `observe` hears of each pass's end as the job `mail_delivery`. */
+  observeRuns(observe: JobRunObserver): void {
+    this.observe = observe;
   }
 
   /** Runs a delivery pass soon; passes never overlap, a kick during one causes another. */
@@ -59,7 +66,9 @@ export class MailDelivery {
       this.runAgain = false;
       try {
         await this.deliverDue();
+        this.observe?.('mail_delivery', 'ok');
       } catch (error) {
+        this.observe?.('mail_delivery', 'failed');
         this.options.log.error({ err: error }, 'mail delivery pass failed');
       }
     } while (this.runAgain && !this.stopped);
