@@ -1,6 +1,7 @@
 import type { LiveClientMessage, LiveServerMessage } from '@hearth/contract';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
+import { everythingInView } from './in-view';
 
 /**
  * The browser's WebSocket, played by the test: it opens when the test says so, records what
@@ -77,21 +78,5 @@ export function installFakeSockets() {
  * intersecting at once (a tall screen).
  */
 export function showEveryCard() {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(private readonly report: IntersectionObserverCallback) {}
-      observe(target: Element) {
-        this.report(
-          [{ isIntersecting: true, target } as IntersectionObserverEntry],
-          this as unknown as IntersectionObserver,
-        );
-      }
-      disconnect() {}
-      unobserve() {}
-      takeRecords() {
-        return [];
-      }
-    },
-  );
+  everythingInView();
 }

@@ -23,6 +23,7 @@ import {
   grace,
   sessionUser,
 } from '../../test/fixtures';
+import { everythingInView } from '../../test/in-view';
 import { stubProfile } from '../../test/profile';
 import { renderApp, setWindowWidth } from '../../test/render-app';
 
@@ -130,20 +131,7 @@ describe('the profile page', () => {
 
   it('loads older posts with the cursor when the end of the list comes into view, each once', async () => {
     // The end of the list is always in view here.
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly report: IntersectionObserverCallback) {}
-        observe(target: Element) {
-          this.report(
-            [{ isIntersecting: true, target } as IntersectionObserverEntry],
-            this as unknown as IntersectionObserver,
-          );
-        }
-        disconnect() {}
-        unobserve() {}
-      },
-    );
+    everythingInView();
     const first = Array.from({ length: 20 }, (_, i) =>
       buildPost({ user: grace, text: `New ${i}` }),
     );
