@@ -100,7 +100,7 @@ const PATH_PARAM_MAX_LENGTH = 2048;
 
 /** The whole HTTP application, wired from its dependencies; nothing listens until the caller says. */
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const { config, db } = deps;
+  const { config } = deps;
   const clock = deps.clock ?? systemClock;
   const { headersTimeoutMs, idleTimeoutMs } = config.connections;
   const app = Fastify({
@@ -139,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     openSockets: () => liveSockets(),
     now: () => clock.now(),
   });
+  // Every statement the app makes is timed for /metrics (the database waits).
+  const db = deps.db.withPlugin(metrics.databaseTiming);
   registerMetrics(app, metrics, config.metricsToken);
 
   const redis = config.redisUrl

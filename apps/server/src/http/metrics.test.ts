@@ -1,8 +1,11 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { PeriodicJob } from '../jobs/periodic-job.js';
 import { createMailQueue } from '../modules/mail/service.js';
 import { buildUser } from '../test-support/factories.js';
 import { LiveClient, listenForLive } from '../test-support/live-client.js';
 import { useTestApp } from '../test-support/test-app.js';
+import { createMetrics } from './metrics.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -58,6 +61,24 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(res.body).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
 
+  it('times the database statements requests make', async () => {
+    const count = async () => {
+      const res = await scrape(ctx, `Bearer ${TOKEN}`);
+      const match = /^hearth_db_statement_duration_seconds_count (\d+)$/m.exec(res.body);
+      return Number(match?.[1]);
+    };
+    const { token } = await buildUser(ctx);
+    const before = await count();
+    const feed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/posts?limit=5',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(feed.statusCode).toBe(200);
+    // The member's lookup and the feed's page at least; the scrape's own outbox query too.
+    expect((await count()) - before).toBeGreaterThanOrEqual(3);
+  });
+
   it('reports the mail outbox depth and the age of its oldest mail', async () => {
     const before = await scrape(ctx, `Bearer ${TOKEN}`);
     expect(before.body).toMatch(/^hearth_mail_outbox_pending 0$/m);
@@ -92,5 +113,31 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const res = await scrape(ctx, `Bearer ${TOKEN}`);
     expect(res.body).toMatch(/^hearth_live_sockets 1$/m);
     client.ws.close();
+  });
+});
+
+describe('job failures', () => {
+  class FailingJob extends PeriodicJob<object> {
+    async runOnce(): Promise<object> {
+      throw new Error('the storage is gone');
+    }
+    protected worthLogging(): boolean {
+      return false;
+    }
+  }
+
+  it('counts a failed run under its job', async () => {
+    const metrics = createMetrics({
+      mailBacklog: async () => ({ pending: 0, oldestCreatedAt: null }),
+      openSockets: () => 0,
+      now: () => new Date(),
+    });
+    const job = new FailingJob(pino({ level: 'silent' }), { done: 'done', failed: 'failed' });
+    job.observeRuns('purges', metrics.jobRuns);
+    job.kick();
+    await job.stop();
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^hearth_job_runs_total\{job="purges"\} 1$/m);
+    expect(text).toMatch(/^hearth_job_failures_total\{job="purges"\} 1$/m);
   });
 });

@@ -1,5 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+} from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobRunObserver } from '../jobs/periodic-job.js';
 
@@ -24,6 +30,12 @@ export interface Metrics {
   registry: Registry;
   durations: Histogram;
   jobRuns: JobRunObserver;
+  /**
+   * Times every statement of the database it is plugged into (`db.withPlugin`): from the moment
+   * it is built until its rows are back, so a wait for a pooled connection (PostgreSQL) or for
+   * SQLite's write lock counts. A statement that fails is not timed.
+   */
+  databaseTiming: KyselyPlugin;
 }
 
 export function createMetrics(sources: MetricsSources): Metrics {
@@ -81,9 +93,30 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.set(Math.max(0, ms / 1000));
     },
   });
+  const statements = new Histogram({
+    name: 'hearth_db_statement_duration_seconds',
+    help: 'Database statements from build to rows, waits for a connection or lock included',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  // Keyed by Kysely's own query id objects: a statement that fails never comes back, and its
+  // entry goes with the id.
+  const started = new WeakMap<QueryId, number>();
+  const databaseTiming: KyselyPlugin = {
+    transformQuery({ node, queryId }: PluginTransformQueryArgs) {
+      started.set(queryId, performance.now());
+      return node;
+    },
+    async transformResult({ result, queryId }: PluginTransformResultArgs) {
+      const start = started.get(queryId);
+      if (start !== undefined) statements.observe((performance.now() - start) / 1000);
+      return result;
+    },
+  };
   return {
     registry,
     durations,
+    databaseTiming,
     jobRuns: (job, outcome) => {
       runs.inc({ job });
       failures.inc({ job }, outcome === 'failed' ? 1 : 0);
