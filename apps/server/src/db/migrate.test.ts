@@ -89,6 +89,23 @@ describe('migrations', () => {
     expect(await tableNames(database)).toEqual(ALL_TABLES);
   });
 
+  it('a database migrated by a newer version is refused, unchanged, with a message a host can act on', async () => {
+    await migrateToLatest(database);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-version', '2030-01-01T00:00:00.000Z')`.execute(
+      database.db,
+    );
+    try {
+      await expect(migrateToLatest(database)).rejects.toThrow(
+        'This database was migrated by a newer version of Hearth (migration 9999-from-a-newer-version)',
+      );
+      expect(await tableNames(database)).toEqual(ALL_TABLES);
+    } finally {
+      await sql`delete from kysely_migration where name = '9999-from-a-newer-version'`.execute(
+        database.db,
+      );
+    }
+  });
+
   it('the e-mail and username are unique, and removing a member removes their links, codes and sessions', async () => {
     const now = new Date().toISOString();
     const user = {

@@ -25,6 +25,18 @@ async function currentSchema(handle: DatabaseHandle): Promise<string | undefined
 }
 
 function unwrap({ error, results }: MigrationResultSet): void {
+  // Kysely refuses a database that ran a migration this code does not have: a newer version of
+  // Hearth migrated it. Said so in words a host can act on.
+  const missing = /previously executed migration (\S+) is missing/.exec(
+    (error as Error | undefined)?.message ?? '',
+  );
+  if (missing) {
+    throw new Error(
+      `This database was migrated by a newer version of Hearth (migration ${missing[1]}), ` +
+        'which this version does not know: start the newer version again, or restore the ' +
+        'backup taken before the upgrade (docs/upgrade.md).',
+    );
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
