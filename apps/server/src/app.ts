@@ -14,7 +14,6 @@ import {
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { backupInProgress } from './backup/lock.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { registerBuiltinImages } from './http/builtin-images.js';
@@ -33,6 +32,7 @@ import type { EventBus } from './infra/bus/bus.js';
 import { InProcessBus } from './infra/bus/in-process-bus.js';
 import { RedisBus } from './infra/bus/redis-bus.js';
 import { type Clock, systemClock } from './infra/clock.js';
+import { Leases } from './infra/leases.js';
 import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js';
 import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
 import { ImageUrls } from './infra/storage/image-urls.js';
@@ -82,7 +82,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox sender; main.ts starts its polling, closing the app stops it. */
     mailDelivery: MailDelivery;
-    /** Trash and unverified-account purges; main.ts starts them, closing the app stops them. */
+    /**
+     * Trash and unverified-account purges; main.ts starts them, closing the app stops them. Like
+     * imageVariants, a run takes its lease in job_leases: once per period across processes.
+     */
     purges: Purges;
     /** Variants for uploads from before them; main.ts starts it, closing the app stops it. */
     imageVariants: ImageVariantsJob;
@@ -185,6 +188,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const storage = deps.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const imageUrls = new ImageUrls(config.publicUrl, storage);
   const imageVariants = new ImageVariantsJob({ db, storage, log: app.log });
+  // One lease holder per app: the periodic jobs run once per period across every process.
+  const leases = new Leases(db, clock);
+  imageVariants.leaseEachRun(leases, 'image-variants');
   app.decorate('imageVariants', imageVariants);
   app.addHook('onClose', () => imageVariants.stop());
 
@@ -240,8 +246,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     clock,
     log: app.log,
-    paused: () => backupInProgress(config.dataDir),
+    leases,
+    // A backup on any machine holds its lease in job_leases (backup/backup.ts).
+    paused: () => leases.backupRunning(),
   });
+  purges.leaseEachRun(leases, 'purges');
   app.decorate('purges', purges);
   purges.observeRuns('purges', metrics.jobRuns);
   imageVariants.observeRuns('image_variants', metrics.jobRuns);

@@ -42,6 +42,23 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('WORKERS is 1 unless set, a whole number from 1 to 64, and above 1 needs PostgreSQL and Redis', () => {
+    expect(loadConfig({ DATA_DIR: dir }).workers).toBe(1);
+    const shared = { DATA_DIR: dir, DATABASE_URL: 'postgres://db/hearth' };
+    expect(loadConfig({ ...shared, WORKERS: '4', REDIS_URL: 'redis://r:6379' }).workers).toBe(4);
+    for (const bad of ['0', '65', '1.5', 'two']) {
+      expect(() => loadConfig({ ...shared, WORKERS: bad, REDIS_URL: 'redis://r' })).toThrow(
+        /WORKERS/,
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: dir, WORKERS: '2', REDIS_URL: 'redis://r' })).toThrow(
+      /WORKERS=2 needs PostgreSQL.*Set DATABASE_URL=postgres:/s,
+    );
+    expect(() => loadConfig({ ...shared, WORKERS: '2' })).toThrow(
+      /WORKERS=2 needs REDIS_URL.*Set REDIS_URL=redis:/s,
+    );
+  });
+
   it('the public URL follows the port unless set', () => {
     expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://social.example/' }).publicUrl).toBe(

@@ -80,6 +80,8 @@ export interface AppConfig {
   passwordHashLogN: number;
   /** Bearer token of GET /metrics; unset: no /metrics (404). */
   metricsToken: string | undefined;
+  /** Server processes main.ts runs (node:cluster) on HOST:PORT; above 1 needs PostgreSQL and Redis. */
+  workers: number;
   limits: Limits;
   connections: ConnectionLimits;
   live: LiveLimits;
@@ -156,6 +158,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   HTTP_COMPRESSION: booleanFlag.default(true),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   // Above the 60 s a reverse proxy or load balancer commonly keeps an idle connection to us.
@@ -212,6 +215,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const corsOrigins = parseCorsOrigins(e.CORS_ORIGINS);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  // Unset: the SQLite file lives in the data folder (sqlite:./data/app.db by default).
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${e.DATA_DIR.replace(/[/\\]+$/, '')}/app.db`;
+  checkWorkers(e.WORKERS, databaseUrl, e.REDIS_URL);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -221,8 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     appUrl: e.APP_URL?.replace(/\/+$/, '') ?? publicUrl,
     corsOrigins,
-    // Unset: the SQLite file lives in the data folder (sqlite:./data/app.db by default).
-    databaseUrl: e.DATABASE_URL ?? `sqlite:${e.DATA_DIR.replace(/[/\\]+$/, '')}/app.db`,
+    databaseUrl,
     dataDir,
     webDist: path.resolve(e.WEB_DIST),
     jwtSecret: e.JWT_SECRET ?? persistentJwtSecret(dataDir),
@@ -234,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpCompression: e.HTTP_COMPRESSION,
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
     metricsToken: e.METRICS_TOKEN,
+    workers: e.WORKERS,
     limits: limitsFromEnv(present),
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
@@ -250,6 +256,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       expiryCheckIntervalMs: LIVE_EXPIRY_CHECK_INTERVAL_MS,
     },
   };
+}
+
+/**
+ * WORKERS above 1 runs several processes: they need one database that takes writes from all of
+ * them (PostgreSQL, not a SQLite file) and Redis for what they share (rate limits, live updates).
+ */
+function checkWorkers(workers: number, databaseUrl: string, redisUrl: string | undefined): void {
+  if (workers <= 1) return;
+  if (databaseUrl.startsWith('sqlite:')) {
+    throw new Error(
+      `Invalid configuration:\nWORKERS=${workers} needs PostgreSQL: several server processes ` +
+        'cannot share one SQLite file. Set DATABASE_URL=postgres://… and REDIS_URL=redis://…, ' +
+        'or WORKERS=1.',
+    );
+  }
+  if (!redisUrl) {
+    throw new Error(
+      `Invalid configuration:\nWORKERS=${workers} needs REDIS_URL: several server processes ` +
+        'share rate limits and live updates through Redis. Set REDIS_URL=redis://…, or WORKERS=1.',
+    );
+  }
 }
 
 /**

@@ -1,43 +1,74 @@
+import cluster from 'node:cluster';
+import Fastify from 'fastify';
 import { buildApp } from './app.js';
-import { configWarnings, loadConfig } from './config.js';
+import { runPrimary } from './cluster.js';
+import { type AppConfig, configWarnings, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 
-const config = loadConfig();
-const database = openDatabase(config.databaseUrl);
-await migrateToLatest(database);
+const logLevel = process.env.LOG_LEVEL ?? 'info';
 
-const app = await buildApp({
-  config,
-  db: database.db,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
-});
-app.mailDelivery.start();
-app.purges.start();
-app.imageVariants.start();
-
-let closing = false;
-async function shutDown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal}: closing`);
-  // The app first (it stops the mail, purge and image-variant jobs), then the database it was using.
-  await app.close();
-  await database.close();
-  process.exit(0);
+/** The configuration, or its one message on stderr and exit code 1 before anything listens. */
+function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
 }
-process.once('SIGINT', () => void shutDown('SIGINT'));
-process.once('SIGTERM', () => void shutDown('SIGTERM'));
 
-await app.listen({ host: config.host, port: config.port });
-for (const warning of configWarnings()) app.log.warn(warning);
-app.log.info(
-  config.smtpUrl
-    ? 'mail: sent over SMTP_URL'
-    : config.nodeEnv === 'production'
-      ? 'mail: dev outbox, printed to this log only (set SMTP_URL to send mail)'
-      : `mail: dev outbox, printed here and shown on this machine at http://localhost:${config.port}/dev/mailbox`,
-);
-app.log.info(
-  `Hearth on Node ${process.versions.node}; database: ${database.engine}; open ${config.publicUrl}`,
-);
+const config = configOrExit();
+// WORKERS=N: this primary migrates once, then forks N workers that run this file as workers.
+const isWorker = cluster.isWorker;
+if (config.workers > 1 && !isWorker) {
+  const database = openDatabase(config.databaseUrl, { pgPoolSize: 1 });
+  await migrateToLatest(database);
+  await database.close();
+  // The same log lines as a worker's app writes (pino through Fastify), without a server.
+  runPrimary(config.workers, Fastify({ logger: { level: logLevel } }).log);
+} else {
+  await serve(config, { migrate: !isWorker });
+}
+
+async function serve(config: AppConfig, options: { migrate: boolean }): Promise<void> {
+  const database = openDatabase(config.databaseUrl);
+  // A worker of WORKERS=N finds the database migrated by its primary.
+  if (options.migrate) await migrateToLatest(database);
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: { level: logLevel },
+  });
+  app.mailDelivery.start();
+  app.purges.start();
+  app.imageVariants.start();
+
+  let closing = false;
+  async function shutDown(signal: string): Promise<void> {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    // The app first (it stops the mail, purge and image-variant jobs), then the database it was using.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.once('SIGINT', () => void shutDown('SIGINT'));
+  process.once('SIGTERM', () => void shutDown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  for (const warning of configWarnings()) app.log.warn(warning);
+  app.log.info(
+    config.smtpUrl
+      ? 'mail: sent over SMTP_URL'
+      : config.nodeEnv === 'production'
+        ? 'mail: dev outbox, printed to this log only (set SMTP_URL to send mail)'
+        : `mail: dev outbox, printed here and shown on this machine at http://localhost:${config.port}/dev/mailbox`,
+  );
+  app.log.info(
+    `Hearth on Node ${process.versions.node}; database: ${database.engine}; open ${config.publicUrl}` +
+      (isWorker ? ` (worker pid ${process.pid})` : ''),
+  );
+}

@@ -11,7 +11,7 @@ import {
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { takeBackupLock } from './lock.js';
+import { takeBackupLease } from './lock.js';
 
 /**
  * `backup --out DIR` and `restore DIR`: a consistent copy of a running network (database snapshot,
@@ -146,7 +146,12 @@ export async function backup(settings: BackupSettings, out: string): Promise<Man
     );
   }
   mkdirSync(target, { recursive: true });
-  const release = takeBackupLock(settings.dataDir);
+  if (engine === 'sqlite') {
+    const file = settings.databaseUrl.slice('sqlite:'.length);
+    if (!existsSync(file)) throw new BackupError(`No database at ${path.resolve(file)}.`);
+  }
+  // Purges on every process sharing the database pause while it is held (backup/lock.ts).
+  const release = await takeBackupLease(settings.databaseUrl);
   try {
     let migration: string | null = null;
     let schema: string | null = null;
@@ -212,7 +217,7 @@ export async function backup(settings: BackupSettings, out: string): Promise<Man
     writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } finally {
-    release();
+    await release();
   }
 }
 

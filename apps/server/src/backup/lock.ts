@@ -1,36 +1,44 @@
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { Leases } from '../infra/leases.js';
 
 /**
- * While a backup runs it holds DATA_DIR/backup.lock; the purge jobs of every server process on
- * this data folder skip their runs while it is there, so no media file a snapshotted row names
- * is deleted before the copy. A lock older than STALE_MS (a backup killed midway) is ignored.
+ * While a backup runs it holds a lease of its own in the database's job_leases table
+ * ('backup:<holder>', infra/leases.ts), renewed every 20 s for two minutes: the purge jobs of
+ * every server process on that database, on any machine, skip their runs while one is held, so
+ * no media file a snapshotted row names is deleted before the copy. A backup killed midway stops
+ * holding within two minutes.
  */
-export const BACKUP_LOCK_FILE = 'backup.lock';
-const STALE_MS = 6 * 60 * 60 * 1000;
+export const BACKUP_LEASE_MS = 2 * 60_000;
+const RENEW_MS = 20_000;
 
-export function backupLockPath(dataDir: string): string {
-  return path.join(dataDir, BACKUP_LOCK_FILE);
-}
-
-export function backupInProgress(dataDir: string, now = Date.now()): boolean {
-  const file = backupLockPath(dataDir);
-  if (!existsSync(file)) return false;
+/**
+ * Takes the backup lease on DATABASE_URL; the answer releases it and closes the connection. A
+ * database without the table (not migrated by this version yet: no server of this version runs
+ * purges on it) is backed up without one.
+ */
+export async function takeBackupLease(databaseUrl: string): Promise<() => Promise<void>> {
+  const database: DatabaseHandle = openDatabase(databaseUrl, {
+    walCheckpointer: false,
+    pgPoolSize: 1,
+  });
   try {
-    return now - statSync(file).mtimeMs < STALE_MS;
-  } catch {
-    return false;
+    const release = await new Leases(database.db).holdBackup(BACKUP_LEASE_MS, RENEW_MS);
+    return async () => {
+      try {
+        await release();
+      } finally {
+        await database.close();
+      }
+    };
+  } catch (error) {
+    await database.close();
+    if (isMissingTable(error)) return async () => {};
+    throw error;
   }
 }
 
-export function takeBackupLock(dataDir: string): () => void {
-  const file = backupLockPath(dataDir);
-  writeFileSync(file, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }));
-  return () => {
-    try {
-      if (JSON.parse(readFileSync(file, 'utf8')).pid === process.pid) rmSync(file, { force: true });
-    } catch {
-      // already gone
-    }
-  };
+/** SQLite's "no such table", PostgreSQL's undefined_table (42P01). */
+function isMissingTable(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '42P01' || /no such table/i.test(message ?? '');
 }

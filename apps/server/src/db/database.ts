@@ -7,6 +7,7 @@ import type { CommentsTable } from './comments.js';
 import type { EmailVerificationsTable } from './email-verifications.js';
 import type { FollowsTable } from './follows.js';
 import type { FriendshipsTable } from './friendships.js';
+import type { JobLeasesTable } from './job-leases.js';
 import type { MailOutboxTable } from './mail-outbox.js';
 import type { MediaTable } from './media.js';
 import type { NotificationsTable } from './notifications.js';
@@ -42,6 +43,7 @@ export interface Database {
   friendships: FriendshipsTable;
   search_history: SearchHistoryTable;
   notifications: NotificationsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -28,6 +28,7 @@ describe('migrations', () => {
     'email_verifications',
     'follows',
     'friendships',
+    'job_leases',
     'mail_outbox',
     'media',
     'notifications',

@@ -9,7 +9,7 @@ import {
 import Fastify from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { takeBackupLock } from '../backup/lock.js';
+import { Leases } from '../infra/leases.js';
 import { ImageUrls, uploadKeyOf } from '../infra/storage/image-urls.js';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
 import { MediaService } from '../modules/media/service.js';
@@ -205,7 +205,7 @@ describe('purging the trash', () => {
     expect(await rowCount(ctx, 'posts')).toBe(1);
   });
 
-  it('while a backup holds DATA_DIR/backup.lock, purges delete nothing; after it, they do', async () => {
+  it('while a backup holds its lease in the database, purges delete nothing; after it, they do', async () => {
     const ada = await buildUser(ctx);
     const photo = await uploadedUrl(
       ctx.app,
@@ -219,7 +219,7 @@ describe('purging the trash', () => {
     await deletePost(ctx.app, ada.token, doomed._id);
     ctx.clock.advance((TRASH_RETENTION_DAYS + 1) * DAY_MS);
     const files = await filesUnder(ctx);
-    const release = takeBackupLock(ctx.config.dataDir);
+    const release = await new Leases(ctx.db, ctx.clock).holdBackup();
     try {
       expect(await ctx.app.purges.runOnce()).toEqual({
         posts: 0,
@@ -231,7 +231,7 @@ describe('purging the trash', () => {
       expect(await rowCount(ctx, 'posts')).toBe(1);
       expect(await filesUnder(ctx)).toEqual(files);
     } finally {
-      release();
+      await release();
     }
     expect(await ctx.app.purges.runOnce()).toMatchObject({ posts: 1 });
     expect(await rowCount(ctx, 'posts')).toBe(0);

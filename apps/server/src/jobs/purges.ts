@@ -2,6 +2,7 @@ import { TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@hearth/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { addMs, type Clock } from '../infra/clock.js';
+import { Leases } from '../infra/leases.js';
 import { purgeSessionsExpiredBefore } from '../modules/auth/sessions.js';
 import type { MediaService } from '../modules/media/service.js';
 import type { PostsService } from '../modules/posts/service.js';
@@ -21,8 +22,13 @@ export interface PurgesOptions {
   log: FastifyBaseLogger;
   /** Rows handled per transaction, so one run never holds locks for long. */
   batchSize?: number;
-  /** True while a backup runs (backup/lock.ts): the run is skipped, nothing is deleted. */
-  paused?: () => boolean;
+  /**
+   * True while a backup runs (its lease in job_leases, Leases.backupRunning): the run is skipped,
+   * and a run in progress ends before its next batch.
+   */
+  paused?: () => boolean | Promise<boolean>;
+  /** Where the daily orphan sweep takes its lease (built on db and clock unless given). */
+  leases?: Leases;
 }
 
 export interface PurgeReport {
@@ -37,6 +43,10 @@ export interface PurgeReport {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A file no row names is an orphan once this old: an upload writes its row within seconds. */
 const ORPHAN_FILE_AGE_DAYS = 1;
+/** The daily orphan sweep's lease in job_leases: once a day across every process. */
+export const ORPHAN_SWEEP_LEASE = 'orphan-files';
+/** How often a run in progress looks whether a backup started. */
+const PAUSE_CHECK_MS = 1000;
 
 /**
  * API.md's scheduled purges: posts in trash for more than TRASH_RETENTION_DAYS, and accounts
@@ -45,21 +55,24 @@ const ORPHAN_FILE_AGE_DAYS = 1;
  * only sets the cutoffs and the schedule; what goes with a post or an account is decided by
  * PostsService.purgeTrashedBefore and UsersService.purgeUnverifiedBefore. Once a day it also
  * removes stored files older than a day that no row names (MediaService.deleteOrphanFilesBefore):
- * that walks the whole storage, so not every hour.
+ * that walks the whole storage, so not every hour, and once a day across every process (the
+ * lease 'orphan-files').
  */
 export class Purges extends PeriodicJob<PurgeReport> {
   /** How the services work through what is due (their PurgeRun). */
   private readonly run;
-  /** When the storage was last swept for orphan files (ms), in this process. */
-  private orphansSweptAt: number | undefined;
+  private readonly leases: Leases;
+  /** What `paused` last answered; a run in progress asks again every PAUSE_CHECK_MS. */
+  private pausedNow = false;
 
   constructor(private readonly options: PurgesOptions) {
     super(options.log, { done: 'purged', failed: 'purge failed' });
+    this.leases = options.leases ?? new Leases(options.db, options.clock);
     this.run = {
       batchSize: options.batchSize ?? 100,
       // After stop(), or once a backup takes its lock, a run ends between batches; the next
       // run finishes the work.
-      shouldStop: () => this.stopped || options.paused?.() === true,
+      shouldStop: () => this.stopped || this.pausedNow,
       log: options.log,
     };
   }
@@ -69,21 +82,25 @@ export class Purges extends PeriodicJob<PurgeReport> {
   }
 
   async runOnce(): Promise<PurgeReport> {
-    if (this.options.paused?.()) {
+    if (await this.isPaused()) {
       this.options.log.info('purges skipped: a backup is running');
       return { posts: 0, accounts: 0, files: 0, orphanFiles: 0, sessions: 0 };
     }
+    const pausedChecks = this.options.paused ? this.watchPause() : undefined;
+    try {
+      return await this.purgeAll();
+    } finally {
+      await pausedChecks?.();
+    }
+  }
+
+  private async purgeAll(): Promise<PurgeReport> {
     const trash = await this.purgeTrash();
     const accounts = await this.purgeUnverifiedAccounts();
     const sessions = await this.purgeExpiredSessions();
-    const now = this.options.clock.now().getTime();
     let orphanFiles = 0;
-    if (
-      !this.stopped &&
-      (this.orphansSweptAt === undefined || now - this.orphansSweptAt >= DAY_MS)
-    ) {
+    if (!this.stopped && !this.pausedNow && (await this.leases.take(ORPHAN_SWEEP_LEASE, DAY_MS))) {
       orphanFiles = await this.deleteOrphanFiles();
-      this.orphansSweptAt = now;
     }
     return {
       posts: trash.posts,
@@ -91,6 +108,26 @@ export class Purges extends PeriodicJob<PurgeReport> {
       files: trash.files + accounts.files,
       orphanFiles,
       sessions,
+    };
+  }
+
+  private async isPaused(): Promise<boolean> {
+    this.pausedNow = (await this.options.paused?.()) === true;
+    return this.pausedNow;
+  }
+
+  /** Asks `paused` again every PAUSE_CHECK_MS while a run lasts; the answer stops it between batches. */
+  private watchPause(): () => Promise<void> {
+    let asking: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      asking = this.isPaused().catch((error) => {
+        this.options.log.warn({ err: error }, 'purges could not check for a backup');
+      });
+    }, PAUSE_CHECK_MS);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await asking;
     };
   }
 

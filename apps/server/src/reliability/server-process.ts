@@ -21,22 +21,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** How a server process ended. */
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface ServerProcess {
   url: string;
   output: string[];
+  /** The process started (with WORKERS > 1: the cluster's primary). */
+  pid: number;
   /** kill -9: no shutdown hook runs, nothing is flushed by the server. */
   crash(): Promise<void>;
   /** SIGTERM, the server's own shutdown; SIGKILL if it has not exited within 10 s. */
-  stop(): Promise<void>;
+  stop(): Promise<ProcessExit>;
 }
 
-/**
- * One real server process on 127.0.0.1 with the given environment (DATABASE_URL, DATA_DIR…),
- * answered once its health check says so.
- */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+function spawnServer(env: Record<string, string>, port: number, url: string) {
   const output: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
     env: {
@@ -52,7 +54,36 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<ProcessExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output, exited };
+}
+
+/**
+ * The built server started with `env` when it is expected to refuse to start: its exit and
+ * everything it wrote. Killed (and failing) if it is still running after `timeoutMs`.
+ */
+export async function runServerToExit(
+  env: Record<string, string>,
+  timeoutMs = 15_000,
+): Promise<ProcessExit & { output: string }> {
+  const port = await freePort();
+  const { child, output, exited } = spawnServer(env, port, `http://127.0.0.1:${port}`);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const exit = await exited;
+  clearTimeout(timer);
+  return { ...exit, output: output.join('') };
+}
+
+/**
+ * One real server process on 127.0.0.1 with the given environment (DATABASE_URL, DATA_DIR…),
+ * answered once its health check says so.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { child, output, exited } = spawnServer(env, port, url);
 
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -76,6 +107,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return {
     url,
     output,
+    pid: child.pid ?? 0,
     async crash() {
       child.kill('SIGKILL');
       await exited;
@@ -88,6 +120,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         await exited;
         clearTimeout(grace);
       }
+      return exited;
     },
   };
 }

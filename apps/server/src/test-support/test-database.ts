@@ -60,6 +60,7 @@ const TABLES = [
   'email_verifications',
   'sessions',
   'users',
+  'job_leases',
 ] as const;
 
 /** Counts every statement Kysely runs, failed ones included. */

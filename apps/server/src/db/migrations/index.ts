@@ -8,6 +8,7 @@ import * as imageVariants from './0006-image-variants.js';
 import * as imageReferences from './0007-image-references.js';
 import * as sessions from './0008-sessions.js';
 import * as notifications from './0009-notifications.js';
+import * as jobLeases from './0010-job-leases.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -20,4 +21,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0007-image-references', imageReferences],
   ['0008-sessions', sessions],
   ['0009-notifications', notifications],
+  ['0010-job-leases', jobLeases],
 ];
