@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLIENT_MESSAGE_MAX_BYTES } from '@hearth/contract';
 import { z } from 'zod';
 import { LOOPBACK_RANGES } from './http/connection-limits.js';
+import type { S3Settings } from './infra/storage/s3-storage.js';
 
 /** A rate limit: at most `max` requests per `windowMs`. */
 export interface Limit {
@@ -80,6 +81,8 @@ export interface AppConfig {
   passwordHashLogN: number;
   /** Bearer token of GET /metrics; unset: no /metrics (404). */
   metricsToken: string | undefined;
+  /** Media in an S3-compatible bucket (S3_BUCKET and its companions); unset: DATA_DIR/media. */
+  s3: S3Settings | undefined;
   limits: Limits;
   connections: ConnectionLimits;
   live: LiveLimits;
@@ -156,6 +159,19 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   HTTP_COMPRESSION: booleanFlag.default(true),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name like hearth-media',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  MEDIA_PUBLIC_URL: z.url().optional(),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   // Above the 60 s a reverse proxy or load balancer commonly keeps an idle connection to us.
@@ -234,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpCompression: e.HTTP_COMPRESSION,
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
     metricsToken: e.METRICS_TOKEN,
+    s3: s3Settings(e, present),
     limits: limitsFromEnv(present),
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
@@ -249,6 +266,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientMessageMaxBytes: e.LIVE_CLIENT_MESSAGE_MAX_BYTES,
       expiryCheckIntervalMs: LIVE_EXPIRY_CHECK_INTERVAL_MS,
     },
+  };
+}
+
+/** The S3_* settings whose meaning needs S3_BUCKET. */
+const S3_COMPANIONS = [
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_REGION',
+  'MEDIA_PUBLIC_URL',
+] as const;
+
+/**
+ * Media go to a bucket when S3_BUCKET is set; then its keys must be too (an instance role or
+ * AWS profile is not read: one way to sign in, written where the operator sees it). An S3
+ * setting without S3_BUCKET is a half-done move, refused rather than silently ignored.
+ */
+function s3Settings(
+  e: z.infer<typeof envSchema>,
+  present: Record<string, string | undefined>,
+): S3Settings | undefined {
+  if (!e.S3_BUCKET) {
+    const stray = S3_COMPANIONS.filter((name) => present[name] !== undefined);
+    if (stray.length > 0) {
+      throw new Error(
+        `Invalid configuration:\n${stray.join(', ')}: set S3_BUCKET too to keep media in a ` +
+          'bucket, or remove them to keep media in DATA_DIR/media',
+      );
+    }
+    return undefined;
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => !e[name],
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n${missing.join(', ')}: required with S3_BUCKET (the bucket's ` +
+        'access key and secret)',
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

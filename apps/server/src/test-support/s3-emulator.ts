@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { S3Settings } from '../infra/storage/s3-storage.js';
 
 /** A running S3 emulator with one empty bucket, and how to reach it. */
 export interface S3Emulator {
@@ -14,6 +16,10 @@ export interface S3Emulator {
   secretAccessKey: string;
   /** The emulator's folder (its buckets' files). */
   directory: string;
+  /** The S3_* settings that reach it (MEDIA_PUBLIC_URL unset unless given). */
+  settings(overrides?: Partial<S3Settings>): S3Settings;
+  /** Deletes every object in the bucket. */
+  empty(): Promise<void>;
   /** Stops the emulator and removes its folder. */
   stop(): Promise<void>;
 }
@@ -61,14 +67,43 @@ export async function startS3Emulator(bucket = 'hearth-media'): Promise<S3Emulat
     child.once('exit', (code) => reject(new Error(`s3rver exited (${code}): ${stderr}`)));
     child.once('error', reject);
   });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const settings = (overrides: Partial<S3Settings> = {}): S3Settings => ({
+    endpoint,
+    bucket,
+    region: 'us-east-1',
+    accessKeyId: ACCESS_KEY,
+    secretAccessKey: ACCESS_KEY,
+    forcePathStyle: true,
+    mediaPublicUrl: undefined,
+    ...overrides,
+  });
+  const client = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
+  });
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     bucket,
     region: 'us-east-1',
     accessKeyId: ACCESS_KEY,
     secretAccessKey: ACCESS_KEY,
     directory,
+    settings,
+    empty: async () => {
+      for (;;) {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+        const keys = (page.Contents ?? []).map((object) => object.Key as string);
+        for (const key of keys) {
+          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        }
+        if (!page.IsTruncated) return;
+      }
+    },
     stop: async () => {
+      client.destroy();
       await stopChild(child);
       await rm(directory, { recursive: true, force: true });
     },

@@ -42,6 +42,7 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     // The cheapest scrypt cost: tests hash hundreds of passwords; the cost is stored per hash.
     passwordHashLogN: 10,
     metricsToken: undefined,
+    s3: undefined,
     connections: {
       headersTimeoutMs: 15_000,
       idleTimeoutMs: 75_000,

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Emulator, startS3Emulator } from '../../test-support/s3-emulator.js';
 import { storageContract } from '../../test-support/storage-contract.js';
@@ -13,30 +13,13 @@ afterAll(async () => {
 });
 
 function settings(overrides: Partial<S3Settings> = {}): S3Settings {
-  return {
-    endpoint: emulator.endpoint,
-    bucket: emulator.bucket,
-    region: emulator.region,
-    accessKeyId: emulator.accessKeyId,
-    secretAccessKey: emulator.secretAccessKey,
-    forcePathStyle: true,
-    mediaPublicUrl: undefined,
-    ...overrides,
-  };
-}
-
-/** Empties the bucket between tests: one emulator serves the whole file. */
-async function emptied(storage: S3Storage): Promise<void> {
-  const page = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket }));
-  for (const object of page.Contents ?? []) {
-    await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: object.Key }));
-  }
+  return emulator.settings(overrides);
 }
 
 // Pages of two keys, so listing crosses pages.
 storageContract('S3 storage (s3rver)', async () => {
   const storage = new S3Storage(settings(), 2);
-  await emptied(storage);
+  await emulator.empty();
   return {
     storage,
     putForeign: async (name) => {
@@ -45,7 +28,7 @@ storageContract('S3 storage (s3rver)', async () => {
       );
     },
     cleanup: async () => {
-      await emptied(storage);
+      await emulator.empty();
       storage.destroy();
     },
   };

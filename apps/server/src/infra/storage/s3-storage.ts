@@ -69,6 +69,11 @@ export class S3Storage implements Storage {
     });
   }
 
+  /** MEDIA_PUBLIC_URL: where browsers load files from, when not from this server's /media/. */
+  get mediaPublicUrl(): string | undefined {
+    return this.settings.mediaPublicUrl;
+  }
+
   /** The bucket answers and a file can be written in it and removed. */
   async check(): Promise<void> {
     const probe = `.ready-${randomBytes(8).toString('hex')}`;
