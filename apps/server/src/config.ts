@@ -269,6 +269,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/**
+ * The S3_* settings alone, read as the server reads them, for tools that need nothing else
+ * (`npm run media:copy`, `npm run backup`); undefined when S3_BUCKET is unset.
+ */
+export function s3SettingsFromEnv(env: NodeJS.ProcessEnv = process.env): S3Settings | undefined {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema
+    .pick({
+      S3_ENDPOINT: true,
+      S3_BUCKET: true,
+      S3_REGION: true,
+      S3_ACCESS_KEY_ID: true,
+      S3_SECRET_ACCESS_KEY: true,
+      S3_FORCE_PATH_STYLE: true,
+      MEDIA_PUBLIC_URL: true,
+    })
+    .safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return s3Settings(parsed.data, present);
+}
+
 /** The S3_* settings whose meaning needs S3_BUCKET. */
 const S3_COMPANIONS = [
   'S3_ENDPOINT',
@@ -285,7 +309,16 @@ const S3_COMPANIONS = [
  * setting without S3_BUCKET is a half-done move, refused rather than silently ignored.
  */
 function s3Settings(
-  e: z.infer<typeof envSchema>,
+  e: Pick<
+    z.infer<typeof envSchema>,
+    | 'S3_ENDPOINT'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'MEDIA_PUBLIC_URL'
+  >,
   present: Record<string, string | undefined>,
 ): S3Settings | undefined {
   if (!e.S3_BUCKET) {
