@@ -37,6 +37,8 @@ import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js
 import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
 import { ImageUrls } from './infra/storage/image-urls.js';
 import { LocalDiskStorage, registerLocalMediaRoute } from './infra/storage/local-disk-storage.js';
+import { registerS3MediaRoute } from './infra/storage/s3-media-route.js';
+import { S3Storage } from './infra/storage/s3-storage.js';
 import type { Storage } from './infra/storage/storage.js';
 import { ImageVariantsJob } from './jobs/image-variants.js';
 import { MailDelivery } from './jobs/mail-delivery.js';
@@ -71,7 +73,7 @@ export interface AppDeps {
   clock?: Clock;
   /** Overrides the transport chosen from config.smtpUrl. */
   mailTransport?: MailTransport;
-  /** Overrides the local disk storage under `{dataDir}/media`. */
+  /** Overrides the storage chosen from config.s3 (the local folder `{dataDir}/media` without). */
   storage?: Storage;
   /** Overrides the bus chosen from config.redisUrl (in-process without it). */
   bus?: EventBus;
@@ -185,8 +187,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('mailDelivery', mailDelivery);
   app.addHook('onClose', () => mailDelivery.stop());
 
-  const storage = deps.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'));
-  const imageUrls = new ImageUrls(config.publicUrl, storage);
+  const storage = deps.storage ?? storageFrom(config);
+  if (!deps.storage && storage instanceof S3Storage) {
+    app.addHook('onClose', async () => storage.destroy());
+  }
+  const imageUrls = new ImageUrls(config.publicUrl, storage, config.s3?.mediaPublicUrl);
   const imageVariants = new ImageVariantsJob({ db, storage, log: app.log });
   // One lease holder per app: the periodic jobs run once per period across every process.
   const leases = new Leases(db, clock);
@@ -306,8 +311,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(redis ? { redis: () => redis.ping() } : {}),
     storage: () => storage.check(),
   });
+  const findUpload = (ref: Parameters<typeof mediaVisibility>[1]) => mediaVisibility(db, ref);
   if (storage instanceof LocalDiskStorage) {
-    await registerLocalMediaRoute(app, storage, (ref) => mediaVisibility(db, ref));
+    await registerLocalMediaRoute(app, storage, findUpload);
+  } else if (storage instanceof S3Storage && !storage.mediaPublicUrl) {
+    // With MEDIA_PUBLIC_URL, browsers load the files from there, never from us.
+    await registerS3MediaRoute(app, storage, findUpload);
   }
   registerBuiltinImages(app);
 
@@ -342,4 +351,11 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
     }
     parseJson(request, text, done);
   });
+}
+
+/** The bucket when config.s3 names one, else the media folder in the data folder. */
+function storageFrom(config: AppConfig): Storage {
+  return config.s3
+    ? new S3Storage(config.s3)
+    : new LocalDiskStorage(path.join(config.dataDir, 'media'));
 }

@@ -229,6 +229,36 @@ describe('configuration from the environment', () => {
     ).toBe('https://social.example');
   });
 
+  it('S3_BUCKET with its keys keeps media in the bucket; unset, they stay in DATA_DIR/media', () => {
+    expect(loadConfig({ DATA_DIR: dir }).s3).toBeUndefined();
+    const config = loadConfig({
+      DATA_DIR: dir,
+      S3_BUCKET: 'hearth-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_PUBLIC_URL: 'https://cdn.example.net/media/',
+    });
+    expect(config.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'hearth-media',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      mediaPublicUrl: 'https://cdn.example.net/media',
+    });
+    const aws = loadConfig({
+      DATA_DIR: dir,
+      S3_BUCKET: 'hearth-media',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).s3;
+    expect(aws).toMatchObject({ endpoint: undefined, region: 'eu-west-3', forcePathStyle: false });
+  });
+
   it('empty variables count as unset', () => {
     expect(loadConfig({ DATA_DIR: dir, SMTP_URL: '', PORT: '' }).smtpUrl).toBeUndefined();
   });
@@ -245,6 +275,26 @@ describe('configuration from the environment', () => {
     [{ CORS_ORIGINS: 'ftp://files.example.org' }, /CORS_ORIGINS: .* is not an origin/],
     [{ CORS_ORIGINS: 'https://*.example.org' }, /CORS_ORIGINS: .*wildcard only works alone/],
     [{ CORS_ORIGINS: '*,https://app.example.org' }, /CORS_ORIGINS: `\*` .*cannot be listed/],
+    [
+      { S3_BUCKET: 'hearth-media' },
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET/,
+    ],
+    [
+      { S3_BUCKET: 'hearth-media', S3_ACCESS_KEY_ID: 'key' },
+      /S3_SECRET_ACCESS_KEY: required with S3_BUCKET/,
+    ],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT: set S3_BUCKET too/],
+    [{ MEDIA_PUBLIC_URL: 'https://cdn.example.net' }, /MEDIA_PUBLIC_URL: set S3_BUCKET too/],
+    [{ S3_BUCKET: 'Hearth_Media' }, /S3_BUCKET must be a bucket name/],
+    [
+      {
+        S3_BUCKET: 'hm1',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        MEDIA_PUBLIC_URL: 'cdn',
+      },
+      /MEDIA_PUBLIC_URL/,
+    ],
   ])('a wrong value %j stops start-up with a readable reason', (env, reason) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(reason);
   });

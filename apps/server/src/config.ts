@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLIENT_MESSAGE_MAX_BYTES } from '@hearth/contract';
 import { z } from 'zod';
 import { LOOPBACK_RANGES } from './http/connection-limits.js';
+import type { S3Settings } from './infra/storage/s3-storage.js';
 
 /** A rate limit: at most `max` requests per `windowMs`. */
 export interface Limit {
@@ -82,6 +83,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Server processes main.ts runs (node:cluster) on HOST:PORT; above 1 needs PostgreSQL and Redis. */
   workers: number;
+  /** Media in an S3-compatible bucket (S3_BUCKET and its companions); unset: DATA_DIR/media. */
+  s3: S3Settings | undefined;
   limits: Limits;
   connections: ConnectionLimits;
   live: LiveLimits;
@@ -159,6 +162,19 @@ const envSchema = z.object({
   HTTP_COMPRESSION: booleanFlag.default(true),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name like hearth-media',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  MEDIA_PUBLIC_URL: z.url().optional(),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   // Above the 60 s a reverse proxy or load balancer commonly keeps an idle connection to us.
@@ -240,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
     metricsToken: e.METRICS_TOKEN,
     workers: e.WORKERS,
+    s3: s3Settings(e, present),
     limits: limitsFromEnv(present),
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
@@ -277,6 +294,88 @@ function checkWorkers(workers: number, databaseUrl: string, redisUrl: string | u
         'share rate limits and live updates through Redis. Set REDIS_URL=redis://…, or WORKERS=1.',
     );
   }
+}
+
+/**
+ * The S3_* settings alone, read as the server reads them, for tools that need nothing else
+ * (`npm run media:copy`, `npm run backup`); undefined when S3_BUCKET is unset.
+ */
+export function s3SettingsFromEnv(env: NodeJS.ProcessEnv = process.env): S3Settings | undefined {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema
+    .pick({
+      S3_ENDPOINT: true,
+      S3_BUCKET: true,
+      S3_REGION: true,
+      S3_ACCESS_KEY_ID: true,
+      S3_SECRET_ACCESS_KEY: true,
+      S3_FORCE_PATH_STYLE: true,
+      MEDIA_PUBLIC_URL: true,
+    })
+    .safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return s3Settings(parsed.data, present);
+}
+
+/** The S3_* settings whose meaning needs S3_BUCKET. */
+const S3_COMPANIONS = [
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_REGION',
+  'MEDIA_PUBLIC_URL',
+] as const;
+
+/**
+ * Media go to a bucket when S3_BUCKET is set; then its keys must be too (an instance role or
+ * AWS profile is not read: one way to sign in, written where the operator sees it). An S3
+ * setting without S3_BUCKET is a half-done move, refused rather than silently ignored.
+ */
+function s3Settings(
+  e: Pick<
+    z.infer<typeof envSchema>,
+    | 'S3_ENDPOINT'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'MEDIA_PUBLIC_URL'
+  >,
+  present: Record<string, string | undefined>,
+): S3Settings | undefined {
+  if (!e.S3_BUCKET) {
+    const stray = S3_COMPANIONS.filter((name) => present[name] !== undefined);
+    if (stray.length > 0) {
+      throw new Error(
+        `Invalid configuration:\n${stray.join(', ')}: set S3_BUCKET too to keep media in a ` +
+          'bucket, or remove them to keep media in DATA_DIR/media',
+      );
+    }
+    return undefined;
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => !e[name],
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n${missing.join(', ')}: required with S3_BUCKET (the bucket's ` +
+        'access key and secret)',
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
 }
 
 /**

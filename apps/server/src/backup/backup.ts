@@ -22,6 +22,8 @@ export class BackupError extends Error {}
 export interface BackupSettings {
   databaseUrl: string;
   dataDir: string;
+  /** S3_BUCKET: media live in this bucket, not in DATA_DIR/media, and are not copied. */
+  mediaBucket?: string | undefined;
 }
 
 export interface Manifest {
@@ -34,7 +36,18 @@ export interface Manifest {
   schema: string | null;
   mediaFiles: number;
   mediaBytes: number;
+  /** The bucket media lived in (S3_BUCKET), left to the bucket's own backups; absent: copied. */
+  mediaBucket?: string;
   databaseFile: string;
+}
+
+/** What `npm run backup` says instead of copying media that live in a bucket. */
+export function bucketMediaNote(bucket: string): string {
+  return (
+    `Media live in the bucket ${bucket} and were not copied: back them up with the bucket's ` +
+    `own versioning or replication, or copy them elsewhere with \`aws s3 sync s3://${bucket} ` +
+    `DIR\` or \`rclone sync\`.`
+  );
 }
 
 export const MANIFEST = 'manifest.json';
@@ -49,6 +62,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): BackupSet
   return {
     dataDir: path.resolve(dataDirRaw),
     databaseUrl: env.DATABASE_URL ?? `sqlite:${dataDirRaw.replace(/[/\\]+$/, '')}/app.db`,
+    mediaBucket: env.S3_BUCKET || undefined,
   };
 }
 
@@ -200,7 +214,10 @@ export async function backup(settings: BackupSettings, out: string): Promise<Man
     }
     // After the snapshot: every file a snapshotted row names is on disk by now, and purges are
     // paused, so none goes before it is copied. Newer files come along too (harmless).
-    const media = copyTree(path.join(settings.dataDir, MEDIA), path.join(target, MEDIA));
+    // Media in a bucket stay there: the bucket is backed up by its own means (bucketMediaNote).
+    const media = settings.mediaBucket
+      ? { files: 0, bytes: 0 }
+      : copyTree(path.join(settings.dataDir, MEDIA), path.join(target, MEDIA));
     const secret = path.join(settings.dataDir, JWT_SECRET);
     if (existsSync(secret)) copyFileSync(secret, path.join(target, JWT_SECRET));
     const manifest: Manifest = {
@@ -212,6 +229,7 @@ export async function backup(settings: BackupSettings, out: string): Promise<Man
       schema,
       mediaFiles: media.files,
       mediaBytes: media.bytes,
+      ...(settings.mediaBucket ? { mediaBucket: settings.mediaBucket } : {}),
       databaseFile,
     };
     writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -1,6 +1,6 @@
 // `node dist/backup/cli.js backup --out DIR` | `node dist/backup/cli.js restore DIR`, on the
 // server's settings (DATABASE_URL, DATA_DIR). Root scripts: `npm run backup` / `npm run restore`.
-import { BackupError, backup, restore, settingsFromEnv } from './backup.js';
+import { BackupError, backup, bucketMediaNote, restore, settingsFromEnv } from './backup.js';
 
 const USAGE = 'usage: npm run backup -- --out DIR   |   npm run restore -- DIR';
 
@@ -15,6 +15,7 @@ async function main(args: string[]): Promise<number> {
       return 2;
     }
     const manifest = await backup(settings, out);
+    if (manifest.mediaBucket) console.log(bucketMediaNote(manifest.mediaBucket));
     console.log(
       `Backed up ${manifest.engine} (migration ${manifest.migration ?? 'none'}) and ${manifest.mediaFiles} media files to ${out}`,
     );
@@ -27,6 +28,7 @@ async function main(args: string[]): Promise<number> {
       return 2;
     }
     const manifest = await restore(settings, dir);
+    if (manifest.mediaBucket) console.log(bucketMediaNote(manifest.mediaBucket));
     console.log(
       `Restored the ${manifest.engine} backup of ${manifest.createdAt} (${manifest.mediaFiles} media files) into ${settings.dataDir}`,
     );

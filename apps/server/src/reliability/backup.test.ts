@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -284,5 +285,25 @@ describe(`backup and restore of a running network (${testEngine()})`, () => {
     expect(none.code).toBe(1);
     expect(none.out).toMatch(/No data folder at .*no-such-data \(DATA_DIR\): nothing to back up/);
     expect(none.out).not.toMatch(/\n\s+at /);
+  });
+
+  it('with media in a bucket (S3_BUCKET), the backup copies the database and says how to back up the bucket', {
+    timeout: 30_000,
+  }, async () => {
+    const out = path.join(path.dirname(backupDir), 'with-bucket');
+    const result = await cli(['backup', '--out', out], {
+      ...env,
+      S3_BUCKET: 'hearth-media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(
+      /Media live in the bucket hearth-media and were not copied: .*versioning.*aws s3 sync s3:\/\/hearth-media.*rclone sync/,
+    );
+    const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ mediaFiles: 0, mediaBucket: 'hearth-media' });
+    expect(existsSync(path.join(out, 'manifest.json'))).toBe(true);
+    expect(existsSync(path.join(out, 'media'))).toBe(false);
   });
 });

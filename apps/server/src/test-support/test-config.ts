@@ -43,6 +43,7 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     passwordHashLogN: 10,
     metricsToken: undefined,
     workers: 1,
+    s3: undefined,
     connections: {
       headersTimeoutMs: 15_000,
       idleTimeoutMs: 75_000,

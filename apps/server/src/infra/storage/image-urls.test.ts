@@ -61,6 +61,19 @@ describe('images a client sends back', () => {
     }
   });
 
+  it('with MEDIA_PUBLIC_URL, its addresses name their upload too; another host’s do not', () => {
+    const cdn = new ImageUrls('https://social.example.org', storage, 'https://cdn.example.net/h');
+    expect(cdn.uploadKeyOf(`https://cdn.example.net/h/${KEY}`)).toBe(KEY);
+    expect(cdn.uploadKeyOf(`https://cdn.example.net/h/${KEY}?x=1`)).toBe(KEY);
+    expect(cdn.uploadKeyOf(`https://social.example.org/media/${KEY}`)).toBe(KEY);
+    expect(cdn.uploadKeyOf(`https://cdn.example.net/${KEY}`)).toBeUndefined();
+    expect(cdn.uploadKeyOf(`https://other.example.net/h/${KEY}`)).toBeUndefined();
+    expect(cdn.uploadKeyOf('https://cdn.example.net/h/../etc/passwd.jpg')).toBeUndefined();
+    const bucket = new ImageUrls('https://social.example.org', storage, 'https://b.s3.example');
+    expect(bucket.uploadKeyOf(`https://b.s3.example/${KEY}`)).toBe(KEY);
+    expect(urls.uploadKeyOf(`https://cdn.example.net/h/${KEY}`)).toBeUndefined();
+  });
+
   it('a member called "media" is no trap', () => {
     const key = 'media/post_images/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f00.png';
     expect(urls.uploadKeyOf(`https://social.example.org/media/${key}`)).toBe(key);

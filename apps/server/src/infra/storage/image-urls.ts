@@ -13,17 +13,22 @@ const BUILTIN_PATHS: ReadonlySet<string> = new Set([DEFAULT_PICTURE, ...BUILTIN_
  * as they are made, so a client on any origin can load it and a new PUBLIC_URL moves every
  * picture at once. To name an upload, a client may send back any address it was given, now or
  * under an earlier PUBLIC_URL (any host: only the key is kept, and it must be the member's own),
- * the `/media/…` path, or the key itself. A built-in is named by its path or by this server's
+ * the `/media/…` path, an address under MEDIA_PUBLIC_URL, or the key itself. A built-in is named by its path or by this server's
  * current address for it: another host's address for a background stays refused (API.md), as
  * nothing tells an earlier PUBLIC_URL from a stranger's.
  */
 export class ImageUrls {
   private readonly origin: string;
 
-  /** `publicUrl` without its trailing slash, as config.ts keeps it. */
+  /**
+   * `publicUrl` without its trailing slash, as config.ts keeps it; `mediaPublicUrl`
+   * (MEDIA_PUBLIC_URL, the bucket's or CDN's address, no trailing slash) when uploads are
+   * answered there, so those addresses sent back name their upload too.
+   */
   constructor(
     private readonly publicUrl: string,
     private readonly storage: Storage,
+    private readonly mediaPublicUrl?: string,
   ) {
     this.origin = new URL(publicUrl).origin;
   }
@@ -45,7 +50,7 @@ export class ImageUrls {
    * it names no upload (a built-in, another site's file, anything unreadable).
    */
   uploadKeyOf(sent: string): string | undefined {
-    return uploadKeyOf(sent);
+    return uploadKeyOf(sent) ?? (this.mediaPublicUrl && keyUnder(this.mediaPublicUrl, sent));
   }
 
   /**
@@ -80,6 +85,18 @@ export function uploadKeyOf(sent: string): string | undefined {
     if (STORAGE_KEY.test(key)) return key;
   }
   return undefined;
+}
+
+/** The key an address under `base` (MEDIA_PUBLIC_URL) names: `{base}/{key}`, same origin. */
+function keyUnder(base: string, sent: string): string | undefined {
+  const value = sent.trim();
+  const url = /^https?:\/\//i.test(value) ? parseUrl(value) : undefined;
+  const baseUrl = parseUrl(base);
+  if (!url || !baseUrl || url.origin !== baseUrl.origin) return undefined;
+  const prefix = `${baseUrl.pathname.replace(/\/+$/, '')}/`;
+  if (!url.pathname.startsWith(prefix)) return undefined;
+  const key = url.pathname.slice(prefix.length);
+  return STORAGE_KEY.test(key) ? key : undefined;
 }
 
 /** The path of an absolute http(s) URL or of a server path, without query or fragment. */

@@ -2,7 +2,20 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storageContract } from '../../test-support/storage-contract.js';
 import { LocalDiskStorage } from './local-disk-storage.js';
+
+storageContract('local disk storage', async () => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'hearth-storage-'));
+  return {
+    storage: new LocalDiskStorage(folder),
+    putForeign: async (name) => {
+      await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
+      await writeFile(path.join(folder, name), 'x');
+    },
+    cleanup: () => rm(folder, { recursive: true, force: true }),
+  };
+});
 
 let root: string;
 beforeEach(async () => {

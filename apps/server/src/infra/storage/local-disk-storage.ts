@@ -3,12 +3,17 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { IMAGE_VARIANT_WIDTHS, SERVER_MESSAGES } from '@hearth/contract';
+import { SERVER_MESSAGES } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
+import {
+  type FindUpload,
+  IMMUTABLE,
+  isHidden,
+  MEDIA_URL_PREFIX,
+  originalOfMissingVariant,
+} from './media-paths.js';
 import { assertStorageKey, STORAGE_KEY, type Storage, type StoredFile } from './storage.js';
 
-export const MEDIA_URL_PREFIX = '/media/';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Unfinished writes go here; the dot keeps them out of what is served.
 const PARTIAL_DIR = '.partial';
 
@@ -137,23 +142,6 @@ async function modifiedAt(file: string): Promise<Date | undefined> {
 }
 
 /**
- * The upload a `/media` request names, by its storage key (an original) or by its id (the uuid
- * in a variant's name), and whether it is hidden: every row that uses it is trashed. Undefined
- * when no upload matches.
- */
-export type FindUpload = (
-  ref: { storageKey: string } | { id: string },
-) => Promise<{ storage_key: string; hidden: boolean } | undefined>;
-
-// `{folder}/{uuid}-w{width}.webp`, as the server names variants (modules/media/variants.ts):
-// checked before anything touches the database.
-const VARIANT_PATH = new RegExp(
-  '^/media/([a-z0-9]+(?:/[A-Za-z0-9_-]+)*)/' +
-    '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})' +
-    `-w(?:${IMAGE_VARIANT_WIDTHS.join('|')})\\.webp$`,
-);
-
-/**
  * Serves the media folder at /media/ with year-long immutable caching (keys never change).
  * An upload whose every use is trashed (a trashed post's photo) answers 404, not cached, variants
  * included: one indexed lookup per request, before the file is read.
@@ -204,55 +192,4 @@ export async function registerLocalMediaRoute(
     },
     { prefix: MEDIA_URL_PREFIX.slice(0, -1) },
   );
-}
-
-async function originalOfMissingVariant(
-  url: string,
-  findUpload: FindUpload,
-): Promise<string | undefined> {
-  const match = VARIANT_PATH.exec(url.split('?', 1)[0] ?? '');
-  if (!match) return undefined;
-  const [, folder, id] = match;
-  const upload = await findUpload({ id: id as string });
-  // The variant must sit beside that upload: `{folder}/{id}.{ext}`.
-  if (upload?.hidden || !upload?.storage_key.startsWith(`${folder}/${id}.`)) return undefined;
-  return upload.storage_key;
-}
-
-/**
- * Whether a `/media` request names a hidden upload or one of its variants. The path is read as
- * @fastify/static reads it (percent-decoded, `.` and `//` collapsed), so no spelling of a hidden
- * file's name gets past.
- */
-async function isHidden(url: string, findUpload: FindUpload): Promise<boolean> {
-  const key = requestedKey(url);
-  if (key === undefined) return false;
-  const variant = VARIANT_PATH.exec(`${MEDIA_URL_PREFIX}${key}`);
-  if (variant) {
-    const [, folder, id] = variant;
-    const upload = await findUpload({ id: id as string });
-    return upload?.hidden === true && upload.storage_key.startsWith(`${folder}/${id}.`);
-  }
-  return (await findUpload({ storageKey: key }))?.hidden === true;
-}
-
-/** The storage key a `/media` url names, or undefined when it cannot name one. */
-function requestedKey(url: string): string | undefined {
-  let pathname = url.split('?', 1)[0] ?? '';
-  if (!pathname.startsWith(MEDIA_URL_PREFIX)) return undefined;
-  // Decoded until it stops changing: a key never holds '%', and the router and the file server
-  // each decode once.
-  for (let i = 0; i < 4 && pathname.includes('%'); i++) {
-    try {
-      pathname = decodeURIComponent(pathname);
-    } catch {
-      return undefined;
-    }
-  }
-  const normalized = path.posix.normalize(pathname);
-  if (!normalized.startsWith(MEDIA_URL_PREFIX)) return undefined;
-  const key = normalized.slice(MEDIA_URL_PREFIX.length);
-  // Only a name the server could have given an upload or a variant reaches the database: any
-  // other (a NUL, a space, a dot file) names no upload, and PostgreSQL refuses a NUL outright.
-  return STORAGE_KEY.test(key) ? key : undefined;
 }

@@ -1,0 +1,146 @@
+import { imageVariants, SERVER_MESSAGES, TRASH_RETENTION_DAYS } from '@hearth/contract';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { uploadKeyOf } from '../../infra/storage/image-urls.js';
+import { S3Storage } from '../../infra/storage/s3-storage.js';
+import { buildUser } from '../../test-support/factories.js';
+import { jpeg } from '../../test-support/images.js';
+import { createPost, deletePost } from '../../test-support/posts-api.js';
+import { type S3Emulator, startS3Emulator } from '../../test-support/s3-emulator.js';
+import { type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { uploadedUrl } from '../../test-support/uploads.js';
+
+// Media in an S3-compatible bucket (s3rver): uploads land there, /media serves them from there
+// with the local route's rules, purges and the orphan sweep delete there.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+let emulator: S3Emulator;
+let bucket: S3Storage;
+beforeAll(async () => {
+  emulator = await startS3Emulator();
+  bucket = new S3Storage(emulator.settings());
+});
+afterAll(async () => {
+  bucket?.destroy();
+  await emulator?.stop();
+});
+beforeEach(async () => {
+  await emulator.empty();
+});
+
+async function photoOf(ctx: TestContext, token: string, username: string): Promise<string> {
+  return uploadedUrl(ctx.app, token, `${username}/post_images`, await jpeg(1200, 800));
+}
+
+/** The upload's key and its variants' keys. */
+function keysOf(url: string): string[] {
+  return [url, ...imageVariants(url).map((v) => v.url)].map((u) => uploadKeyOf(u) as string);
+}
+
+describe('media in an S3 bucket, served at /media', () => {
+  const ctx = useTestApp({ config: () => ({ s3: emulator.settings() }) });
+
+  it('an uploaded picture goes to the bucket and is served from it; trashed: 404; purged: gone', async () => {
+    const ada = await buildUser(ctx);
+    const url = await photoOf(ctx, ada.token, ada.user.username);
+    expect(url).toMatch(/^http:\/\/hearth\.test\/media\//);
+    const keys = keysOf(url);
+    const sent = await jpeg(1200, 800);
+    const stored = await bucket.get(keys[0] as string);
+    expect(stored?.subarray(0, 3).equals(sent.subarray(0, 3))).toBe(true);
+
+    for (const [i, key] of keys.entries()) {
+      const res = await ctx.app.inject({ url: `/media/${key}` });
+      expect(res.statusCode, key).toBe(200);
+      expect(res.headers['content-type']).toBe(i === 0 ? 'image/jpeg' : 'image/webp');
+      expect(res.headers['cache-control']).toBe(IMMUTABLE);
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.rawPayload.equals((await bucket.get(key)) as Buffer)).toBe(true);
+      // A browser revalidating gets a 304 without the bytes.
+      const etag = res.headers.etag as string;
+      const again = await ctx.app.inject({
+        url: `/media/${key}`,
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    }
+
+    const created = await createPost(ctx.app, ada.token, { text: 'photo', images: [{ url }] });
+    expect(created.statusCode).toBe(201);
+    const deleted = await deletePost(ctx.app, ada.token, created.json()._id);
+    expect(deleted.statusCode).toBeLessThan(300);
+    for (const key of keys) {
+      const res = await ctx.app.inject({ url: `/media/${key}` });
+      expect(res.statusCode, key).toBe(404);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({ message: SERVER_MESSAGES.notFound });
+    }
+
+    ctx.clock.advance((TRASH_RETENTION_DAYS + 1) * DAY_MS);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ posts: 1 });
+    for (const key of keys) expect(await bucket.head(key), key).toBeUndefined();
+  });
+
+  it('a variant not in the bucket redirects to its original; an unknown key is 404', async () => {
+    const ada = await buildUser(ctx);
+    const [original, variant] = keysOf(await photoOf(ctx, ada.token, ada.user.username));
+    await bucket.delete(variant as string);
+    const res = await ctx.app.inject({ url: `/media/${variant}` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/media/${original}`);
+    expect(res.headers['cache-control']).toBe('no-cache');
+
+    const unknown = `${ada.user.username}/post_images/${uuidv7()}.jpg`;
+    const missing = await ctx.app.inject({ url: `/media/${unknown}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: SERVER_MESSAGES.notFound });
+    for (const url of ['/media/../etc/passwd', '/media/x.jpg', '/media/ada/.hidden.jpg']) {
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('the daily sweep deletes day-old objects no row names, and keeps the rest', async () => {
+    const ada = await buildUser(ctx);
+    const kept = keysOf(await photoOf(ctx, ada.token, ada.user.username));
+    const stray = `${ada.user.username}/post_images/${uuidv7()}.jpg`;
+    await bucket.put(stray, await jpeg(), 'image/jpeg');
+    // Objects carry the bucket's real time: the clock moves instead.
+    ctx.clock.advance(2 * DAY_MS);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ orphanFiles: 1 });
+    expect(await bucket.head(stray)).toBeUndefined();
+    for (const key of kept) expect(await bucket.head(key), key).toBeDefined();
+  });
+});
+
+describe('media in an S3 bucket with MEDIA_PUBLIC_URL', () => {
+  const ctx = useTestApp({
+    config: () => ({
+      s3: emulator.settings({ mediaPublicUrl: `${emulator.endpoint}/${emulator.bucket}` }),
+    }),
+  });
+
+  it('answers the bucket’s address, which serves the bytes, and takes it back as the upload', async () => {
+    const ada = await buildUser(ctx);
+    const url = await photoOf(ctx, ada.token, ada.user.username);
+    const base = `${emulator.endpoint}/${emulator.bucket}/`;
+    expect(url.startsWith(base)).toBe(true);
+    const key = url.slice(base.length);
+    expect(key).toMatch(new RegExp(`^${ada.user.username}/post_images/[0-9a-f-]+\\.jpg$`));
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(
+      Buffer.from(await res.arrayBuffer()).equals((await bucket.get(key as string)) as Buffer),
+    ).toBe(true);
+
+    const created = await createPost(ctx.app, ada.token, { text: 'photo', images: [{ url }] });
+    expect(created.statusCode).toBe(201);
+    expect(JSON.stringify(created.json())).toContain(url);
+    // This server does not serve them itself.
+    expect((await ctx.app.inject({ url: `/media/${key}` })).statusCode).toBe(404);
+  });
+});
