@@ -28,7 +28,7 @@ export function runPrimary(workers: number, log: FastifyBaseLogger): void {
   const pendingRestarts = new Set<NodeJS.Timeout>();
 
   const fork = (slot: number): void => {
-    const worker = cluster.fork({ HEARTH_WORKER_SLOT: String(slot) });
+    const worker = cluster.fork();
     slots.set(worker, slot);
   };
 

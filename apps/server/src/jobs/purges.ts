@@ -100,7 +100,13 @@ export class Purges extends PeriodicJob<PurgeReport> {
     const sessions = await this.purgeExpiredSessions();
     let orphanFiles = 0;
     if (!this.stopped && !this.pausedNow && (await this.leases.take(ORPHAN_SWEEP_LEASE, DAY_MS))) {
-      orphanFiles = await this.deleteOrphanFiles();
+      try {
+        orphanFiles = await this.deleteOrphanFiles();
+      } catch (error) {
+        // A sweep that failed is tried again by the next run (any process), not a day later.
+        await this.leases.release(ORPHAN_SWEEP_LEASE).catch(() => {});
+        throw error;
+      }
     }
     return {
       posts: trash.posts,
