@@ -1,0 +1,478 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  API_PREFIX,
+  type FriendsPage,
+  type Notification,
+  type Post,
+  ROUTES,
+  type SearchHistoryEntry,
+  type SearchResult,
+  type SessionUser,
+  type UploadResponse,
+} from '@hearth/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpeg } from '../test-support/images.js';
+import { LiveClient } from '../test-support/live-client.js';
+import { activationTokenIn, resetCodeIn } from '../test-support/mail.js';
+import { TestSmtpServer } from '../test-support/smtp-server.js';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testEngine,
+} from '../test-support/test-database.js';
+import {
+  call,
+  deleteRedisKeys,
+  expectStatus,
+  heardWithin,
+  MEMBER_PASSWORD,
+  type Member,
+  signUp,
+  streamingUrl,
+  TEST_REDIS_URL,
+  waitForBusSubscribers,
+} from './http-calls.js';
+import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
+import { type SharedStorage, sharedStorage } from './shared-storage.js';
+
+const PROCESSES = 3;
+/** The password reset codes one e-mail may be sent per window (RATE_LIMIT_RESET_CODE_SEND_EMAIL). */
+const RESET_SENDS_PER_EMAIL = 5;
+
+/** Polls `check` until it holds, failing after the deadline with what it last saw. */
+async function eventually<T>(
+  what: string,
+  read: () => Promise<T> | T,
+  holds: (value: T) => boolean,
+  deadlineMs = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await read();
+    if (holds(value)) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: not within ${deadlineMs} ms (last: ${JSON.stringify(value)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+// Three built servers (`dist/main.js`) behind a round-robin proxy, as a deployment behind a load
+// balancer: one PostgreSQL database, one Redis, one SMTP server, one media storage; each process
+// its own port and DATA_DIR. Members are played through the proxy only, so each of their calls
+// is answered by whichever process comes next. PostgreSQL only (a SQLite file is one process's).
+describe('three server processes behind a round-robin proxy work as one network', () => {
+  const smtp = new TestSmtpServer();
+  // This run's own Redis channel and keys.
+  const keyPrefix = `hearth-test:${randomBytes(6).toString('hex')}:`;
+  let database: TestDatabase | undefined;
+  let storage: SharedStorage | undefined;
+  let proxy: RoundRobinProxy | undefined;
+  const dataDirs: string[] = [];
+  const processes: ServerProcess[] = [];
+  /** Every live socket opened, with the process (its index) it landed on. */
+  const sockets: { socket: LiveClient; backend: number }[] = [];
+  const members: Record<'ada' | 'bob' | 'cy' | 'dee', Member> = {} as never;
+  let photoPost: Post;
+  const started = Date.now();
+
+  /** The proxy, once beforeAll made it. */
+  function front(): RoundRobinProxy {
+    if (!proxy) throw new Error('the proxy did not start');
+    return proxy;
+  }
+
+  beforeAll(async () => {
+    const [db] = await Promise.all([createTestDatabase(), smtp.start()]);
+    database = db;
+    storage = await sharedStorage();
+    proxy = await startRoundRobinProxy();
+    const shared = {
+      DATABASE_URL: db.url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+      SMTP_URL: smtp.url,
+      // Links in mails and pictures in answers point at the proxy, as at a load balancer.
+      PUBLIC_URL: proxy.url,
+      // Behind a proxy: the client's address is the X-Forwarded-For the proxy appends.
+      TRUST_PROXY: 'true',
+    };
+    const environments = await Promise.all(
+      Array.from({ length: PROCESSES }, async () => {
+        const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-several-'));
+        dataDirs.push(dataDir);
+        return { ...shared, DATA_DIR: dataDir, ...(await storage?.environmentFor(dataDir)) };
+      }),
+    );
+    // Started in parallel; each kept at once, so afterAll stops it even if another one fails.
+    const starts = await Promise.allSettled(
+      environments.map((env, index) =>
+        startServerProcess(env).then((server) => {
+          processes[index] = server;
+        }),
+      ),
+    );
+    const failed = starts.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    proxy.setBackends(processes.map((p) => p.url));
+    await waitForBusSubscribers(TEST_REDIS_URL, keyPrefix, PROCESSES);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const { socket } of sockets.splice(0)) socket.close();
+    await Promise.allSettled(processes.map((p) => p.stop()));
+    await proxy?.close();
+    if (smtp.running) await smtp.stop();
+    await database?.destroy();
+    await storage?.destroy();
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    await deleteRedisKeys(TEST_REDIS_URL, keyPrefix);
+  });
+
+  /** A live socket of the member through the proxy, and the process it landed on. */
+  async function socketOf(member: Member): Promise<{ socket: LiveClient; backend: number }> {
+    const socket = await LiveClient.ready(streamingUrl(front()), member.token);
+    const backend = front().upgrades.at(-1);
+    if (backend === undefined) throw new Error('the proxy recorded no upgrade');
+    sockets.push({ socket, backend });
+    return { socket, backend };
+  }
+
+  /** The same call made once per process (the proxy's turn moves on each time): the answers. */
+  async function throughEach(
+    route: Parameters<typeof call>[1],
+    options: Parameters<typeof call>[2],
+  ): Promise<unknown[]> {
+    const answers: unknown[] = [];
+    for (let n = 0; n < PROCESSES; n++) {
+      answers.push(await expectStatus(200, call(front(), route, options)));
+    }
+    return answers;
+  }
+
+  it('members sign up and activate their accounts from the link in the one mail each received', async () => {
+    const names = [
+      ['ada', 'Ada', 'Lovelace'],
+      ['bob', 'Bob', 'Builder'],
+      ['cy', 'Cy', 'Twombly'],
+      ['dee', 'Dee', 'Dee'],
+    ] as const;
+    for (const [key, first, last] of names) members[key] = await signUp(front(), first, last);
+    for (const member of Object.values(members)) {
+      const mail = await smtp.waitForMailTo(member.email);
+      const token = activationTokenIn(mail.text);
+      // The link names the proxy: PUBLIC_URL is the address members open.
+      expect(mail.text).toContain(`${front().url}/activate/${token}`);
+      await expectStatus(
+        200,
+        call(front(), ROUTES.activateAccount, { token: member.token, body: { token } }),
+      );
+      const login = (await expectStatus(
+        200,
+        call(front(), ROUTES.login, { body: { email: member.email, password: MEMBER_PASSWORD } }),
+      )) as SessionUser;
+      expect(login).toMatchObject({ id: member.id, verified: true });
+    }
+  });
+
+  it('a photo uploaded through one process is served, the same bytes, by every process', async () => {
+    const { ada } = members;
+    const form = new FormData();
+    form.append('path', `${ada.username}/post_images`);
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await jpeg(320, 240))], { type: 'image/jpeg' }),
+      'a.jpg',
+    );
+    const res = await fetch(`${front().url}${API_PREFIX}${ROUTES.uploadImages.path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const [uploaded] = (await res.json()) as UploadResponse;
+    if (!uploaded) throw new Error('no upload answered');
+    photoPost = (await expectStatus(
+      201,
+      call(front(), ROUTES.createPost, {
+        token: ada.token,
+        body: { text: 'A photo through the proxy', images: [{ url: uploaded.url }] },
+      }),
+    )) as Post;
+    expect(photoPost.images?.map((i) => i.url)).toEqual([uploaded.url]);
+
+    const address = new URL(uploaded.url, front().url);
+    expect(address.origin).toBe(front().url);
+    const fetched: Buffer[] = [];
+    // Through the proxy (each fetch to the next process) and from each process directly.
+    for (const base of [front().url, front().url, front().url, ...processes.map((p) => p.url)]) {
+      const image = await fetch(`${base}${address.pathname}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      fetched.push(Buffer.from(await image.arrayBuffer()));
+    }
+    for (const bytes of fetched) expect(bytes.equals(fetched[0] as Buffer)).toBe(true);
+    expect(await sharp(fetched[0]).metadata()).toMatchObject({ format: 'jpeg', width: 320 });
+    const variant = uploaded.variants[0];
+    if (variant) {
+      const small = await fetch(new URL(variant.url, front().url));
+      expect(small.status).toBe(200);
+      expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).format).toBe('webp');
+    }
+  });
+
+  it('what members do through any process is heard within a second on sockets held by every process', async () => {
+    const { ada, bob, cy } = members;
+    // Three sockets of Ada's, opened one after the other: one on each process.
+    const held = [await socketOf(ada), await socketOf(ada), await socketOf(ada)];
+    expect(new Set(held.map((h) => h.backend)).size).toBe(PROCESSES);
+    /** The notification the action causes, as each of Ada's sockets heard it. */
+    const heardByAll = (action: () => Promise<unknown>) =>
+      heardWithin(Promise.all(held.map((h) => h.socket.next('notification'))), action);
+
+    const reacted = await heardByAll(() =>
+      expectStatus(
+        200,
+        call(front(), ROUTES.react, {
+          token: bob.token,
+          body: { postId: photoPost._id, react: 'love' },
+        }),
+      ),
+    );
+    for (const message of reacted) {
+      expect(message.payload).toMatchObject({
+        unreadCount: 1,
+        notification: { type: 'react', react: 'love', actor: { _id: bob.id } },
+      });
+    }
+    const commented = await heardByAll(() =>
+      expectStatus(
+        200,
+        call(front(), ROUTES.comment, {
+          token: cy.token,
+          body: { postId: photoPost._id, comment: 'Lovely, said through a proxy' },
+        }),
+      ),
+    );
+    for (const message of commented) {
+      expect(message.payload).toMatchObject({
+        unreadCount: 2,
+        notification: { type: 'comment', actor: { _id: cy.id } },
+      });
+    }
+    const asked = await heardByAll(() =>
+      expectStatus(
+        200,
+        call(front(), ROUTES.addFriend, { token: bob.token, params: { id: ada.id } }),
+      ),
+    );
+    for (const message of asked) {
+      expect(message.payload).toMatchObject({
+        unreadCount: 3,
+        notification: { type: 'friendRequest', actor: { _id: bob.id } },
+      });
+    }
+    // Each notification came once per socket, though every process heard every event.
+    for (const { socket } of held) {
+      socket.send({ type: 'ping' });
+      await socket.next('pong');
+      expect(socket.messages.filter((m) => m.type === 'notification')).toEqual([]);
+    }
+  });
+
+  it('friendship, following, reactions and comments read the same through every process', async () => {
+    const { ada, bob, cy } = members;
+    await expectStatus(
+      200,
+      call(front(), ROUTES.acceptRequest, { token: ada.token, params: { id: bob.id } }),
+    );
+    for (const page of (await throughEach(ROUTES.getFriendsPageInfos, {
+      token: bob.token,
+    })) as FriendsPage[]) {
+      expect(page.friends.map((f) => f._id)).toEqual([ada.id]);
+      expect(page.requests).toEqual([]);
+    }
+    await expectStatus(
+      200,
+      call(front(), ROUTES.follow, { token: cy.token, params: { id: ada.id } }),
+    );
+    for (const feed of (await throughEach(ROUTES.feed, { token: cy.token })) as Post[][]) {
+      const post = feed.find((p) => p._id === photoPost._id);
+      expect(post).toBeDefined();
+      expect(post?.commentCount).toBe(1);
+    }
+    const reactions = await throughEach(ROUTES.getReacts, {
+      token: ada.token,
+      params: { postId: photoPost._id },
+    });
+    for (const summary of reactions) expect(summary).toEqual(reactions[0]);
+    expect(reactions[0]).toMatchObject({ total: 1 });
+    const comments = await throughEach(ROUTES.comments, {
+      token: bob.token,
+      params: { postId: photoPost._id },
+    });
+    for (const list of comments) expect(list).toEqual(comments[0]);
+    // Bob hears of the acceptance, whichever process he asks.
+    for (const count of (await throughEach(ROUTES.unreadCount, { token: bob.token })) as {
+      count: number;
+    }[]) {
+      expect(count).toEqual({ count: 1 });
+    }
+  });
+
+  it('notifications: the unread count and the list are the same whichever process answers', async () => {
+    const { ada } = members;
+    for (const count of await throughEach(ROUTES.unreadCount, { token: ada.token })) {
+      expect(count).toEqual({ count: 3 });
+    }
+    const lists = (await throughEach(ROUTES.notifications, {
+      token: ada.token,
+    })) as Notification[][];
+    for (const list of lists) expect(list).toEqual(lists[0]);
+    expect(lists[0]?.map((n) => n.type)).toEqual(['friendRequest', 'comment', 'react']);
+  });
+
+  it('search finds a member, and the search history reads the same through every process', async () => {
+    const { ada, cy } = members;
+    const found = (await expectStatus(
+      200,
+      call(front(), ROUTES.search, { token: cy.token, params: { searchTerm: 'Lovelace' } }),
+    )) as SearchResult[];
+    expect(found.map((m) => m._id)).toContain(ada.id);
+    await expectStatus(
+      200,
+      call(front(), ROUTES.addToSearchHistory, { token: cy.token, body: { searchUser: ada.id } }),
+    );
+    for (const history of (await throughEach(ROUTES.getSearchHistory, {
+      token: cy.token,
+    })) as SearchHistoryEntry[][]) {
+      expect(history.map((h) => h.user._id)).toEqual([ada.id]);
+    }
+  });
+
+  it('a rate limit is counted across processes: 429 exactly past the limit; each reset mail sent once', async () => {
+    const { dee } = members;
+    // The reset codes one e-mail may be sent are counted per e-mail (not per address, which
+    // would be the proxy's), in Redis: the calls go to the three processes in turn.
+    const countsBefore = [...front().counts];
+    for (let n = 1; n <= RESET_SENDS_PER_EMAIL; n++) {
+      await expectStatus(200, call(front(), ROUTES.sendResetCode, { body: { email: dee.email } }));
+    }
+    const refused = await call(front(), ROUTES.sendResetCode, { body: { email: dee.email } });
+    expect(refused.status).toBe(429);
+    // The six calls were answered by all three processes.
+    expect(front().counts.map((count, at) => count - (countsBefore[at] ?? 0))).toEqual([2, 2, 2]);
+    // One activation mail and one mail per reset code sent.
+    const mails = await eventually(
+      'the reset mails',
+      () => smtp.mailsTo(dee.email),
+      (all) => all.length === 1 + RESET_SENDS_PER_EMAIL,
+    );
+    // The newest code is the one that works (each send replaces the last).
+    const codes = mails.slice(1).map((m) => resetCodeIn(m.text));
+    const newest = codes.at(-1) as string;
+    await expectStatus(
+      200,
+      call(front(), ROUTES.validateResetCode, { body: { email: dee.email, code: newest } }),
+    );
+    await expectStatus(
+      200,
+      call(front(), ROUTES.resetPassword, {
+        body: {
+          email: dee.email,
+          password: 'another-good-password',
+          confPassword: 'another-good-password',
+        },
+      }),
+    );
+    // The new password ends every session, on every process.
+    for (let n = 0; n < PROCESSES; n++) {
+      expect((await call(front(), ROUTES.unreadCount, { token: dee.token })).status).toBe(401);
+    }
+    const login = (await expectStatus(
+      200,
+      call(front(), ROUTES.login, {
+        body: { email: dee.email, password: 'another-good-password' },
+      }),
+    )) as SessionUser;
+    dee.token = login.token;
+  });
+
+  it('a process killed mid-run: every next request succeeds and the socket it held reconnects', async () => {
+    const { ada, bob, cy } = members;
+    // Every process answered some of what came before.
+    expect(front().counts.every((count) => count > 0)).toBe(true);
+    // Ada's sockets: one on each process.
+    const victim = 1;
+    const onVictim = sockets.filter((s) => s.backend === victim).map((s) => s.socket);
+    const survivors = sockets.filter((s) => s.backend !== victim).map((s) => s.socket);
+    expect(onVictim.length).toBeGreaterThan(0);
+
+    await processes[victim]?.crash();
+    const answeredByVictim = front().counts[victim];
+    // The proxy ends the members' sockets whose process went (as a load balancer would).
+    for (const socket of onVictim) await socket.closed(5_000);
+    const skippedBefore = front().skipped;
+    // Members keep going; each call through the proxy is answered by a live process, the calls
+    // whose turn fell on the killed one included.
+    for (let round = 0; round < PROCESSES; round++) {
+      await expectStatus(200, call(front(), ROUTES.feed, { token: cy.token }));
+      await expectStatus(200, call(front(), ROUTES.unreadCount, { token: ada.token }));
+      await expectStatus(
+        200,
+        call(front(), ROUTES.getReacts, { token: bob.token, params: { postId: photoPost._id } }),
+      );
+    }
+    expect(front().skipped).toBeGreaterThanOrEqual(skippedBefore + PROCESSES);
+
+    // The web client reconnects; the proxy puts it on a live process, where it hears the next event.
+    const { socket: again, backend } = await socketOf(ada);
+    expect(backend).not.toBe(victim);
+    const heard = await heardWithin(
+      Promise.all([again, ...survivors].map((s) => s.next('notification'))),
+      () =>
+        expectStatus(
+          200,
+          call(front(), ROUTES.comment, {
+            token: bob.token,
+            body: { postId: photoPost._id, comment: 'Still here after a crash' },
+          }),
+        ),
+    );
+    for (const message of heard) {
+      expect(message.payload).toMatchObject({
+        unreadCount: 4,
+        notification: { type: 'comment', actor: { _id: bob.id } },
+      });
+    }
+    expect(front().counts[victim]).toBe(answeredByVictim);
+  });
+
+  it('every mail was sent exactly once', async () => {
+    const db = database?.db;
+    if (!db) throw new Error('no database');
+    const rows = await eventually(
+      'the outbox sent',
+      () => db.selectFrom('mail_outbox').select(['recipient', 'status']).execute(),
+      (all) => all.every((row) => row.status === 'sent'),
+    );
+    const expected = Object.values(members).map(
+      (m) => 1 + (m === members.dee ? RESET_SENDS_PER_EMAIL : 0),
+    );
+    expect(Object.values(members).map((m) => smtp.mailsTo(m.email).length)).toEqual(expected);
+    expect(smtp.received.length).toBe(rows.length);
+    console.info(
+      `[reliability] several processes (${testEngine()}): ${PROCESSES} processes behind a ` +
+        `round-robin proxy, requests per process ${JSON.stringify(front().counts)} ` +
+        `(${front().skipped} refused by the killed one and tried on the next), ` +
+        `${smtp.received.length} mails each sent once, storage: ${storage?.description}; ` +
+        `${Date.now() - started} ms in all`,
+    );
+  });
+});
