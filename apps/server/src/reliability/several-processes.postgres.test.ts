@@ -5,8 +5,10 @@ import path from 'node:path';
 import {
   API_PREFIX,
   type FriendsPage,
+  LIVE_CLOSE_CODES,
   type Notification,
   type Post,
+  type ReactionSummary,
   ROUTES,
   type SearchHistoryEntry,
   type SearchResult,
@@ -25,6 +27,7 @@ import {
   testEngine,
 } from '../test-support/test-database.js';
 import {
+  type CallAnswer,
   call,
   deleteRedisKeys,
   expectStatus,
@@ -76,7 +79,7 @@ describe('three server processes behind a round-robin proxy work as one network'
   const dataDirs: string[] = [];
   const processes: ServerProcess[] = [];
   /** Every live socket opened, with the process (its index) it landed on. */
-  const sockets: { socket: LiveClient; backend: number }[] = [];
+  const sockets: { socket: LiveClient; backend: number; member: Member }[] = [];
   const members: Record<'ada' | 'bob' | 'cy' | 'dee', Member> = {} as never;
   let photoPost: Post;
   const started = Date.now();
@@ -140,7 +143,7 @@ describe('three server processes behind a round-robin proxy work as one network'
     const socket = await LiveClient.ready(streamingUrl(front()), member.token);
     const backend = front().upgrades.at(-1);
     if (backend === undefined) throw new Error('the proxy recorded no upgrade');
-    sockets.push({ socket, backend });
+    sockets.push({ socket, backend, member });
     return { socket, backend };
   }
 
@@ -361,21 +364,28 @@ describe('three server processes behind a round-robin proxy work as one network'
     // The reset codes one e-mail may be sent are counted per e-mail (not per address, which
     // would be the proxy's), in Redis: the calls go to the three processes in turn.
     const countsBefore = [...front().counts];
+    // Each code's mail awaited before the next is asked for: processes deliver their own mail at
+    // once, so mails asked for through different processes could otherwise arrive in any order.
     for (let n = 1; n <= RESET_SENDS_PER_EMAIL; n++) {
       await expectStatus(200, call(front(), ROUTES.sendResetCode, { body: { email: dee.email } }));
+      await eventually(
+        `reset mail ${n}`,
+        () => smtp.mailsTo(dee.email).length,
+        (count) => count >= 1 + n,
+      );
     }
     const refused = await call(front(), ROUTES.sendResetCode, { body: { email: dee.email } });
     expect(refused.status).toBe(429);
     // The six calls were answered by all three processes.
     expect(front().counts.map((count, at) => count - (countsBefore[at] ?? 0))).toEqual([2, 2, 2]);
     // One activation mail and one mail per reset code sent.
-    const mails = await eventually(
-      'the reset mails',
-      () => smtp.mailsTo(dee.email),
-      (all) => all.length === 1 + RESET_SENDS_PER_EMAIL,
-    );
+    const mails = smtp.mailsTo(dee.email);
+    expect(mails.length).toBe(1 + RESET_SENDS_PER_EMAIL);
     // The newest code is the one that works (each send replaces the last).
     const codes = mails.slice(1).map((m) => resetCodeIn(m.text));
+    // Dee is signed in on every process meanwhile.
+    const signedIn = [await socketOf(dee), await socketOf(dee), await socketOf(dee)];
+    expect(new Set(signedIn.map((h) => h.backend)).size).toBe(PROCESSES);
     const newest = codes.at(-1) as string;
     await expectStatus(
       200,
@@ -391,7 +401,11 @@ describe('three server processes behind a round-robin proxy work as one network'
         },
       }),
     );
-    // The new password ends every session, on every process.
+    // The new password ends every session, on every process: Dee's sockets close (4401)…
+    for (const { socket } of signedIn) {
+      expect(await socket.closed()).toBe(LIVE_CLOSE_CODES.unauthorized);
+    }
+    // …and the old token is refused whichever process answers.
     for (let n = 0; n < PROCESSES; n++) {
       expect((await call(front(), ROUTES.unreadCount, { token: dee.token })).status).toBe(401);
     }
@@ -404,14 +418,74 @@ describe('three server processes behind a round-robin proxy work as one network'
     dee.token = login.token;
   });
 
+  it('the same calls made at once through every process leave one consistent state, never a 5xx', async () => {
+    const { ada, bob, cy, dee } = members;
+    const atOnce = (make: () => Promise<CallAnswer>) =>
+      Promise.all(Array.from({ length: PROCESSES }, make));
+    const post = (await expectStatus(
+      201,
+      call(front(), ROUTES.createPost, { token: dee.token, body: { text: 'Dee, after a reset' } }),
+    )) as Post;
+
+    // The same reaction three times at once: each toggles it, one after the other, so it is
+    // there (three toggles), counted once, with one notification.
+    const reacts = await atOnce(() =>
+      call(front(), ROUTES.react, {
+        token: cy.token,
+        body: { postId: post._id, react: 'haha' },
+      }),
+    );
+    expect(reacts.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const summary of (await throughEach(ROUTES.getReacts, {
+      token: cy.token,
+      params: { postId: post._id },
+    })) as ReactionSummary[]) {
+      expect(summary).toMatchObject({ check: 'haha', total: 1 });
+      expect(summary.reacts.filter((r) => r.count > 0)).toEqual([{ react: 'haha', count: 1 }]);
+    }
+    for (const count of await throughEach(ROUTES.unreadCount, { token: dee.token })) {
+      expect(count).toEqual({ count: 1 });
+    }
+
+    // Bob and Cy ask each other at the same moment: one request, then its acceptance.
+    const asks = await Promise.all([
+      call(front(), ROUTES.addFriend, { token: bob.token, params: { id: cy.id } }),
+      call(front(), ROUTES.addFriend, { token: cy.token, params: { id: bob.id } }),
+    ]);
+    expect(asks.map((r) => r.status)).toEqual([200, 200]);
+    for (const [member, other] of [
+      [bob, cy],
+      [cy, bob],
+    ] as const) {
+      for (const page of (await throughEach(ROUTES.getFriendsPageInfos, {
+        token: member.token,
+      })) as FriendsPage[]) {
+        expect(page.friends.map((f) => f._id)).toContain(other.id);
+        expect([...page.requests, ...page.sentRequests]).toEqual([]);
+      }
+    }
+
+    // The same member kept in the search history three times at once: one entry, on top.
+    const adds = await atOnce(() =>
+      call(front(), ROUTES.addToSearchHistory, { token: cy.token, body: { searchUser: dee.id } }),
+    );
+    expect(adds.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const history of (await throughEach(ROUTES.getSearchHistory, {
+      token: cy.token,
+    })) as SearchHistoryEntry[][]) {
+      expect(history.map((h) => h.user._id)).toEqual([dee.id, ada.id]);
+    }
+  });
+
   it('a process killed mid-run: every next request succeeds and the socket it held reconnects', async () => {
     const { ada, bob, cy } = members;
     // Every process answered some of what came before.
     expect(front().counts.every((count) => count > 0)).toBe(true);
     // Ada's sockets: one on each process.
     const victim = 1;
-    const onVictim = sockets.filter((s) => s.backend === victim).map((s) => s.socket);
-    const survivors = sockets.filter((s) => s.backend !== victim).map((s) => s.socket);
+    const adas = sockets.filter((s) => s.member === ada);
+    const onVictim = adas.filter((s) => s.backend === victim).map((s) => s.socket);
+    const survivors = adas.filter((s) => s.backend !== victim).map((s) => s.socket);
     expect(onVictim.length).toBeGreaterThan(0);
 
     await processes[victim]?.crash();
