@@ -26,13 +26,19 @@ export interface CallAnswer {
 export async function call(
   target: Target,
   route: Route,
-  options: { token?: string; params?: Record<string, string>; body?: unknown } = {},
+  options: {
+    token?: string;
+    params?: Record<string, string>;
+    body?: unknown;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<CallAnswer> {
   const res = await fetch(`${target.url}${API_PREFIX}${callPath(route, options)}`, {
     method: route.method,
     headers: {
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
@@ -63,23 +69,36 @@ export interface Member {
 
 export const MEMBER_PASSWORD = 'a-good-password';
 
+/** An e-mail no other member of the run has. */
+export function freshEmail(first: string): string {
+  return `${first.toLowerCase()}.${randomBytes(4).toString('hex')}@example.test`;
+}
+
+/** The register call's body, as the sign-up form sends it. */
+export function signUpForm(first: string, last: string, email: string) {
+  return {
+    first_name: first,
+    last_name: last,
+    email,
+    password: MEMBER_PASSWORD,
+    bYear: 1990,
+    bMonth: 1,
+    bDay: 1,
+    gender: 'female',
+  };
+}
+
 /** A sign-up (201) with an e-mail of its own; the member is not activated yet. */
-export async function signUp(target: Target, first: string, last: string): Promise<Member> {
-  const email = `${first.toLowerCase()}.${randomBytes(4).toString('hex')}@example.test`;
+export async function signUp(
+  target: Target,
+  first: string,
+  last: string,
+  headers: Record<string, string> = {},
+): Promise<Member> {
+  const email = freshEmail(first);
   const body = (await expectStatus(
     201,
-    call(target, ROUTES.register, {
-      body: {
-        first_name: first,
-        last_name: last,
-        email,
-        password: MEMBER_PASSWORD,
-        bYear: 1990,
-        bMonth: 1,
-        bDay: 1,
-        gender: 'female',
-      },
-    }),
+    call(target, ROUTES.register, { body: signUpForm(first, last, email), headers }),
   )) as SessionUser;
   return { id: body.id, token: body.token, email, username: body.username };
 }

@@ -31,10 +31,12 @@ import {
   call,
   deleteRedisKeys,
   expectStatus,
+  freshEmail,
   heardWithin,
   MEMBER_PASSWORD,
   type Member,
   signUp,
+  signUpForm,
   streamingUrl,
   TEST_REDIS_URL,
   waitForBusSubscribers,
@@ -44,6 +46,8 @@ import { type ServerProcess, startServerProcess } from './server-process.js';
 import { type SharedStorage, sharedStorage } from './shared-storage.js';
 
 const PROCESSES = 3;
+/** The process killed mid-run (its index). */
+const VICTIM = 1;
 /** The password reset codes one e-mail may be sent per window (RATE_LIMIT_RESET_CODE_SEND_EMAIL). */
 const RESET_SENDS_PER_EMAIL = 5;
 
@@ -81,6 +85,8 @@ describe('three server processes behind a round-robin proxy work as one network'
   /** Every live socket opened, with the process (its index) it landed on. */
   const sockets: { socket: LiveClient; backend: number; member: Member }[] = [];
   const members: Record<'ada' | 'bob' | 'cy' | 'dee', Member> = {} as never;
+  /** E-mails of accounts made beyond `members` (one activation mail each). */
+  const moreAccounts: string[] = [];
   let photoPost: Post;
   const started = Date.now();
 
@@ -477,12 +483,37 @@ describe('three server processes behind a round-robin proxy work as one network'
     }
   });
 
+  it('sign-ups at once through every process: same names get their own usernames, one e-mail one account', async () => {
+    // Each from an address of its own, as the proxy tells the processes (X-Forwarded-For with
+    // TRUST_PROXY): the sign-up limit counts per address (5 per 30 min), and this run's
+    // 127.0.0.1 has made 4 already, so these pass only because the address reached the server.
+    const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
+    const namesakes = await Promise.all(
+      Array.from({ length: PROCESSES }, (_, n) => signUp(front(), 'Sam', 'Same', from(n + 1))),
+    );
+    expect(new Set(namesakes.map((m) => m.username)).size).toBe(PROCESSES);
+    moreAccounts.push(...namesakes.map((m) => m.email));
+
+    const email = freshEmail('twice');
+    const answers = await Promise.all(
+      Array.from({ length: PROCESSES }, (_, n) =>
+        call(front(), ROUTES.register, {
+          body: signUpForm('Twice', 'Over', email),
+          headers: from(10 + n),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    moreAccounts.push(email);
+    for (const address of moreAccounts) await smtp.waitForMailTo(address);
+  });
+
   it('a process killed mid-run: every next request succeeds and the socket it held reconnects', async () => {
     const { ada, bob, cy } = members;
     // Every process answered some of what came before.
     expect(front().counts.every((count) => count > 0)).toBe(true);
     // Ada's sockets: one on each process.
-    const victim = 1;
+    const victim = VICTIM;
     const adas = sockets.filter((s) => s.member === ada);
     const onVictim = adas.filter((s) => s.backend === victim).map((s) => s.socket);
     const survivors = adas.filter((s) => s.backend !== victim).map((s) => s.socket);
@@ -540,7 +571,14 @@ describe('three server processes behind a round-robin proxy work as one network'
       (m) => 1 + (m === members.dee ? RESET_SENDS_PER_EMAIL : 0),
     );
     expect(Object.values(members).map((m) => smtp.mailsTo(m.email).length)).toEqual(expected);
+    expect(moreAccounts.map((email) => smtp.mailsTo(email).length)).toEqual(
+      moreAccounts.map(() => 1),
+    );
     expect(smtp.received.length).toBe(rows.length);
+    // No process that lived logged an error (pino levels 50 and 60) along the way.
+    for (const [at, server] of processes.entries()) {
+      if (at !== VICTIM) expect(server.output.join('')).not.toMatch(/"level":(50|60)\b/);
+    }
     console.info(
       `[reliability] several processes (${testEngine()}): ${PROCESSES} processes behind a ` +
         `round-robin proxy, requests per process ${JSON.stringify(front().counts)} ` +
