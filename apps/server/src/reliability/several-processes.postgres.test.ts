@@ -88,6 +88,8 @@ describe('three server processes behind a round-robin proxy work as one network'
   /** E-mails of accounts made beyond `members` (one activation mail each). */
   const moreAccounts: string[] = [];
   let photoPost: Post;
+  /** Dee's post, which Cy reacted to (three toggles at once). */
+  let deesPost: Post;
   const started = Date.now();
 
   /** The proxy, once beforeAll made it. */
@@ -432,6 +434,7 @@ describe('three server processes behind a round-robin proxy work as one network'
       201,
       call(front(), ROUTES.createPost, { token: dee.token, body: { text: 'Dee, after a reset' } }),
     )) as Post;
+    deesPost = post;
 
     // The same reaction three times at once: each toggles it, one after the other, so it is
     // there (three toggles), counted once, with one notification.
@@ -506,6 +509,51 @@ describe('three server processes behind a round-robin proxy work as one network'
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
     moreAccounts.push(email);
     for (const address of moreAccounts) await smtp.waitForMailTo(address);
+  });
+
+  it('a post watched from sockets on every process: each hears its reactions and comments', async () => {
+    const { ada, bob } = members;
+    // Bob's feed card of Dee's post is on screen in three tabs, one on each process.
+    const watching = [await socketOf(bob), await socketOf(bob), await socketOf(bob)];
+    expect(new Set(watching.map((h) => h.backend)).size).toBe(PROCESSES);
+    for (const { socket } of watching) {
+      socket.send({ type: 'watch', postIds: [deesPost._id] });
+      // Messages are handled in order: the pong says the watch took effect.
+      socket.send({ type: 'ping' });
+      await socket.next('pong');
+    }
+    const reactions = await heardWithin(
+      Promise.all(watching.map((h) => h.socket.next('reactions'))),
+      () =>
+        expectStatus(
+          200,
+          call(front(), ROUTES.react, {
+            token: ada.token,
+            body: { postId: deesPost._id, react: 'wow' },
+          }),
+        ),
+    );
+    for (const message of reactions) {
+      expect(message.payload).toMatchObject({ postId: deesPost._id, reactions: { total: 2 } });
+    }
+    const comments = await heardWithin(
+      Promise.all(watching.map((h) => h.socket.next('comment'))),
+      () =>
+        expectStatus(
+          200,
+          call(front(), ROUTES.comment, {
+            token: ada.token,
+            body: { postId: deesPost._id, comment: 'Seen from three tabs' },
+          }),
+        ),
+    );
+    for (const message of comments) {
+      expect(message.payload).toMatchObject({
+        postId: deesPost._id,
+        commentCount: 1,
+        comment: { comment: 'Seen from three tabs' },
+      });
+    }
   });
 
   it('a process killed mid-run: every next request succeeds and the socket it held reconnects', async () => {
