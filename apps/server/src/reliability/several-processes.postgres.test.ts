@@ -17,6 +17,7 @@ import {
 } from '@hearth/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE } from '../modules/auth/known-devices.js';
 import { jpeg } from '../test-support/images.js';
 import { LiveClient } from '../test-support/live-client.js';
 import { activationTokenIn, resetCodeIn } from '../test-support/mail.js';
@@ -46,6 +47,11 @@ import { type ServerProcess, startServerProcess } from './server-process.js';
 import { type SharedStorage, sharedStorage } from './shared-storage.js';
 
 const PROCESSES = 3;
+/**
+ * Logins per account and hour from devices it never logged in on: RATE_LIMIT_LOGIN_ACCOUNT,
+ * lowered from 25 for this deployment so that reaching it costs a few password checks only.
+ */
+const LOGIN_PER_ACCOUNT = 6;
 /** The process killed mid-run (its index). */
 const VICTIM = 1;
 /** The password reset codes one e-mail may be sent per window (RATE_LIMIT_RESET_CODE_SEND_EMAIL). */
@@ -113,6 +119,9 @@ describe('three server processes behind a round-robin proxy work as one network'
       PUBLIC_URL: proxy.url,
       // Behind a proxy: the client's address is the X-Forwarded-For the proxy appends.
       TRUST_PROXY: 'true',
+      RATE_LIMIT_LOGIN_ACCOUNT: String(LOGIN_PER_ACCOUNT),
+      // The cheapest password hashing, as every in-process test's config (test-config.ts) has.
+      PASSWORD_HASH_LOG_N: '10',
     };
     const environments = await Promise.all(
       Array.from({ length: PROCESSES }, async () => {
@@ -553,6 +562,45 @@ describe('three server processes behind a round-robin proxy work as one network'
         commentCount: 1,
         comment: { comment: 'Seen from three tabs' },
       });
+    }
+  });
+
+  it('a login lock counted across processes spares the owner’s known device, whichever process answers', async () => {
+    // A new account: its sign-up's answer makes this "browser" a known device of it.
+    const email = freshEmail('lock');
+    const url = `${front().url}${API_PREFIX}`;
+    const registered = await fetch(`${url}${ROUTES.register.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.50' },
+      body: JSON.stringify(signUpForm('Lock', 'Smith', email)),
+    });
+    expect(registered.status).toBe(201);
+    moreAccounts.push(email);
+    const device = registered.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0] as string)
+      .find((pair) => pair.startsWith(`${DEVICE_COOKIE}=`));
+    if (!device) throw new Error('no device cookie');
+    const login = (password: string, headers: Record<string, string>) =>
+      call(front(), ROUTES.login, { body: { email, password }, headers });
+
+    // A stranger guesses from addresses of its own (so no per-address limit applies): the
+    // account's counter, kept in Redis, refuses the guess past the limit whatever process answers.
+    const statuses: number[] = [];
+    for (let n = 1; n <= LOGIN_PER_ACCOUNT + 1; n++) {
+      const res = await login('a-wrong-guess', { 'x-forwarded-for': `203.0.113.${n}` });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(LOGIN_PER_ACCOUNT).fill(400), 429]);
+    // Without the device cookie the owner is refused too; with it (signed with the key every
+    // process derives from the shared JWT_SECRET), the owner logs in through each process.
+    expect((await login(MEMBER_PASSWORD, { 'x-forwarded-for': '198.51.100.50' })).status).toBe(429);
+    for (let n = 0; n < PROCESSES; n++) {
+      const res = await login(MEMBER_PASSWORD, {
+        cookie: device,
+        'x-forwarded-for': '198.51.100.50',
+      });
+      expect(res.status).toBe(200);
     }
   });
 
