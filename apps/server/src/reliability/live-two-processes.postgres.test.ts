@@ -2,15 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  API_PREFIX,
-  callPath,
-  LIVE_CLOSE_CODES,
-  ROUTES,
-  type Route,
-  STREAMING_PATH,
-} from '@hearth/contract';
-import { Redis } from 'ioredis';
+import { LIVE_CLOSE_CODES, ROUTES } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_DEADLINE_MS, LiveClient } from '../test-support/live-client.js';
 import {
@@ -18,77 +10,24 @@ import {
   type TestDatabase,
   testEngine,
 } from '../test-support/test-database.js';
+import {
+  call,
+  deleteRedisKeys,
+  expectStatus,
+  heardWithin,
+  type Member,
+  signUp,
+  streamingUrl,
+  TEST_REDIS_URL,
+  waitForBusSubscribers,
+} from './http-calls.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface Member {
-  id: string;
-  token: string;
-}
-
-/** One call of the endpoint table on a server process, as the web client makes it. */
-async function call(
-  server: ServerProcess,
-  route: Route,
-  options: { token?: string; params?: Record<string, string>; body?: unknown } = {},
-): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${server.url}${API_PREFIX}${callPath(route, options)}`, {
-    method: route.method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-/** The call's answer, failing the test unless its status is the expected one. */
-async function expectStatus(
-  status: number,
-  answer: Promise<{ status: number; body: unknown }>,
-): Promise<unknown> {
-  const res = await answer;
-  if (res.status !== status) {
-    throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  }
-  return res.body;
-}
-
-async function signUp(server: ServerProcess, first: string, last: string): Promise<Member> {
-  const body = (await expectStatus(
-    201,
-    call(server, ROUTES.register, {
-      body: {
-        first_name: first,
-        last_name: last,
-        email: `${first.toLowerCase()}.${randomBytes(4).toString('hex')}@example.test`,
-        password: 'a-good-password',
-        bYear: 1990,
-        bMonth: 1,
-        bDay: 1,
-        gender: 'female',
-      },
-    }),
-  )) as { id: string; token: string };
-  return { id: body.id, token: body.token };
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 async function unreadCountThrough(server: ServerProcess, member: Member): Promise<number> {
   const body = await expectStatus(200, call(server, ROUTES.unreadCount, { token: member.token }));
   return (body as { count: number }).count;
-}
-
-/**
- * Waits, with the deadline, for the message the action causes on the socket: the deadline runs
- * from before the request is sent, so it covers the request, the commit and the trip through
- * Redis to the other process.
- */
-async function heardWithin<T>(heard: Promise<T>, action: () => Promise<unknown>): Promise<T> {
-  const [message] = await Promise.all([heard, action()]);
-  return message;
 }
 
 // The issue's check with real processes: two built servers (`dist/main.js`) on different ports,
@@ -125,21 +64,8 @@ describe('live updates across two real server processes', () => {
       }),
     ]);
     if (!a || !b) throw new Error('the servers did not start');
-    // Health answers before each bus has subscribed: wait until Redis counts both subscribers,
-    // since pub/sub keeps nothing for a process not yet listening.
-    const admin = new Redis(REDIS_URL);
-    try {
-      const channel = `${keyPrefix}events`;
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const [, subscribers] = (await admin.pubsub('NUMSUB', channel)) as [string, number];
-        if (Number(subscribers) === 2) break;
-        if (Date.now() > deadline) throw new Error(`${channel}: ${subscribers} subscribers`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    } finally {
-      admin.disconnect();
-    }
+    // Health answers before each bus has subscribed: wait until Redis counts both subscribers.
+    await waitForBusSubscribers(REDIS_URL, keyPrefix, 2);
     ada = await signUp(a, 'Ada', 'Lovelace');
     bob = await signUp(b, 'Bob', 'Builder');
   });
@@ -150,18 +76,8 @@ describe('live updates across two real server processes', () => {
     await database?.destroy();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     // The rate limits' keys, if any were written under this run's prefix.
-    const admin = new Redis(REDIS_URL);
-    try {
-      const keys = await admin.keys(`${keyPrefix}*`);
-      if (keys.length > 0) await admin.del(...keys);
-    } finally {
-      admin.disconnect();
-    }
+    await deleteRedisKeys(REDIS_URL, keyPrefix);
   });
-
-  function streamingUrl(server: ServerProcess): string {
-    return `${server.url.replace(/^http:/, 'ws:')}${API_PREFIX}${STREAMING_PATH}`;
-  }
 
   async function socketOn(server: ServerProcess, member: Member): Promise<LiveClient> {
     const socket = await LiveClient.ready(streamingUrl(server), member.token);
