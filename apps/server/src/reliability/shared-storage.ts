@@ -1,12 +1,10 @@
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { startS3Emulator } from '../test-support/s3-emulator.js';
 
 /**
  * Where the uploads of several server processes live, so that a picture uploaded through one is
  * served by every other: the environment each process needs for it, given the process's own
- * DATA_DIR. The one place a test of several processes chooses its storage; an S3 emulator
- * (S3_ENDPOINT, S3_BUCKET…) can take its place here without the tests changing.
+ * DATA_DIR. The one place a test of several processes chooses its storage.
  */
 export interface SharedStorage {
   /** What it is, for the test's report line. */
@@ -18,29 +16,29 @@ export interface SharedStorage {
 }
 
 /**
- * Local-disk storage (`{DATA_DIR}/media`, the only kind the server has today) shared by every
- * process: one media folder, linked into each process's own DATA_DIR as its `media`, as a
- * shared volume (NFS…) mounted there would be. Everything else in a DATA_DIR (upload temp
- * files, the backup flag) stays the process's own.
+ * One bucket of an S3 emulator (s3rver) that every process uses through the S3_* settings, as
+ * several machines share a bucket: nothing of the media is on any process's disk.
  */
-export async function sharedMediaFolder(): Promise<SharedStorage> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'hearth-shared-media-'));
-  const media = path.join(root, 'media');
-  await mkdir(media);
+export async function sharedBucket(): Promise<SharedStorage> {
+  const emulator = await startS3Emulator();
   return {
-    description: `one media folder (${media}) linked into each DATA_DIR`,
+    description: `an S3 emulator's bucket (${emulator.endpoint}/${emulator.bucket})`,
     async environmentFor(dataDir) {
       await mkdir(dataDir, { recursive: true });
-      await symlink(media, path.join(dataDir, 'media'), 'dir');
-      return {};
+      return {
+        S3_ENDPOINT: emulator.endpoint,
+        S3_BUCKET: emulator.bucket,
+        S3_REGION: emulator.region,
+        S3_ACCESS_KEY_ID: emulator.accessKeyId,
+        S3_SECRET_ACCESS_KEY: emulator.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+      };
     },
-    async destroy() {
-      await rm(root, { recursive: true, force: true });
-    },
+    destroy: () => emulator.stop(),
   };
 }
 
-/** The storage the several-processes tests use: switch here (to an S3 emulator, say). */
+/** The storage the several-processes tests use: a bucket, as several machines would share. */
 export function sharedStorage(): Promise<SharedStorage> {
-  return sharedMediaFolder();
+  return sharedBucket();
 }
