@@ -3,8 +3,9 @@ import Fastify from 'fastify';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type AppConfig, configWarnings, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { HEARTH_VERSION } from './version.js';
 
 const logLevel = process.env.LOG_LEVEL ?? 'info';
 
@@ -18,12 +19,28 @@ function configOrExit(): AppConfig {
   }
 }
 
+/**
+ * Brings the database to this version's schema; a refusal (a newer version migrated it) or a
+ * failed migration is said in one line on stderr, with its cause, and the process exits 1.
+ */
+async function migrateOrExit(database: DatabaseHandle): Promise<void> {
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    console.error(`${error instanceof Error ? error.message : String(error)}${cause}`);
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
 const config = configOrExit();
 // WORKERS=N: this primary migrates once, then forks N workers that run this file as workers.
 const isWorker = cluster.isWorker;
 if (config.workers > 1 && !isWorker) {
   const database = openDatabase(config.databaseUrl, { pgPoolSize: 1 });
-  await migrateToLatest(database);
+  await migrateOrExit(database);
   await database.close();
   // The same log lines as a worker's app writes (pino through Fastify), without a server.
   runPrimary(config.workers, Fastify({ logger: { level: logLevel } }).log);
@@ -34,7 +51,7 @@ if (config.workers > 1 && !isWorker) {
 async function serve(config: AppConfig, options: { migrate: boolean }): Promise<void> {
   const database = openDatabase(config.databaseUrl);
   // A worker of WORKERS=N finds the database migrated by its primary.
-  if (options.migrate) await migrateToLatest(database);
+  if (options.migrate) await migrateOrExit(database);
 
   const app = await buildApp({
     config,
@@ -68,7 +85,7 @@ async function serve(config: AppConfig, options: { migrate: boolean }): Promise<
         : `mail: dev outbox, printed here and shown on this machine at http://localhost:${config.port}/dev/mailbox`,
   );
   app.log.info(
-    `Hearth on Node ${process.versions.node}; database: ${database.engine}; open ${config.publicUrl}` +
+    `Hearth ${HEARTH_VERSION} on Node ${process.versions.node}; database: ${database.engine}; open ${config.publicUrl}` +
       (isWorker ? ` (worker pid ${process.pid})` : ''),
   );
 }

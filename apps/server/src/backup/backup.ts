@@ -11,6 +11,7 @@ import {
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { HEARTH_VERSION } from '../version.js';
 import { takeBackupLease } from './lock.js';
 
 /**
@@ -87,15 +88,6 @@ function libpqUrl(url: string): string {
     .join('&');
   parsed.search = query;
   return parsed.toString();
-}
-
-function hearthVersion(): string {
-  try {
-    const pkg = path.resolve(import.meta.dirname, '..', '..', 'package.json');
-    return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
 }
 
 function listFiles(dir: string, base = dir): string[] {
@@ -224,7 +216,7 @@ export async function backup(settings: BackupSettings, out: string): Promise<Man
       format: 1,
       engine,
       createdAt: new Date().toISOString(),
-      hearthVersion: hearthVersion(),
+      hearthVersion: HEARTH_VERSION,
       migration,
       schema,
       mediaFiles: media.files,
