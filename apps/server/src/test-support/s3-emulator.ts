@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../infra/storage/s3-storage.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type S3Settings, S3Storage } from '../infra/storage/s3-storage.js';
 
 /** A running S3 emulator with one empty bucket, and how to reach it. */
 export interface S3Emulator {
@@ -120,4 +121,30 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** A test file's emulator and the storage on its bucket (set once its tests start). */
+export interface TestBucket {
+  emulator: S3Emulator;
+  bucket: S3Storage;
+}
+
+/**
+ * One emulator for the file's tests and an S3Storage on its bucket; each test starts with the
+ * bucket empty, and both are stopped after the last test.
+ */
+export function useTestBucket(): TestBucket {
+  const s3 = {} as TestBucket;
+  beforeAll(async () => {
+    s3.emulator = await startS3Emulator();
+    s3.bucket = new S3Storage(s3.emulator.settings());
+  });
+  afterAll(async () => {
+    s3.bucket?.destroy();
+    await s3.emulator?.stop();
+  });
+  beforeEach(async () => {
+    await s3.emulator.empty();
+  });
+  return s3;
 }

@@ -1,29 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jpeg, png } from '../../test-support/images.js';
-import { type S3Emulator, startS3Emulator } from '../../test-support/s3-emulator.js';
+import { useTestBucket } from '../../test-support/s3-emulator.js';
 import { LocalDiskStorage } from './local-disk-storage.js';
 import { copyMedia, mediaCopyCommand } from './media-copy.js';
 import { S3Storage } from './s3-storage.js';
 
-let emulator: S3Emulator;
 let dataDir: string;
 let local: LocalDiskStorage;
-let bucket: S3Storage;
 const keys: string[] = [];
 
-beforeAll(async () => {
-  emulator = await startS3Emulator();
-  bucket = new S3Storage(emulator.settings());
-});
-afterAll(async () => {
-  bucket?.destroy();
-  await emulator?.stop();
-});
+const s3 = useTestBucket();
 beforeEach(async () => {
-  await emulator.empty();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-copy-'));
   local = new LocalDiskStorage(path.join(dataDir, 'media'));
@@ -38,10 +28,10 @@ beforeEach(async () => {
 function env(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     DATA_DIR: dataDir,
-    S3_BUCKET: emulator.bucket,
-    S3_ENDPOINT: emulator.endpoint,
-    S3_ACCESS_KEY_ID: emulator.accessKeyId,
-    S3_SECRET_ACCESS_KEY: emulator.secretAccessKey,
+    S3_BUCKET: s3.emulator.bucket,
+    S3_ENDPOINT: s3.emulator.endpoint,
+    S3_ACCESS_KEY_ID: s3.emulator.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.emulator.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
     ...overrides,
   };
@@ -59,9 +49,9 @@ describe('npm run media:copy -- --to s3', () => {
     expect(first.code).toBe(0);
     expect(first.lines.at(-1)).toBe('6 copied, 0 already there, 0 failed.');
     for (const key of keys) {
-      expect((await bucket.get(key))?.equals((await local.get(key)) as Buffer), key).toBe(true);
+      expect((await s3.bucket.get(key))?.equals((await local.get(key)) as Buffer), key).toBe(true);
     }
-    expect((await bucket.head(keys[1] as string))?.contentType).toBe('image/png');
+    expect((await s3.bucket.head(keys[1] as string))?.contentType).toBe('image/png');
     const again = await run();
     expect(again.lines.at(-1)).toBe('0 copied, 6 already there, 0 failed.');
   });
@@ -69,14 +59,14 @@ describe('npm run media:copy -- --to s3', () => {
   it('resumes: files already in the bucket stay, the rest are copied, a changed one again', async () => {
     // A run stopped after three files, and one object changed in the bucket since.
     for (const key of keys.slice(0, 3)) {
-      await bucket.put(key, (await local.get(key)) as Buffer, 'image/jpeg');
+      await s3.bucket.put(key, (await local.get(key)) as Buffer, 'image/jpeg');
     }
-    await bucket.put(keys[1] as string, Buffer.from('not the same bytes'), 'image/png');
+    await s3.bucket.put(keys[1] as string, Buffer.from('not the same bytes'), 'image/png');
     const { code, lines } = await run();
     expect(code).toBe(0);
     expect(lines.at(-1)).toBe('4 copied, 2 already there, 0 failed.');
     for (const key of keys) {
-      expect((await bucket.get(key))?.equals((await local.get(key)) as Buffer), key).toBe(true);
+      expect((await s3.bucket.get(key))?.equals((await local.get(key)) as Buffer), key).toBe(true);
     }
   });
 
@@ -88,7 +78,7 @@ describe('npm run media:copy -- --to s3', () => {
         return super.put(key, key === bad ? bytes.subarray(1) : bytes, type);
       }
     }
-    const to = new Mangling(emulator.settings());
+    const to = new Mangling(s3.emulator.settings());
     const lines: string[] = [];
     const report = await copyMedia(local, to, (line) => lines.push(line), { progressEvery: 4 });
     to.destroy();

@@ -1,12 +1,11 @@
 import { imageVariants, SERVER_MESSAGES, TRASH_RETENTION_DAYS } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploadKeyOf } from '../../infra/storage/image-urls.js';
-import { S3Storage } from '../../infra/storage/s3-storage.js';
 import { buildUser } from '../../test-support/factories.js';
 import { jpeg } from '../../test-support/images.js';
 import { createPost, deletePost } from '../../test-support/posts-api.js';
-import { type S3Emulator, startS3Emulator } from '../../test-support/s3-emulator.js';
+import { useTestBucket } from '../../test-support/s3-emulator.js';
 import { type TestContext, useTestApp } from '../../test-support/test-app.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 
@@ -16,19 +15,7 @@ import { uploadedUrl } from '../../test-support/uploads.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-let emulator: S3Emulator;
-let bucket: S3Storage;
-beforeAll(async () => {
-  emulator = await startS3Emulator();
-  bucket = new S3Storage(emulator.settings());
-});
-afterAll(async () => {
-  bucket?.destroy();
-  await emulator?.stop();
-});
-beforeEach(async () => {
-  await emulator.empty();
-});
+const s3 = useTestBucket();
 
 async function photoOf(ctx: TestContext, token: string, username: string): Promise<string> {
   return uploadedUrl(ctx.app, token, `${username}/post_images`, await jpeg(1200, 800));
@@ -40,7 +27,7 @@ function keysOf(url: string): string[] {
 }
 
 describe('media in an S3 bucket, served at /media', () => {
-  const ctx = useTestApp({ config: () => ({ s3: emulator.settings() }) });
+  const ctx = useTestApp({ config: () => ({ s3: s3.emulator.settings() }) });
 
   it('an uploaded picture goes to the bucket and is served from it; trashed: 404; purged: gone', async () => {
     const ada = await buildUser(ctx);
@@ -48,7 +35,7 @@ describe('media in an S3 bucket, served at /media', () => {
     expect(url).toMatch(/^http:\/\/hearth\.test\/media\//);
     const keys = keysOf(url);
     const sent = await jpeg(1200, 800);
-    const stored = await bucket.get(keys[0] as string);
+    const stored = await s3.bucket.get(keys[0] as string);
     expect(stored?.subarray(0, 3).equals(sent.subarray(0, 3))).toBe(true);
 
     for (const [i, key] of keys.entries()) {
@@ -57,7 +44,7 @@ describe('media in an S3 bucket, served at /media', () => {
       expect(res.headers['content-type']).toBe(i === 0 ? 'image/jpeg' : 'image/webp');
       expect(res.headers['cache-control']).toBe(IMMUTABLE);
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-      expect(res.rawPayload.equals((await bucket.get(key)) as Buffer)).toBe(true);
+      expect(res.rawPayload.equals((await s3.bucket.get(key)) as Buffer)).toBe(true);
       // A browser revalidating gets a 304 without the bytes.
       const etag = res.headers.etag as string;
       const again = await ctx.app.inject({
@@ -81,13 +68,13 @@ describe('media in an S3 bucket, served at /media', () => {
 
     ctx.clock.advance((TRASH_RETENTION_DAYS + 1) * DAY_MS);
     expect(await ctx.app.purges.runOnce()).toMatchObject({ posts: 1 });
-    for (const key of keys) expect(await bucket.head(key), key).toBeUndefined();
+    for (const key of keys) expect(await s3.bucket.head(key), key).toBeUndefined();
   });
 
   it('a variant not in the bucket redirects to its original; an unknown key is 404', async () => {
     const ada = await buildUser(ctx);
     const [original, variant] = keysOf(await photoOf(ctx, ada.token, ada.user.username));
-    await bucket.delete(variant as string);
+    await s3.bucket.delete(variant as string);
     const res = await ctx.app.inject({ url: `/media/${variant}` });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/media/${original}`);
@@ -106,26 +93,26 @@ describe('media in an S3 bucket, served at /media', () => {
     const ada = await buildUser(ctx);
     const kept = keysOf(await photoOf(ctx, ada.token, ada.user.username));
     const stray = `${ada.user.username}/post_images/${uuidv7()}.jpg`;
-    await bucket.put(stray, await jpeg(), 'image/jpeg');
+    await s3.bucket.put(stray, await jpeg(), 'image/jpeg');
     // Objects carry the bucket's real time: the clock moves instead.
     ctx.clock.advance(2 * DAY_MS);
     expect(await ctx.app.purges.runOnce()).toMatchObject({ orphanFiles: 1 });
-    expect(await bucket.head(stray)).toBeUndefined();
-    for (const key of kept) expect(await bucket.head(key), key).toBeDefined();
+    expect(await s3.bucket.head(stray)).toBeUndefined();
+    for (const key of kept) expect(await s3.bucket.head(key), key).toBeDefined();
   });
 });
 
 describe('media in an S3 bucket with MEDIA_PUBLIC_URL', () => {
   const ctx = useTestApp({
     config: () => ({
-      s3: emulator.settings({ mediaPublicUrl: `${emulator.endpoint}/${emulator.bucket}` }),
+      s3: s3.emulator.settings({ mediaPublicUrl: `${s3.emulator.endpoint}/${s3.emulator.bucket}` }),
     }),
   });
 
   it('answers the bucket’s address, which serves the bytes, and takes it back as the upload', async () => {
     const ada = await buildUser(ctx);
     const url = await photoOf(ctx, ada.token, ada.user.username);
-    const base = `${emulator.endpoint}/${emulator.bucket}/`;
+    const base = `${s3.emulator.endpoint}/${s3.emulator.bucket}/`;
     expect(url.startsWith(base)).toBe(true);
     const key = url.slice(base.length);
     expect(key).toMatch(new RegExp(`^${ada.user.username}/post_images/[0-9a-f-]+\\.jpg$`));
@@ -134,7 +121,7 @@ describe('media in an S3 bucket with MEDIA_PUBLIC_URL', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
     expect(
-      Buffer.from(await res.arrayBuffer()).equals((await bucket.get(key as string)) as Buffer),
+      Buffer.from(await res.arrayBuffer()).equals((await s3.bucket.get(key as string)) as Buffer),
     ).toBe(true);
 
     const created = await createPost(ctx.app, ada.token, { text: 'photo', images: [{ url }] });
