@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { Leases } from '../infra/leases.js';
+import { PAUSE_CHECK_MS } from '../jobs/purges.js';
 
 /**
  * While a backup runs it holds a lease of its own in the database's job_leases table
@@ -10,6 +12,11 @@ import { Leases } from '../infra/leases.js';
  */
 export const BACKUP_LEASE_MS = 2 * 60_000;
 const RENEW_MS = 20_000;
+/**
+ * A purge run already under way notices the lease within PAUSE_CHECK_MS and stops after the batch
+ * it is in: the backup lets that pass before its snapshot, so no batch straddles it.
+ */
+const PURGES_NOTICE_MS = 2 * PAUSE_CHECK_MS;
 
 /**
  * Takes the backup lease on DATABASE_URL; the answer releases it and closes the connection. A
@@ -23,6 +30,7 @@ export async function takeBackupLease(databaseUrl: string): Promise<() => Promis
   });
   try {
     const release = await new Leases(database.db).holdBackup(BACKUP_LEASE_MS, RENEW_MS);
+    await sleep(PURGES_NOTICE_MS);
     return async () => {
       try {
         await release();

@@ -46,7 +46,8 @@ const ORPHAN_FILE_AGE_DAYS = 1;
 /** The daily orphan sweep's lease in job_leases: once a day across every process. */
 export const ORPHAN_SWEEP_LEASE = 'orphan-files';
 /** How often a run in progress looks whether a backup started. */
-const PAUSE_CHECK_MS = 1000;
+/** How often a purge run asks whether a backup began (it then stops between batches). */
+export const PAUSE_CHECK_MS = 1000;
 
 /**
  * API.md's scheduled purges: posts in trash for more than TRASH_RETENTION_DAYS, and accounts
