@@ -59,6 +59,8 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Above the screens' 10 s wait for a lazily loaded page (src/test/setup.ts).
+          testTimeout: 20_000,
         },
       },
       {

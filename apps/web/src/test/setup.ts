@@ -4,8 +4,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeSocket } from './fake-socket';
 
-// A screen's code loads lazily; its first, cold import in a test run can take over a second.
-configure({ asyncUtilTimeout: 3000 });
+// A screen's code loads lazily; its first, cold import in a test run can take over a second,
+// and several seconds while the whole suite loads both cores (a CI run's stories-strip test
+// failed that way). Waiting longer for what does appear costs a passing test nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Outbound HTTP fails unless a test answers it on purpose (stubServer).
 beforeEach(() => {
