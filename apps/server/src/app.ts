@@ -58,6 +58,7 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { MediaService } from './modules/media/service.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { NotificationsService } from './modules/notifications/service.js';
+import { CardCache, publishingThrough } from './modules/posts/card-cache.js';
 import { postsRoutes } from './modules/posts/routes.js';
 import { PostsService } from './modules/posts/service.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -95,6 +96,13 @@ declare module 'fastify' {
     bus: EventBus;
     /** The live-updates sockets of this process (modules/live). */
     live: LiveService;
+    /**
+     * Builds the newest posts' cards into the card cache (CARD_CACHE_WARM_POSTS); main.ts starts
+     * it once listening. Answers how many it built.
+     */
+    warmCardCache: () => Promise<number>;
+    /** The post-card cache of this process (hits, misses, size), for /metrics and tests. */
+    cardCache: CardCache;
   }
 }
 
@@ -139,9 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   acceptEmptyJsonBodies(app);
   // The live service is built below; the gauge reads it at scrape time.
   let liveSockets = (): number => 0;
+  // The post cards every viewer shares, dropped by the events of every process.
+  const cardCache = new CardCache(config.cardCache);
   const metrics = createMetrics({
     mailBacklog: () => mailBacklog(db),
     openSockets: () => liveSockets(),
+    cardCache: () => cardCache.stats(),
     now: () => clock.now(),
   });
   // Every statement the app makes is timed for /metrics (the database waits).
@@ -160,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  const bus =
+  const sharedBus =
     deps.bus ??
     (config.redisUrl
       ? new RedisBus({
@@ -172,8 +183,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : new InProcessBus((error, event) =>
           app.log.error({ err: error, event: event.type }, 'an event listener failed'),
         ));
-  app.decorate('bus', bus);
-  app.addHook('onClose', () => bus.close());
+  app.decorate('bus', sharedBus);
+  app.addHook('onClose', () => sharedBus.close());
+  cardCache.watch(sharedBus);
+  // What the services publish also reaches this process's card cache at once.
+  const bus = publishingThrough(sharedBus, cardCache);
 
   await registerSecurityHeaders(app, config.publicUrl, inlineScriptHashes(config.webDist));
   if (config.httpCompression) await registerCompression(app);
@@ -217,7 +231,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uploadTempDir: uploadTempDirIn(config.dataDir),
   });
   const notifications = new NotificationsService({ db, imageUrls, bus });
-  const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus });
+  const posts = new PostsService({
+    db,
+    clock,
+    media,
+    imageUrls,
+    notifications,
+    bus,
+    cards: cardCache,
+  });
   const users = new UsersService({ db, clock, posts, media, imageUrls, bus });
   const friendships = new FriendshipsService({ db, clock, notifications, bus });
   const search = new SearchService({ db, clock, imageUrls });
@@ -233,6 +255,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   });
   app.decorate('live', live);
+  app.decorate('cardCache', cardCache);
+  app.decorate('warmCardCache', () => posts.warmCards(config.cardCache.warmPosts));
   liveSockets = () => live.openSockets;
   await app.register(websocket, {
     // Far above the largest message allowed, which the live service refuses itself (4400).

@@ -83,6 +83,11 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Server processes main.ts runs (node:cluster) on HOST:PORT; above 1 needs PostgreSQL and Redis. */
   workers: number;
+  /**
+   * The shared post-card cache (modules/posts/card-cache.ts): its bound (0: off), TTL, and how
+   * many of the newest posts' cards `npm start` builds as it starts.
+   */
+  cardCache: { maxBytes: number; ttlMs: number; warmPosts: number };
   /** Media in an S3-compatible bucket (S3_BUCKET and its companions); unset: DATA_DIR/media. */
   s3: S3Settings | undefined;
   limits: Limits;
@@ -162,6 +167,9 @@ const envSchema = z.object({
   HTTP_COMPRESSION: booleanFlag.default(true),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  CARD_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  CARD_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  CARD_CACHE_WARM_POSTS: z.coerce.number().int().min(0).default(20_000),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z
     .string()
@@ -256,6 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
     metricsToken: e.METRICS_TOKEN,
     workers: e.WORKERS,
+    cardCache: {
+      maxBytes: e.CARD_CACHE_MB * 1024 * 1024,
+      ttlMs: e.CARD_CACHE_TTL_S * 1000,
+      warmPosts: e.CARD_CACHE_WARM_POSTS,
+    },
     s3: s3Settings(e, present),
     limits: limitsFromEnv(present),
     connections: {

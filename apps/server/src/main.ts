@@ -77,6 +77,14 @@ async function serve(config: AppConfig, options: { migrate: boolean }): Promise<
 
   await app.listen({ host: config.host, port: config.port });
   for (const warning of configWarnings()) app.log.warn(warning);
+  const warmStart = performance.now();
+  app.warmCardCache().then(
+    (cards) =>
+      app.log.info(
+        `card cache: ${cards} cards of the newest posts built in ${Math.round(performance.now() - warmStart)} ms`,
+      ),
+    (error: unknown) => app.log.warn({ err: error }, 'card cache: warming up failed'),
+  );
   app.log.info(
     config.smtpUrl
       ? 'mail: sent over SMTP_URL'

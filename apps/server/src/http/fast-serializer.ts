@@ -14,13 +14,18 @@ type JsonSchema = Record<string, unknown> & {
  */
 export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, url }) => {
   if (!(schema instanceof z.ZodType)) throw new Error(`${url}: response schemas must be zod`);
+  return compileSerializer(schema);
+};
+
+/** A fast-json-stringify serializer of the zod schema's output: only its fields are written. */
+export function compileSerializer<T>(schema: z.ZodType<T>): (value: T) => string {
   const json = z.toJSONSchema(schema, {
     target: 'draft-7',
     io: 'output',
     unrepresentable: 'any',
   }) as JsonSchema;
   return taggedUnionSerializer(json) ?? fastJson(json);
-};
+}
 
 /**
  * A union of objects told apart by one field's constant (getProfile: the profile with

@@ -130,6 +130,7 @@ describe('job failures', () => {
     const metrics = createMetrics({
       mailBacklog: async () => ({ pending: 0, oldestCreatedAt: null }),
       openSockets: () => 0,
+      cardCache: () => ({ hits: 0, misses: 0, invalidations: 0, cards: 0, bytes: 0 }),
       now: () => new Date(),
     });
     const job = new FailingJob(pino({ level: 'silent' }), { done: 'done', failed: 'failed' });

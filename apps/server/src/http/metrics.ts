@@ -8,6 +8,7 @@ import type {
 } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobRunObserver } from '../jobs/periodic-job.js';
+import type { CardCacheStats } from '../modules/posts/card-cache.js';
 
 /** What the scrape reads at that moment. */
 export interface MetricsSources {
@@ -15,6 +16,8 @@ export interface MetricsSources {
   mailBacklog(): Promise<{ pending: number; oldestCreatedAt: string | null }>;
   /** Live sockets open on this process. */
   openSockets(): number;
+  /** The post-card cache of this process: counts since start, and what it holds now. */
+  cardCache(): CardCacheStats;
   now(): Date;
 }
 
@@ -68,6 +71,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.set(sources.openSockets());
     },
   });
+  cardCacheMetrics(registry, sources);
   // One query feeds both gauges: the first collect of a scrape runs it, the second reuses it.
   let backlog: ReturnType<MetricsSources['mailBacklog']> | undefined;
   const readBacklog = () => {
@@ -122,6 +126,44 @@ export function createMetrics(sources: MetricsSources): Metrics {
       failures.inc({ job }, outcome === 'failed' ? 1 : 0);
     },
   };
+}
+
+/** The card cache's counts (counters, read from the cache at scrape time) and size (gauges). */
+function cardCacheMetrics(registry: Registry, sources: MetricsSources): void {
+  const counted = [
+    ['hits', 'Post cards served from the card cache'],
+    ['misses', 'Post cards the card cache lacked (built from the database)'],
+    ['invalidations', 'Post cards (or members, or the whole card cache) dropped as changed'],
+  ] as const;
+  for (const [field, help] of counted) {
+    let reported = 0;
+    new Counter({
+      name: `hearth_card_cache_${field}_total`,
+      help,
+      registers: [registry],
+      collect() {
+        const now = sources.cardCache()[field];
+        this.inc(Math.max(0, now - reported));
+        reported = now;
+      },
+    });
+  }
+  new Gauge({
+    name: 'hearth_card_cache_cards',
+    help: 'Post cards held in the card cache',
+    registers: [registry],
+    collect() {
+      this.set(sources.cardCache().cards);
+    },
+  });
+  new Gauge({
+    name: 'hearth_card_cache_bytes',
+    help: 'What the card cache holds, in bytes as CARD_CACHE_MB counts them',
+    registers: [registry],
+    collect() {
+      this.set(sources.cardCache().bytes);
+    },
+  });
 }
 
 /**

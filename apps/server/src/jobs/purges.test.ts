@@ -14,6 +14,7 @@ import { ImageUrls, uploadKeyOf } from '../infra/storage/image-urls.js';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
 import { MediaService } from '../modules/media/service.js';
 import { NotificationsService } from '../modules/notifications/service.js';
+import { CardCache } from '../modules/posts/card-cache.js';
 import { insertReactions, recountAllReactions } from '../modules/posts/reactions-repo.js';
 import { insertPosts } from '../modules/posts/repo.js';
 import { PostsService } from '../modules/posts/service.js';
@@ -51,7 +52,16 @@ function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const imageUrls = new ImageUrls(ctx.config.publicUrl, storage);
   const media = new MediaService({ db, storage, imageUrls, clock });
   const notifications = new NotificationsService({ db, imageUrls, bus: ctx.app.bus });
-  const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus: ctx.app.bus });
+  const posts = new PostsService({
+    db,
+    clock,
+    media,
+    imageUrls,
+    notifications,
+    bus: ctx.app.bus,
+    // Another process's: a cache of its own, here none.
+    cards: new CardCache({ maxBytes: 0, ttlMs: 1000 }),
+  });
   const users = new UsersService({ db, clock, posts, media, imageUrls, bus: ctx.app.bus });
   return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
 }

@@ -43,6 +43,8 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     passwordHashLogN: 10,
     metricsToken: undefined,
     workers: 1,
+    // On, as in production: every feed test goes through the card cache and its invalidation.
+    cardCache: { maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, warmPosts: 0 },
     s3: undefined,
     connections: {
       headersTimeoutMs: 15_000,

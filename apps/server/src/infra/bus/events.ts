@@ -34,6 +34,12 @@ export type DomainEvent =
     }
   /** Name, picture, cover or details changed. */
   | { type: 'profile.changed'; userId: string }
+  /**
+   * Post cards changed without another event saying so (accounts deleted by the purge took
+   * their comments and reactions): caches drop these posts' cards and those showing these
+   * members.
+   */
+  | { type: 'cards.stale'; postIds: string[]; memberIds: string[] }
   /** A session ended (logout), or all of a member's sessions (`sessionId` null: logout of all
    * devices, a password reset). Sockets of those sessions close. */
   | { type: 'session.ended'; userId: string; sessionId: string | null }

@@ -339,6 +339,7 @@ export class LiveService {
         );
         return;
       case 'profile.changed':
+      case 'cards.stale':
         // Nothing on the socket: clients refetch what they show when they next ask.
         return;
     }

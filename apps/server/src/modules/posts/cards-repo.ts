@@ -17,11 +17,14 @@ export interface CommentCardRow {
   picture: string;
 }
 
-export interface ReactionCountRow {
+export interface CardStateRow {
   post_id: string;
   react: string;
   count: number | string | bigint;
-  /** 1: the viewer's own reaction (`count` is then meaningless); 0: `count` gave this reaction. */
+  /**
+   * 0: `count` members gave this reaction; 1: the viewer's own reaction; 2: the viewer saved the
+   * post (`count` and `react` are then meaningless).
+   */
   mine: number | string;
 }
 
@@ -143,43 +146,44 @@ export function commentsPage(
 }
 
 /**
- * Reaction counts by post and name (rows with `mine` 0), and the viewer's own reaction to each
- * post (rows with `mine` 1), in one query reading the kept counts and the primary key.
+ * What the cards of `postIds` show the viewer, in one query: the viewer's own reaction to each
+ * (rows with `mine` 1, from the primary key) and the posts the viewer saved (`mine` 2); with
+ * `countIds`, also those posts' reaction counts by name (`mine` 0, from the kept counts), for
+ * the cards the card cache lacks.
  */
-export function reactionCountsOf(
+export function cardStateOf(
   db: Db,
-  postIds: string[],
   viewerId: string,
-): Promise<ReactionCountRow[]> {
+  postIds: string[],
+  countIds: string[],
+): Promise<CardStateRow[]> {
   if (postIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('reaction_counts')
-    .select(['post_id', 'react', 'count', sql<number>`0`.as('mine')])
+  const state = db
+    .selectFrom('reactions')
+    .select(['post_id', 'react', sql<number>`0`.as('count'), sql<number>`1`.as('mine')])
+    .where('user_id', '=', viewerId)
     .where('post_id', 'in', postIds)
     .unionAll(
       db
-        .selectFrom('reactions')
-        .select(['post_id', 'react', sql<number>`0`.as('count'), sql<number>`1`.as('mine')])
+        .selectFrom('saved_posts')
+        .select([
+          'post_id',
+          sql<string>`''`.as('react'),
+          sql<number>`0`.as('count'),
+          sql<number>`2`.as('mine'),
+        ])
         .where('user_id', '=', viewerId)
         .where('post_id', 'in', postIds),
+    );
+  if (countIds.length === 0) return state.execute();
+  return state
+    .unionAll(
+      db
+        .selectFrom('reaction_counts')
+        .select(['post_id', 'react', 'count', sql<number>`0`.as('mine')])
+        .where('post_id', 'in', countIds),
     )
     .execute();
-}
-
-/** Which of these posts the viewer saved. */
-export async function savedAmong(
-  db: Db,
-  viewerId: string,
-  postIds: string[],
-): Promise<Set<string>> {
-  if (postIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('saved_posts')
-    .select('post_id')
-    .where('user_id', '=', viewerId)
-    .where('post_id', 'in', postIds)
-    .execute();
-  return new Set(rows.map((r) => r.post_id));
 }
 
 /** How many comments the post has (a comment's live update carries it). */

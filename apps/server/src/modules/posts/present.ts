@@ -13,7 +13,7 @@ import {
   type ReactionSummary,
 } from '@hearth/contract';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
-import type { CommentCardRow, ReactionCountRow } from './cards-repo.js';
+import type { CardStateRow, CommentCardRow } from './cards-repo.js';
 import type { PostCardRow } from './repo.js';
 
 export function toComment(row: CommentCardRow, imageUrls: ImageUrls): Comment {
@@ -33,18 +33,23 @@ export function toComment(row: CommentCardRow, imageUrls: ImageUrls): Comment {
 }
 
 /**
- * getReacts' answer from a post's count rows (reactionCountsOf): the counts of each reaction,
- * the viewer's own one (the row marked `mine`) and whether the viewer saved the post.
+ * getReacts' answer from a post's state rows (cardStateOf): the counts of each reaction, the
+ * viewer's own one and whether the viewer saved the post.
  */
 export function toReactionSummary(
-  rows: Pick<ReactionCountRow, 'react' | 'count' | 'mine'>[],
-  saved: boolean,
+  rows: Pick<CardStateRow, 'react' | 'count' | 'mine'>[],
 ): ReactionSummary {
   const counts: ReactionCounts = {};
   let mine: Reaction | null = null;
+  let saved = false;
   for (const row of rows) {
+    const kind = Number(row.mine);
+    if (kind === 2) {
+      saved = true;
+      continue;
+    }
     const react = asReaction(row.react);
-    if (Number(row.mine) === 1) mine = react;
+    if (kind === 1) mine = react;
     else if (react) counts[react] = (counts[react] ?? 0) + Number(row.count);
   }
   return buildReactionSummary({ counts, mine, saved });

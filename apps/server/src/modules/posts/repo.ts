@@ -33,7 +33,10 @@ const CARD_COLUMNS = [
 ] as const;
 
 /** The page's posts with their authors and comment counts, newest first. */
-function cardsOf(db: Db, ids: SelectQueryBuilder<Database, 'posts', { id: string }>) {
+function cardsOf(
+  db: Db,
+  ids: SelectQueryBuilder<Database, 'posts', { id: string }> | readonly string[],
+) {
   return db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -73,27 +76,23 @@ export function findLivePost(db: Db, postId: string): Promise<PostRow | undefine
     .executeTakeFirst();
 }
 
-/** One live post with the columns its card needs (its page, /post/{postId}). */
-export function livePostCard(db: Db, postId: string): Promise<PostCardRow | undefined> {
-  const live = db
-    .selectFrom('posts')
-    .select('id')
-    .where('id', '=', postId)
-    .where('deleted_at', 'is', null);
-  return cardsOf(db, live).executeTakeFirst();
+/** The posts with the columns their cards need (their authors, comment counts), by id. */
+export function cardRowsOf(db: Db, postIds: string[]): Promise<PostCardRow[]> {
+  if (postIds.length === 0) return Promise.resolve([]);
+  return cardsOf(db, postIds).execute();
 }
 
 /**
- * One page of the home feed, newest first: the viewer's own posts and those of members the
- * viewer follows, older than the cursor (a post id; ids are time-ordered). The page's ids come
- * from the (user_id, deleted_at, id) index alone, one range per author; only those posts are
- * then read with their authors.
+ * One page of the home feed's post ids, newest first: the viewer's own posts and those of
+ * members the viewer follows, older than the cursor (a post id; ids are time-ordered), read from
+ * the (user_id, deleted_at, id) index alone, one range per author. The cards come from the card
+ * cache, or are read for the ids it lacks.
  */
-export function feedPage(
+export async function feedPostIds(
   db: Db,
   viewerId: string,
   options: { limit: number; cursor: string | undefined },
-): Promise<PostCardRow[]> {
+): Promise<string[]> {
   const authors = db
     .selectFrom('follows')
     .select('followee_id as id')
@@ -105,7 +104,8 @@ export function feedPage(
     .where('deleted_at', 'is', null)
     .where('user_id', 'in', authors);
   if (options.cursor !== undefined) newest = newest.where('id', '<', options.cursor);
-  return cardsOf(db, newest.orderBy('id', 'desc').limit(options.limit)).execute();
+  const rows = await newest.orderBy('id', 'desc').limit(options.limit).execute();
+  return rows.map((row) => row.id);
 }
 
 /** One page of a member's own live posts (their profile), newest first, older than the cursor. */
@@ -225,4 +225,28 @@ export async function postIdsByAuthors(db: Db, authorIds: string[]): Promise<str
     .where('user_id', 'in', authorIds)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** Posts these members commented on (their cards change when the comments go). */
+export async function postsCommentedBy(db: Db, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('comments')
+    .select('post_id')
+    .distinct()
+    .where('user_id', 'in', userIds)
+    .execute();
+  return rows.map((r) => r.post_id);
+}
+
+/** The newest live posts' ids, older than the cursor (the card cache's warm-up). */
+export async function newestLivePostIds(
+  db: Db,
+  limit: number,
+  cursor: string | undefined,
+): Promise<string[]> {
+  let query = db.selectFrom('posts').select('id').where('deleted_at', 'is', null);
+  if (cursor !== undefined) query = query.where('id', '<', cursor);
+  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => row.id);
 }

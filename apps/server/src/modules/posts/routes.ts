@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync, preValidationHookHandler } from 'fastify';
+import { NEXT_CURSOR_HEADER } from '@hearth/contract';
+import type { FastifyPluginAsync, FastifyReply, preValidationHookHandler } from 'fastify';
 import { addEndpoint } from '../../http/endpoint-route.js';
-import { fastSerializerCompiler } from '../../http/fast-serializer.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { memberOf } from '../auth/hooks.js';
 import type { PostsService } from './service.js';
@@ -18,11 +18,14 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (
   addEndpoint(app, 'createPost', { preValidation: [backgroundAsBuiltin(imageUrls)] }, (request) =>
     posts.createPost(memberOf(request), request.body),
   );
-  addEndpoint(app, 'feed', { serializerCompiler: fastSerializerCompiler }, async (request) =>
-    posts.feed(memberOf(request), request.query),
-  );
-  addEndpoint(app, 'getPost', {}, async (request) =>
-    posts.post(memberOf(request), request.params.postId),
+  // The feed and a post's page answer JSON text stitched from the shared card cache.
+  addEndpoint(app, 'feed', {}, async (request, reply) => {
+    const page = await posts.feed(memberOf(request), request.query);
+    if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    return sendJson(reply, page.json);
+  });
+  addEndpoint(app, 'getPost', {}, async (request, reply) =>
+    sendJson(reply, await posts.post(memberOf(request), request.params.postId)),
   );
   addEndpoint(app, 'comments', {}, async (request) =>
     posts.comments(request.params.postId, request.query),
@@ -54,4 +57,9 @@ function backgroundAsBuiltin(imageUrls: ImageUrls): preValidationHookHandler {
     const builtin = imageUrls.builtinOf(body.background);
     if (builtin) body.background = builtin;
   };
+}
+
+/** Sends JSON text already serialized (Fastify sends a string with a JSON type as it is). */
+function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.code(200).type('application/json; charset=utf-8').send(json);
 }

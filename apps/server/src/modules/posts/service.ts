@@ -12,7 +12,9 @@ import {
   normalizeNewPost,
   POST_MESSAGES,
   type Post,
+  REACTIONS,
   type ReactInput,
+  type Reaction,
   type ReactionSummary,
   type ReactResponse,
   type SaveResponse,
@@ -30,13 +32,15 @@ import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { MediaService } from '../media/service.js';
 import type { NotificationsService } from '../notifications/service.js';
+import type { CardCache, CardText } from './card-cache.js';
+import { cardTextOf, viewerCardJson } from './card-text.js';
 import {
+  type CardStateRow,
+  cardStateOf,
   commentCountOf,
   commentsPage,
   imagesOf,
   newestCommentsOf,
-  reactionCountsOf,
-  savedAmong,
 } from './cards-repo.js';
 import { toComment, toPost, toReactionSummary } from './present.js';
 import {
@@ -50,16 +54,18 @@ import {
 } from './reactions-repo.js';
 import {
   authorPage,
+  cardRowsOf,
   deleteSaved,
-  feedPage,
+  feedPostIds,
   findLivePost,
   imageKeysOfPosts,
   insertComment,
   insertPost,
   insertSavedIfAbsent,
-  livePostCard,
+  newestLivePostIds,
   type PostCardRow,
   postIdsByAuthors,
+  postsCommentedBy,
   purgeTrashedPosts,
   trashedBefore,
   trashPost,
@@ -75,7 +81,18 @@ export interface PostsServiceDeps {
   notifications: NotificationsService;
   /** Where new posts, trashed posts, reactions and comments are announced (live updates). */
   bus: EventBus;
+  /** The post cards every viewer shares (feed, a post's page), kept fresh by the bus. */
+  cards: CardCache;
 }
+
+/** A page of cards as JSON text (an array), and the cursor of the next page. */
+export interface JsonPage {
+  json: string;
+  nextCursor: string | undefined;
+}
+
+/** Cards built per batch when warming the cache at start. */
+const WARM_BATCH = 100;
 
 // A reaction deleted by a concurrent request between our insert and our read: try again.
 const REACT_ATTEMPTS = 5;
@@ -115,20 +132,23 @@ export class PostsService {
         images: keys,
         comments: [],
         commentCount: 0,
-        reactions: toReactionSummary([], false),
+        reactions: toReactionSummary([]),
       },
       this.deps.imageUrls,
     );
   }
 
-  /** The home feed: a fixed number of queries per page, whatever its size. */
-  async feed(member: UserRow, query: FeedQuery): Promise<Page<Post>> {
+  /**
+   * The home feed as JSON text: the page's ids, then its cards from the card cache with the
+   * viewer's reactions and saves; a fixed number of queries per page, whatever its size.
+   */
+  async feed(member: UserRow, query: FeedQuery): Promise<JsonPage> {
     const { items, nextCursor } = await keysetPage(
       query.limit,
-      (limit) => feedPage(this.deps.db, member.id, { limit, cursor: query.cursor }),
-      (row) => row.id,
+      (limit) => feedPostIds(this.deps.db, member.id, { limit, cursor: query.cursor }),
+      (id) => id,
     );
-    return { items: await this.cards(member, items), nextCursor };
+    return { json: `[${(await this.cardsJson(member, items)).join(',')}]`, nextCursor };
   }
 
   /**
@@ -144,12 +164,14 @@ export class PostsService {
     return { items: await this.cards(viewer, items), nextCursor };
   }
 
-  /** One post as its card shows it to the viewer, for its page; any member may read any post. */
-  async post(viewer: UserRow, postId: string): Promise<Post> {
-    const row = await livePostCard(this.deps.db, postId);
-    if (!row) throw notFound(POST_MESSAGES.notFound);
-    const [card] = await this.cards(viewer, [row]);
-    if (!card) throw notFound(POST_MESSAGES.notFound);
+  /**
+   * One post as its card shows it to the viewer (JSON text), for its page; any member may read
+   * any post.
+   */
+  async post(viewer: UserRow, postId: string): Promise<string> {
+    await this.livePost(postId);
+    const [card] = await this.cardsJson(viewer, [postId]);
+    if (card === undefined) throw notFound(POST_MESSAGES.notFound);
     return card;
   }
 
@@ -255,11 +277,7 @@ export class PostsService {
   async reactionSummary(member: UserRow, postId: string): Promise<ReactionSummary> {
     const { db } = this.deps;
     await this.livePost(postId);
-    const [counts, saved] = await Promise.all([
-      reactionCountsOf(db, [postId], member.id),
-      savedAmong(db, member.id, [postId]),
-    ]);
-    return toReactionSummary(counts, saved.has(postId));
+    return toReactionSummary(await cardStateOf(db, member.id, [postId], [postId]));
   }
 
   /** Saves the post, or unsaves it when it was saved. */
@@ -318,47 +336,137 @@ export class PostsService {
   /**
    * What goes with these members' posts and reactions when their accounts are deleted (the
    * foreign keys delete the rows), read in that transaction `trx` before the delete: the images
-   * on their posts, others' comment images included, for the media service to forget; and
-   * `recountReactions`, to call after the delete, counts again the posts they had reacted to.
+   * on their posts, others' comment images included, for the media service to forget;
+   * `recountReactions`, to call after the delete, counts again the posts they had reacted to;
+   * and `cardsStale`, to publish after the commit, drops the cards their comments and reactions
+   * were on from every process's card cache.
    */
   async membersLeaving(
     trx: Db,
     memberIds: string[],
-  ): Promise<{ imageKeys: string[]; recountReactions: () => Promise<void> }> {
+  ): Promise<{
+    imageKeys: string[];
+    recountReactions: () => Promise<void>;
+    cardsStale: () => Promise<void>;
+  }> {
     const imageKeys = await imageKeysOfPosts(trx, await postIdsByAuthors(trx, memberIds));
     const reactedTo = await postsReactedBy(trx, memberIds);
-    return { imageKeys, recountReactions: () => recountReactions(trx, reactedTo) };
+    const commentedOn = await postsCommentedBy(trx, memberIds);
+    const postIds = [...new Set([...reactedTo, ...commentedOn])];
+    return {
+      imageKeys,
+      recountReactions: () => recountReactions(trx, reactedTo),
+      cardsStale: () => this.deps.bus.publish({ type: 'cards.stale', postIds, memberIds }),
+    };
   }
 
   /**
-   * Everything else the cards of these posts show, in four batch queries (images, newest
-   * comments, reaction counts, saves) whatever the number of posts.
+   * Fills the card cache with the newest posts' cards, newest first, in batches that let requests
+   * through between them (a server's first minute then serves like its fifth): at most `count`
+   * posts, stopping when the cache is three quarters full. Answers how many cards it built.
+   */
+  async warmCards(count: number): Promise<number> {
+    const { db, cards } = this.deps;
+    let built = 0;
+    let cursor: string | undefined;
+    while (built < count && cards.roomLeft() > 0.25) {
+      const fill = cards.startFill();
+      const ids = await newestLivePostIds(db, Math.min(WARM_BATCH, count - built), cursor);
+      if (ids.length === 0) break;
+      cursor = ids.at(-1);
+      const rows = await cardRowsOf(db, ids);
+      // No viewer: '' matches no member, so only the counts are read.
+      const { built: posts } = await this.readCards('', ids, rows);
+      for (const post of posts.values()) cards.put(cardTextOf(post), fill);
+      built += posts.size;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return built;
+  }
+
+  /**
+   * Everything else the cards of these posts show the viewer, in three batch queries (images,
+   * newest comments, reaction counts with the viewer's reactions and saves) whatever their number.
    */
   private async cards(viewer: UserRow, rows: PostCardRow[]): Promise<Post[]> {
-    if (rows.length === 0) return [];
-    const { db } = this.deps;
     const ids = rows.map((row) => row.id);
-    const [images, comments, counts, saved] = await Promise.all([
-      imagesOf(db, ids),
-      newestCommentsOf(db, ids, FEED_COMMENTS_CARRIED),
-      reactionCountsOf(db, ids, viewer.id),
-      savedAmong(db, viewer.id, ids),
+    const { built } = await this.readCards(viewer.id, ids, rows);
+    return rows.flatMap((row) => built.get(row.id) ?? []);
+  }
+
+  /**
+   * The cards of `ids` as this viewer sees them (JSON text), in their order, leaving out any that
+   * is gone: those in the card cache cost only the viewer's reactions and saves (one query);
+   * the others are read (three more) and kept for every viewer.
+   */
+  private async cardsJson(viewer: UserRow, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const { db, cards } = this.deps;
+    const fill = cards.startFill();
+    const held = new Map<string, CardText>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const card = cards.get(id);
+      if (card) held.set(id, card);
+      else missing.push(id);
+    }
+    if (missing.length === 0) {
+      const state = groupBy(await cardStateOf(db, viewer.id, ids, []), (r) => r.post_id);
+      return ids.map((id) => viewerJson(held.get(id) as CardText, state.get(id)));
+    }
+    const rows = await cardRowsOf(db, missing);
+    const { built, state } = await this.readCards(viewer.id, ids, rows);
+    const out: string[] = [];
+    for (const id of ids) {
+      const post = built.get(id);
+      let card = held.get(id);
+      if (post) {
+        // Built now: kept without the viewer's fields, sent with them.
+        card = cardTextOf(post);
+        cards.put(card, fill);
+        out.push(viewerCardJson(card, post.reactions.check, post.reactions.checkSaved));
+      } else if (card) {
+        out.push(viewerJson(card, state.get(id)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The cards of `rows` as the viewer sees them; the viewer's state is read for every post of
+   * `ids` (those whose cards are held too) in the same query.
+   */
+  private async readCards(
+    viewerId: string,
+    ids: string[],
+    rows: PostCardRow[],
+  ): Promise<{ built: Map<string, Post>; state: Map<string, CardStateRow[]> }> {
+    const built = new Map<string, Post>();
+    const { db } = this.deps;
+    const rowIds = rows.map((row) => row.id);
+    const [images, comments, stateRows] = await Promise.all([
+      imagesOf(db, rowIds),
+      newestCommentsOf(db, rowIds, FEED_COMMENTS_CARRIED),
+      cardStateOf(db, viewerId, ids, rowIds),
     ]);
     const commentsByPost = groupBy(comments, (c) => c.post_id);
-    const countsByPost = groupBy(counts, (c) => c.post_id);
-    return rows.map((row) => {
-      const postComments = commentsByPost.get(row.id) ?? [];
-      return toPost(
-        {
-          row,
-          images: images.get(row.id) ?? [],
-          comments: postComments,
-          commentCount: Number(row.comment_count ?? 0),
-          reactions: toReactionSummary(countsByPost.get(row.id) ?? [], saved.has(row.id)),
-        },
-        this.deps.imageUrls,
+    const state = groupBy(stateRows, (c) => c.post_id);
+    for (const row of rows) {
+      built.set(
+        row.id,
+        toPost(
+          {
+            row,
+            images: images.get(row.id) ?? [],
+            comments: commentsByPost.get(row.id) ?? [],
+            commentCount: Number(row.comment_count ?? 0),
+            reactions: toReactionSummary(state.get(row.id) ?? []),
+          },
+          this.deps.imageUrls,
+        ),
       );
-    });
+    }
+    return { built, state };
   }
 
   private async commentsPageOf(
@@ -376,8 +484,8 @@ export class PostsService {
 
   /** The post's new reaction summary as everyone sees it (no viewer fields), to the bus. */
   private async publishReactions(postId: string, actorId: string): Promise<void> {
-    const counts = await reactionCountsOf(this.deps.db, [postId], actorId);
-    const { check: _mine, checkSaved: _saved, ...reactions } = toReactionSummary(counts, false);
+    const counts = await cardStateOf(this.deps.db, actorId, [postId], [postId]);
+    const { check: _mine, checkSaved: _saved, ...reactions } = toReactionSummary(counts);
     await this.deps.bus.publish({ type: 'reactions.changed', postId, actorId, reactions });
   }
 
@@ -420,6 +528,20 @@ function cardRowOf(post: PostRow, author: UserRow): PostCardRow {
     author_gender: author.gender,
     comment_count: 0,
   };
+}
+
+/** A held card with the viewer's reaction and save from their state rows. */
+function viewerJson(card: CardText, state: CardStateRow[] = []): string {
+  let check: Reaction | null = null;
+  let saved = false;
+  for (const row of state) {
+    const kind = Number(row.mine);
+    if (kind === 2) saved = true;
+    else if (kind === 1 && (REACTIONS as readonly string[]).includes(row.react)) {
+      check = row.react as Reaction;
+    }
+  }
+  return viewerCardJson(card, check, saved);
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {

@@ -136,10 +136,12 @@ export class UsersService {
       run,
       (limit) => unverifiedAccountsBefore(db, cutoff, limit),
       async (ids) => {
+        let cardsStale = async () => {};
         const keys = await db.transaction().execute(async (trx) => {
           const own = await media.uploadsOf(trx, ids);
           // Images others attached to comments on these members' posts go with the posts.
           const leaving = await posts.membersLeaving(trx, ids);
+          cardsStale = leaving.cardsStale;
           const deleted = new Set(await deleteUnverifiedAccounts(trx, ids, cutoff));
           accounts += deleted.size;
           // Their reactions went with them: the posts they reacted to are counted again.
@@ -148,6 +150,7 @@ export class UsersService {
           const ownKeys = own.filter((m) => deleted.has(m.owner_id)).map((m) => m.storage_key);
           return [...ownKeys, ...(await media.forgetUnreferenced(trx, leaving.imageKeys))];
         });
+        await cardsStale();
         files += await media.deleteStoredFiles(keys, run.log);
       },
     );
