@@ -256,7 +256,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('live', live);
   app.decorate('cardCache', cardCache);
-  app.decorate('warmCardCache', () => posts.warmCards(config.cardCache.warmPosts));
+  // Until the warm-up main.ts starts is over, /ready answers 503 (cards): a load balancer
+  // sends this process members once its first pages are served from memory.
+  let warming: Promise<number> | undefined;
+  let warmed = false;
+  app.decorate('warmCardCache', () => {
+    warming ??= posts.warmCards(config.cardCache.warmPosts).finally(() => {
+      warmed = true;
+    });
+    return warming;
+  });
   liveSockets = () => live.openSockets;
   await app.register(websocket, {
     // Far above the largest message allowed, which the live service refuses itself (4400).
@@ -334,6 +343,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database: () => sql`select 1`.execute(db),
     ...(redis ? { redis: () => redis.ping() } : {}),
     storage: () => storage.check(),
+    cards: async () => {
+      if (warming && !warmed) throw new Error('the card cache is warming up');
+    },
   });
   const findUpload = (ref: Parameters<typeof mediaVisibility>[1]) => mediaVisibility(db, ref);
   if (storage instanceof LocalDiskStorage) {

@@ -110,7 +110,8 @@ export async function startServer(options: {
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/v1/health`)
+    // Ready, not only alive: the server has built its card cache's first cards (CARD_CACHE_WARM_POSTS).
+    const healthy = await fetch(`${baseUrl}/ready`)
       .then((res) => res.ok)
       .catch(() => false);
     if (healthy) break;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /** What must answer for this process to take traffic; each resolves or rejects. */
 export type ReadinessChecks = Partial<
-  Record<'database' | 'redis' | 'storage', () => Promise<unknown>>
+  Record<'database' | 'redis' | 'storage' | 'cards', () => Promise<unknown>>
 >;
 
 /** A check that has not answered by then counts as failing (a load balancer must not wait). */
