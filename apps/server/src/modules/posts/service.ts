@@ -22,6 +22,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import type { CommentRow } from '../../db/comments.js';
 import type { Db } from '../../db/database.js';
+import { type Writer, writerFor } from '../../db/group-commit.js';
 import { keysetPage, type Page } from '../../db/keyset.js';
 import type { PostRow } from '../../db/posts.js';
 import { type PurgeRun, purgeInBatches } from '../../db/purge-run.js';
@@ -83,6 +84,8 @@ export interface PostsServiceDeps {
   bus: EventBus;
   /** The post cards every viewer shares (feed, a post's page), kept fresh by the bus. */
   cards: CardCache;
+  /** Runs the members' writes (group commit on SQLite); their transactions otherwise. */
+  writer?: Writer;
 }
 
 /** A page of cards as JSON text (an array), and the cursor of the next page. */
@@ -98,7 +101,11 @@ const WARM_BATCH = 100;
 const REACT_ATTEMPTS = 5;
 
 export class PostsService {
-  constructor(private readonly deps: PostsServiceDeps) {}
+  private readonly writer: Writer;
+
+  constructor(private readonly deps: PostsServiceDeps) {
+    this.writer = deps.writer ?? writerFor(deps.db);
+  }
 
   async createPost(member: UserRow, input: CreatePostInput): Promise<Post> {
     const { db, clock, media } = this.deps;
@@ -118,7 +125,7 @@ export class PostsService {
       created_at: clock.now().toISOString(),
       deleted_at: null,
     };
-    await db.transaction().execute((trx) =>
+    await this.writer.write((trx) =>
       insertPost(
         trx,
         row,
@@ -204,7 +211,7 @@ export class PostsService {
       image,
       created_at: clock.now().toISOString(),
     };
-    const notified = await db.transaction().execute(async (trx) => {
+    const notified = await this.writer.write(async (trx) => {
       await insertComment(trx, row);
       return notifications.commented(trx, {
         postId: post.id,
@@ -225,7 +232,7 @@ export class PostsService {
    * and each decision is taken holding that row.
    */
   async react(member: UserRow, input: ReactInput): Promise<ReactResponse> {
-    const { db, clock, notifications } = this.deps;
+    const { clock, notifications } = this.deps;
     const post = await this.livePost(input.postId);
     const nowIso = clock.now().toISOString();
     const notify = (trx: Db, react: string | null) =>
@@ -236,7 +243,7 @@ export class PostsService {
         react,
         nowIso,
       });
-    const notified = await db.transaction().execute(async (trx) => {
+    const notified = await this.writer.write(async (trx) => {
       for (let attempt = 1; attempt <= REACT_ATTEMPTS; attempt++) {
         const row = {
           post_id: input.postId,
@@ -282,9 +289,9 @@ export class PostsService {
 
   /** Saves the post, or unsaves it when it was saved. */
   async toggleSave(member: UserRow, postId: string): Promise<SaveResponse> {
-    const { db, clock } = this.deps;
+    const { clock } = this.deps;
     await this.livePost(postId);
-    const saved = await db.transaction().execute(async (trx) => {
+    const saved = await this.writer.write(async (trx) => {
       if (await insertSavedIfAbsent(trx, member.id, postId, clock.now().toISOString())) {
         return true;
       }
