@@ -73,12 +73,13 @@ export function printReport(report: BenchReport): string {
   }
   if (report.growth.length > 0) {
     parts.push(
-      'Growth: p50 at medium over p50 at small',
+      'Growth: p50 at a larger size over p50 at small',
       table(
-        ['engine', 'scenario', 'small p50', 'medium p50', 'ratio', 'ceiling req/s small / medium'],
+        ['engine', 'scenario', 'size', 'small p50', 'its p50', 'ratio', 'ceiling req/s small / it'],
         report.growth.map((g) => [
           g.engine,
           g.scenario,
+          g.size,
           ms(g.smallP50),
           ms(g.mediumP50),
           `${g.ratio.toFixed(2)}×`,
