@@ -10,6 +10,7 @@ import type { FriendshipsTable } from './friendships.js';
 import type { JobLeasesTable } from './job-leases.js';
 import type { MailOutboxTable } from './mail-outbox.js';
 import type { MediaTable } from './media.js';
+import { prepareStatements } from './named-statements.js';
 import type { NotificationsTable } from './notifications.js';
 import type { PasswordResetsTable } from './password-resets.js';
 import type { PostImagesTable } from './post-images.js';
@@ -111,6 +112,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     max: options.pgPoolSize ?? 10,
     ...(options.pgOptions ? { options: options.pgOptions } : {}),
   });
+  prepareStatements(pool);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     ...(options.log ? { log: options.log } : {}),
