@@ -28,9 +28,13 @@ describe('post cards from the shared card cache', () => {
 
   it('serves a card from the cache the second time, equal to the card built for it', async () => {
     const ada = await buildUser(ctx);
-    const post = await buildPost(ctx, ada, { text: 'cached' });
-    await buildComment(ctx, post, ada, { comment: 'first' });
+    // Characters of several bytes before the viewer's fields: the card is cut by bytes.
+    const post = await buildPost(ctx, ada, { text: 'cached: Zoë 👋 «ünïcode» "quoted"' });
+    await buildComment(ctx, post, ada, { comment: 'first 🎉 ação' });
+    await react(ctx.app, ada.token, post.id, 'love');
     const built = await firstCard(ctx.app, ada.token);
+    expect(built.text).toBe('cached: Zoë 👋 «ünïcode» "quoted"');
+    expect(built.reactions).toMatchObject({ check: 'love', checkSaved: false, total: 1 });
     const { hits } = ctx.app.cardCache.stats();
     const cached = await firstCard(ctx.app, ada.token);
     expect(ctx.app.cardCache.stats().hits).toBe(hits + 1);

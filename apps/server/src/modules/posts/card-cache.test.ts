@@ -4,11 +4,12 @@ import { InProcessBus } from '../../infra/bus/in-process-bus.js';
 import { CardCache, type CardText } from './card-cache.js';
 
 function card(postId: string, memberIds: string[] = ['author'], textLength = 100): CardText {
+  const json = `{"_id":"${postId}","text":"${'x'.repeat(textLength)}","reactions":{"check":null,"checkSaved":false}}`;
   return {
     postId,
-    head: `{"_id":"${postId}","text":"${'x'.repeat(textLength)}","reactions":{"check":`,
-    middle: ',"reacts":[],"total":0,"checkSaved":',
-    tail: '},"createdAt":"2026-11-24T00:00:00.000Z"}',
+    bytes: Buffer.from(json),
+    checkAt: json.indexOf('null'),
+    savedAt: json.indexOf('false'),
     memberIds,
   };
 }

@@ -3,24 +3,25 @@ import type { EventBus } from '../../infra/bus/bus.js';
 import type { DomainEvent } from '../../infra/bus/events.js';
 
 /**
- * A post's card as every viewer sees it, kept as JSON text around the two fields that depend on
- * the viewer (`reactions.check`, `reactions.checkSaved`), so a page is stitched from cards
- * without serializing them again: `head` + check + `middle` + saved + `tail`.
+ * A post's card as every viewer sees it: its JSON as UTF-8 bytes, written with no reaction of
+ * the viewer (`"check":null`) and not saved (`"checkSaved":false`), and where those two values
+ * are, so a page is stitched from cards without serializing them again (card-text.ts). Bytes
+ * rather than strings: a page goes to the compressor and the socket as bytes anyway, and the
+ * cards stay outside the JavaScript heap.
  */
 export interface CardText {
   postId: string;
-  /** `{"_id":…,"reactions":{"check":` */
-  head: string;
-  /** `,"reacts":[…],"total":…,"checkSaved":` */
-  middle: string;
-  /** `},"createdAt":"…"}` */
-  tail: string;
+  bytes: Buffer;
+  /** Byte offset of `null`, the viewer's reaction. */
+  checkAt: number;
+  /** Byte offset of `false`, the viewer's saved flag. */
+  savedAt: number;
   /** The members the card shows (its author, its comments' authors): a profile change drops it. */
   memberIds: readonly string[];
 }
 
 export interface CardCacheOptions {
-  /** Upper bound of what the cards take (their text, roughly one byte a character); 0: off. */
+  /** Upper bound of what the cards take (their bytes and a little per card); 0: off. */
   maxBytes: number;
   /** A card older than this is built again, so a lost invalidation heals within it. */
   ttlMs: number;
@@ -194,13 +195,7 @@ export class CardCache {
 }
 
 function sizeOf(card: CardText): number {
-  return (
-    card.head.length +
-    card.middle.length +
-    card.tail.length +
-    ENTRY_OVERHEAD_BYTES +
-    card.memberIds.length * 50
-  );
+  return card.bytes.length + ENTRY_OVERHEAD_BYTES + card.memberIds.length * 50;
 }
 
 /**

@@ -7,29 +7,74 @@ const serializePost = compileSerializer(postSchema);
 // The serializer writes the schema's keys in order: `reactions` is
 // {check, reacts, total, checkSaved} and only `createdAt` follows it. Quotes inside strings are
 // escaped, so these never occur inside a text or a name.
-const CHECK = '"reactions":{"check":';
-const SAVED = '"checkSaved":';
+const CHECK = Buffer.from('"reactions":{"check":null,');
+const SAVED = Buffer.from('"checkSaved":false}');
+const NULL_LENGTH = 'null'.length;
+const FALSE_LENGTH = 'false'.length;
 
-/** The card as every viewer sees it, cut around the viewer's two fields (CardText). */
+/** The card as every viewer sees it, with where the viewer's two fields go (CardText). */
 export function cardTextOf(post: Post): CardText {
   const text = serializePost({
     ...post,
     reactions: { ...post.reactions, check: null, checkSaved: false },
   });
-  const checkAt = text.lastIndexOf(`${CHECK}null,`);
-  const savedAt = text.lastIndexOf(`${SAVED}false}`);
+  // Its own memory, not a slice of a shared pool that it would keep alive.
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  const checkAt = bytes.lastIndexOf(CHECK);
+  const savedAt = bytes.lastIndexOf(SAVED);
   if (checkAt < 0 || savedAt < checkAt) throw new Error('A post card serialized unexpectedly.');
   const memberIds = new Set([post.user._id, ...post.comments.map((c) => c.commentBy._id)]);
   return {
     postId: post._id,
-    head: text.slice(0, checkAt + CHECK.length),
-    middle: text.slice(checkAt + CHECK.length + 'null'.length, savedAt + SAVED.length),
-    tail: text.slice(savedAt + SAVED.length + 'false'.length),
+    bytes,
+    checkAt: checkAt + CHECK.length - NULL_LENGTH - 1,
+    savedAt: savedAt + SAVED.length - FALSE_LENGTH - 1,
     memberIds: [...memberIds],
   };
 }
 
-/** The card's JSON as this viewer sees it. */
-export function viewerCardJson(card: CardText, check: Reaction | null, saved: boolean): string {
-  return `${card.head}${check === null ? 'null' : `"${check}"`}${card.middle}${saved}${card.tail}`;
+const REACTION_BYTES = new Map<Reaction | null, Buffer>([[null, Buffer.from('null')]]);
+const TRUE = Buffer.from('true');
+const FALSE = Buffer.from('false');
+
+function reactionBytes(check: Reaction | null): Buffer {
+  let bytes = REACTION_BYTES.get(check);
+  if (!bytes) {
+    bytes = Buffer.from(JSON.stringify(check));
+    REACTION_BYTES.set(check, bytes);
+  }
+  return bytes;
+}
+
+/** Appends the card's JSON as this viewer sees it to `out`, as pieces to concatenate. */
+export function pushViewerCard(
+  out: Buffer[],
+  card: CardText,
+  check: Reaction | null,
+  saved: boolean,
+): void {
+  const { bytes, checkAt, savedAt } = card;
+  out.push(
+    bytes.subarray(0, checkAt),
+    reactionBytes(check),
+    bytes.subarray(checkAt + NULL_LENGTH, savedAt),
+    saved ? TRUE : FALSE,
+    bytes.subarray(savedAt + FALSE_LENGTH),
+  );
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** A JSON array of the cards, each given as its pieces. */
+export function jsonArray(cards: Buffer[][]): Buffer {
+  const pieces: Buffer[] = [OPEN];
+  cards.forEach((card, index) => {
+    if (index > 0) pieces.push(COMMA);
+    pieces.push(...card);
+  });
+  pieces.push(CLOSE);
+  return Buffer.concat(pieces);
 }

@@ -18,7 +18,7 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (
   addEndpoint(app, 'createPost', { preValidation: [backgroundAsBuiltin(imageUrls)] }, (request) =>
     posts.createPost(memberOf(request), request.body),
   );
-  // The feed and a post's page answer JSON text stitched from the shared card cache.
+  // The feed and a post's page answer JSON stitched from the shared card cache.
   addEndpoint(app, 'feed', {}, async (request, reply) => {
     const page = await posts.feed(memberOf(request), request.query);
     if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
@@ -59,7 +59,7 @@ function backgroundAsBuiltin(imageUrls: ImageUrls): preValidationHookHandler {
   };
 }
 
-/** Sends JSON text already serialized (Fastify sends a string with a JSON type as it is). */
-function sendJson(reply: FastifyReply, json: string): FastifyReply {
+/** Sends JSON already serialized (UTF-8 bytes go as they are). */
+function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.code(200).type('application/json; charset=utf-8').send(json);
 }

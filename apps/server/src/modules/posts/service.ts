@@ -34,7 +34,7 @@ import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { MediaService } from '../media/service.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { CardCache, CardText } from './card-cache.js';
-import { cardTextOf, viewerCardJson } from './card-text.js';
+import { cardTextOf, jsonArray, pushViewerCard } from './card-text.js';
 import {
   type CardStateRow,
   cardStateOf,
@@ -88,9 +88,9 @@ export interface PostsServiceDeps {
   writer?: Writer;
 }
 
-/** A page of cards as JSON text (an array), and the cursor of the next page. */
+/** A page of cards as JSON (an array, UTF-8), and the cursor of the next page. */
 export interface JsonPage {
-  json: string;
+  json: Buffer;
   nextCursor: string | undefined;
 }
 
@@ -155,7 +155,7 @@ export class PostsService {
       (limit) => feedPostIds(this.deps.db, member.id, { limit, cursor: query.cursor }),
       (id) => id,
     );
-    return { json: `[${(await this.cardsJson(member, items)).join(',')}]`, nextCursor };
+    return { json: jsonArray(await this.cardsJson(member, items)), nextCursor };
   }
 
   /**
@@ -172,14 +172,14 @@ export class PostsService {
   }
 
   /**
-   * One post as its card shows it to the viewer (JSON text), for its page; any member may read
+   * One post as its card shows it to the viewer (JSON, UTF-8), for its page; any member may read
    * any post.
    */
-  async post(viewer: UserRow, postId: string): Promise<string> {
+  async post(viewer: UserRow, postId: string): Promise<Buffer> {
     await this.livePost(postId);
     const [card] = await this.cardsJson(viewer, [postId]);
     if (card === undefined) throw notFound(POST_MESSAGES.notFound);
-    return card;
+    return Buffer.concat(card);
   }
 
   /** A post's comments newest first, older than the cursor ('View more comments'). */
@@ -402,11 +402,11 @@ export class PostsService {
   }
 
   /**
-   * The cards of `ids` as this viewer sees them (JSON text), in their order, leaving out any that
-   * is gone: those in the card cache cost only the viewer's reactions and saves (one query);
+   * The cards of `ids` as this viewer sees them (each as pieces of JSON to concatenate), in their
+   * order, leaving out any that is gone: those in the card cache cost only the viewer's reactions and saves (one query);
    * the others are read (three more) and kept for every viewer.
    */
-  private async cardsJson(viewer: UserRow, ids: string[]): Promise<string[]> {
+  private async cardsJson(viewer: UserRow, ids: string[]): Promise<Buffer[][]> {
     if (ids.length === 0) return [];
     const { db, cards } = this.deps;
     const fill = cards.startFill();
@@ -419,11 +419,11 @@ export class PostsService {
     }
     if (missing.length === 0) {
       const state = groupBy(await cardStateOf(db, viewer.id, ids, []), (r) => r.post_id);
-      return ids.map((id) => viewerJson(held.get(id) as CardText, state.get(id)));
+      return ids.map((id) => viewerPieces(held.get(id) as CardText, state.get(id)));
     }
     const rows = await cardRowsOf(db, missing);
     const { built, state } = await this.readCards(viewer.id, ids, rows);
-    const out: string[] = [];
+    const out: Buffer[][] = [];
     for (const id of ids) {
       const post = built.get(id);
       let card = held.get(id);
@@ -431,9 +431,11 @@ export class PostsService {
         // Built now: kept without the viewer's fields, sent with them.
         card = cardTextOf(post);
         cards.put(card, fill);
-        out.push(viewerCardJson(card, post.reactions.check, post.reactions.checkSaved));
+        const pieces: Buffer[] = [];
+        pushViewerCard(pieces, card, post.reactions.check, post.reactions.checkSaved);
+        out.push(pieces);
       } else if (card) {
-        out.push(viewerJson(card, state.get(id)));
+        out.push(viewerPieces(card, state.get(id)));
       }
     }
     return out;
@@ -538,7 +540,7 @@ function cardRowOf(post: PostRow, author: UserRow): PostCardRow {
 }
 
 /** A held card with the viewer's reaction and save from their state rows. */
-function viewerJson(card: CardText, state: CardStateRow[] = []): string {
+function viewerPieces(card: CardText, state: CardStateRow[] = []): Buffer[] {
   let check: Reaction | null = null;
   let saved = false;
   for (const row of state) {
@@ -548,7 +550,9 @@ function viewerJson(card: CardText, state: CardStateRow[] = []): string {
       check = row.react as Reaction;
     }
   }
-  return viewerCardJson(card, check, saved);
+  const pieces: Buffer[] = [];
+  pushViewerCard(pieces, card, check, saved);
+  return pieces;
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
