@@ -1,49 +1,20 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { imageVariants } from '@hearth/contract';
-import Fastify from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { ImageUrls, uploadKeyOf } from '../infra/storage/image-urls.js';
-import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
+import { uploadKeyOf } from '../infra/storage/image-urls.js';
 import { uploadTempDirIn } from '../modules/media/held-files.js';
-import { MediaService } from '../modules/media/service.js';
-import { NotificationsService } from '../modules/notifications/service.js';
-import { CardCache } from '../modules/posts/card-cache.js';
-import { PostsService } from '../modules/posts/service.js';
-import { UsersService } from '../modules/users/service.js';
 import { buildUser } from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
+import { purgesFor } from '../test-support/purges.js';
 import { type TestContext, useTestApp } from '../test-support/test-app.js';
 import { uploadedUrl } from '../test-support/uploads.js';
-import { Purges } from './purges.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const silent = Fastify({ logger: false }).log;
 
 function mediaRoot(ctx: TestContext): string {
   return path.join(ctx.config.dataDir, 'media');
-}
-
-/** A Purges of its own over the test database, as another server process would have. */
-function purgesFor(ctx: TestContext, batchSize?: number): Purges {
-  const { db, clock } = ctx;
-  const storage = new LocalDiskStorage(mediaRoot(ctx));
-  const imageUrls = new ImageUrls(ctx.config.publicUrl, storage);
-  const media = new MediaService({ db, storage, imageUrls, clock });
-  const notifications = new NotificationsService({ db, imageUrls, bus: ctx.app.bus });
-  const posts = new PostsService({
-    db,
-    clock,
-    media,
-    imageUrls,
-    notifications,
-    bus: ctx.app.bus,
-    // Another process's: a cache of its own, here none.
-    cards: new CardCache({ maxBytes: 0, ttlMs: 1000 }),
-  });
-  const users = new UsersService({ db, clock, posts, media, imageUrls, bus: ctx.app.bus });
-  return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
 }
 
 /** Writes a file straight into the media folder, `ageMs` old, as a killed upload left it. */

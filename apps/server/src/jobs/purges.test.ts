@@ -6,19 +6,12 @@ import {
   TRASH_RETENTION_DAYS,
   UNVERIFIED_LIFETIME_DAYS,
 } from '@hearth/contract';
-import Fastify from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { Leases } from '../infra/leases.js';
-import { ImageUrls, uploadKeyOf } from '../infra/storage/image-urls.js';
-import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
-import { MediaService } from '../modules/media/service.js';
-import { NotificationsService } from '../modules/notifications/service.js';
-import { CardCache } from '../modules/posts/card-cache.js';
+import { uploadKeyOf } from '../infra/storage/image-urls.js';
 import { insertReactions, recountAllReactions } from '../modules/posts/reactions-repo.js';
 import { insertPosts } from '../modules/posts/repo.js';
-import { PostsService } from '../modules/posts/service.js';
-import { UsersService } from '../modules/users/service.js';
 import {
   buildComment,
   buildPost,
@@ -38,33 +31,11 @@ import {
   react,
   savePost,
 } from '../test-support/posts-api.js';
+import { purgesFor } from '../test-support/purges.js';
 import { post, type TestContext, useTestApp } from '../test-support/test-app.js';
 import { uploadedUrl } from '../test-support/uploads.js';
-import { Purges } from './purges.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const silent = Fastify({ logger: false }).log;
-
-/** A Purges of its own over the test database, as another server process would have. */
-function purgesFor(ctx: TestContext, batchSize?: number): Purges {
-  const { db, clock } = ctx;
-  const storage = new LocalDiskStorage(`${ctx.config.dataDir}/media`);
-  const imageUrls = new ImageUrls(ctx.config.publicUrl, storage);
-  const media = new MediaService({ db, storage, imageUrls, clock });
-  const notifications = new NotificationsService({ db, imageUrls, bus: ctx.app.bus });
-  const posts = new PostsService({
-    db,
-    clock,
-    media,
-    imageUrls,
-    notifications,
-    bus: ctx.app.bus,
-    // Another process's: a cache of its own, here none.
-    cards: new CardCache({ maxBytes: 0, ttlMs: 1000 }),
-  });
-  const users = new UsersService({ db, clock, posts, media, imageUrls, bus: ctx.app.bus });
-  return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
-}
 
 /** What a browser gets for a media url: 200 while the file is shown, 404 once hidden or gone. */
 async function mediaStatus(ctx: TestContext, url: string): Promise<number> {

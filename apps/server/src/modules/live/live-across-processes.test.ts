@@ -1,13 +1,13 @@
 import { LIVE_CLOSE_CODES, ROUTES } from '@hearth/contract';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app.js';
-import { type DatabaseHandle, openDatabase } from '../../db/database.js';
+import type { App } from '../../app.js';
 import { RedisBus } from '../../infra/bus/redis-bus.js';
 import { buildPost, buildUser, follow } from '../../test-support/factories.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
 import { unreadCount } from '../../test-support/notifications-api.js';
 import { comment, createPost, react } from '../../test-support/posts-api.js';
+import { useSecondServer } from '../../test-support/second-server.js';
 import { callEndpoint, useTestApp } from '../../test-support/test-app.js';
 import { friendship } from '../../test-support/users-api.js';
 
@@ -18,22 +18,12 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 describe('live updates across two server processes', () => {
   const ctx = useTestApp({ config: { redisUrl: REDIS_URL } });
 
-  let other: { app: App; handle: DatabaseHandle } | undefined;
+  // Registered first, so it closes server B after the clients below are closed.
+  const serverB = useSecondServer(ctx);
   const clients: LiveClient[] = [];
   afterEach(async () => {
     for (const client of clients.splice(0)) client.close();
-    await other?.app.close();
-    await other?.handle.close();
-    other = undefined;
   });
-
-  async function serverB(): Promise<App> {
-    const handle = openDatabase(ctx.database.url);
-    const app = await buildApp({ config: ctx.config, db: handle.db, clock: ctx.clock });
-    await app.ready();
-    other = { app, handle };
-    return app;
-  }
 
   /** A socket to server A, ready, once both buses listen (events before that are not heard). */
   async function memberOnA(token: string, b: App): Promise<LiveClient> {

@@ -1,7 +1,6 @@
 import type { Post } from '@hearth/contract';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app.js';
-import { type DatabaseHandle, openDatabase } from '../../db/database.js';
+import { describe, expect, it } from 'vitest';
+import type { App } from '../../app.js';
 import { RedisBus } from '../../infra/bus/redis-bus.js';
 import { buildComment, buildPost, buildUser, follow } from '../../test-support/factories.js';
 import {
@@ -12,6 +11,7 @@ import {
   react,
   savePost,
 } from '../../test-support/posts-api.js';
+import { useSecondServer } from '../../test-support/second-server.js';
 import { useTestApp } from '../../test-support/test-app.js';
 import { getProfile, updateDetails } from '../../test-support/users-api.js';
 
@@ -164,18 +164,10 @@ describe('warming the card cache at start', () => {
 describe('cards across two server processes', () => {
   const ctx = useTestApp({ config: { redisUrl: REDIS_URL } });
 
-  let other: { app: App; handle: DatabaseHandle } | undefined;
-  afterEach(async () => {
-    await other?.app.close();
-    await other?.handle.close();
-    other = undefined;
-  });
+  const startServer = useSecondServer(ctx);
 
   async function serverB(): Promise<App> {
-    const handle = openDatabase(ctx.database.url);
-    const app = await buildApp({ config: ctx.config, db: handle.db, clock: ctx.clock });
-    await app.ready();
-    other = { app, handle };
+    const app = await startServer();
     for (const server of [ctx.app, app]) {
       expect(server.bus).toBeInstanceOf(RedisBus);
       await (server.bus as RedisBus).ready();

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import Fastify from 'fastify';
+import { ImageUrls } from '../infra/storage/image-urls.js';
+import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
+import { Purges } from '../jobs/purges.js';
+import { MediaService } from '../modules/media/service.js';
+import { NotificationsService } from '../modules/notifications/service.js';
+import { CardCache } from '../modules/posts/card-cache.js';
+import { PostsService } from '../modules/posts/service.js';
+import { UsersService } from '../modules/users/service.js';
+import type { TestContext } from './test-app.js';
+
+const silent = Fastify({ logger: false }).log;
+
+/**
+ * A Purges of its own over the test database and the app's media folder, as another server
+ * process would have (its events go on the app's bus; its card cache is off).
+ */
+export function purgesFor(ctx: TestContext, batchSize?: number): Purges {
+  const { db, clock } = ctx;
+  const storage = new LocalDiskStorage(path.join(ctx.config.dataDir, 'media'));
+  const imageUrls = new ImageUrls(ctx.config.publicUrl, storage);
+  const media = new MediaService({ db, storage, imageUrls, clock });
+  const bus = ctx.app.bus;
+  const notifications = new NotificationsService({ db, imageUrls, bus });
+  const cards = new CardCache({ maxBytes: 0, ttlMs: 1000 });
+  const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, cards });
+  const users = new UsersService({ db, clock, posts, media, imageUrls, bus });
+  return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
+}
