@@ -403,8 +403,8 @@ export class PostsService {
 
   /**
    * The cards of `ids` as this viewer sees them (each as pieces of JSON to concatenate), in their
-   * order, leaving out any that is gone: those in the card cache cost only the viewer's reactions and saves (one query);
-   * the others are read (three more) and kept for every viewer.
+   * order, leaving out any that is gone: those in the card cache cost only the viewer's reactions
+   * and saves (one query); the others are read (three more) and kept for every viewer.
    */
   private async cardsJson(viewer: UserRow, ids: string[]): Promise<Buffer[][]> {
     if (ids.length === 0) return [];
