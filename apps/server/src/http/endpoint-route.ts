@@ -98,7 +98,9 @@ export function addEndpoint<Name extends EndpointName>(
     ...(extras.serializerCompiler ? { serializerCompiler: extras.serializerCompiler } : {}),
     handler: async (request, reply) => {
       const result: unknown = await handler(request as EndpointRequest<Name>, reply);
-      if (result === reply) return reply;
+      // A handler that answered itself returns the reply, which is a thenable: awaiting it gives
+      // undefined once the answer is sent, so what tells is that the reply went.
+      if (result === reply || reply.sent) return reply;
       reply.code(status);
       let answer = result;
       if (endpoint.nextCursorHeader) {

@@ -1,13 +1,15 @@
 import type { Post } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
+import { type App, buildApp } from '../../app.js';
 import { RedisBus } from '../../infra/bus/redis-bus.js';
 import { buildComment, buildPost, buildUser, follow } from '../../test-support/factories.js';
 import {
   comment,
   deletePost,
   feedPage,
+  feedRequest,
   getPostRequest,
+  nextCursorOf,
   react,
   savePost,
 } from '../../test-support/posts-api.js';
@@ -44,6 +46,28 @@ describe('post cards from the shared card cache', () => {
     expect(profile.posts[0]).toEqual(cached);
     const page = await getPostRequest(ctx.app, ada.token, post.id);
     expect(page.json()).toEqual(cached);
+  });
+
+  it('answers the feed and a post page with nothing in the error log', async () => {
+    const errors: string[] = [];
+    const app = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      clock: ctx.clock,
+      logger: { level: 'error', stream: { write: (line: string) => errors.push(line) } },
+    });
+    try {
+      const ada = await buildUser(ctx);
+      const post = await buildPost(ctx, ada);
+      await buildPost(ctx, ada);
+      const page = await feedRequest(app, ada.token, 'limit=1');
+      expect(page.statusCode).toBe(200);
+      expect(nextCursorOf(page)).toBe(page.json()[0]._id);
+      expect((await getPostRequest(app, ada.token, post.id)).statusCode).toBe(200);
+      expect(errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('shares one card between viewers, each with their own reaction and save', async () => {
