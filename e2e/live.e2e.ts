@@ -98,8 +98,9 @@ describe('a live network, seen in two browsers', () => {
   });
 
   it("Bob posts: Ada's home feed offers 'New posts'; a click shows his post at the top", async () => {
-    await adaPage.goto(`${app.url}/`);
+    // Listening before the page loads: its socket may send 'watch' before goto resolves.
     const watched = watching(adaPage, postId);
+    await adaPage.goto(`${app.url}/`);
     await adaPage.getByRole('article').filter({ hasText: ADA_POST }).waitFor();
     await watched;
     await createPost(app.url, bob, BOB_POST);
