@@ -40,19 +40,26 @@ export function toReactionSummary(
   rows: Pick<CardStateRow, 'react' | 'count' | 'mine'>[],
 ): ReactionSummary {
   const counts: ReactionCounts = {};
+  for (const row of rows) {
+    const react = Number(row.mine) === 0 ? asReaction(row.react) : null;
+    if (react) counts[react] = (counts[react] ?? 0) + Number(row.count);
+  }
+  return buildReactionSummary({ counts, ...viewerStateOf(rows) });
+}
+
+/** The viewer's own reaction (the row marked 1) and whether they saved the post (marked 2). */
+export function viewerStateOf(rows: Pick<CardStateRow, 'react' | 'mine'>[]): {
+  mine: Reaction | null;
+  saved: boolean;
+} {
   let mine: Reaction | null = null;
   let saved = false;
   for (const row of rows) {
     const kind = Number(row.mine);
-    if (kind === 2) {
-      saved = true;
-      continue;
-    }
-    const react = asReaction(row.react);
-    if (kind === 1) mine = react;
-    else if (react) counts[react] = (counts[react] ?? 0) + Number(row.count);
+    if (kind === 2) saved = true;
+    else if (kind === 1) mine = asReaction(row.react);
   }
-  return buildReactionSummary({ counts, mine, saved });
+  return { mine, saved };
 }
 
 export interface PostCard {

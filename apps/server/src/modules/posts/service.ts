@@ -12,9 +12,7 @@ import {
   normalizeNewPost,
   POST_MESSAGES,
   type Post,
-  REACTIONS,
   type ReactInput,
-  type Reaction,
   type ReactionSummary,
   type ReactResponse,
   type SaveResponse,
@@ -43,7 +41,7 @@ import {
   imagesOf,
   newestCommentsOf,
 } from './cards-repo.js';
-import { toComment, toPost, toReactionSummary } from './present.js';
+import { toComment, toPost, toReactionSummary, viewerStateOf } from './present.js';
 import {
   addToReactionCount,
   changeReaction,
@@ -541,17 +539,9 @@ function cardRowOf(post: PostRow, author: UserRow): PostCardRow {
 
 /** A held card with the viewer's reaction and save from their state rows. */
 function viewerPieces(card: CardText, state: CardStateRow[] = []): Buffer[] {
-  let check: Reaction | null = null;
-  let saved = false;
-  for (const row of state) {
-    const kind = Number(row.mine);
-    if (kind === 2) saved = true;
-    else if (kind === 1 && (REACTIONS as readonly string[]).includes(row.react)) {
-      check = row.react as Reaction;
-    }
-  }
+  const { mine, saved } = viewerStateOf(state);
   const pieces: Buffer[] = [];
-  pushViewerCard(pieces, card, check, saved);
+  pushViewerCard(pieces, card, mine, saved);
   return pieces;
 }
 
