@@ -39,11 +39,27 @@ function reachable(port) {
   });
 }
 
+const startedAt = Date.now();
 const results = [];
-function record(name, passed, failed, skipped = 0) {
-  results.push({ name, passed, failed, skipped });
+/** One row of the closing summary: a step or a vitest suite, its counts and its time. */
+function record(name, passed, failed, { skipped = 0, ms, note = '' } = {}) {
+  results.push({ name, passed, failed, skipped, ms, note });
+}
+/** Runs a step, timing it: true when it passed. */
+function timed(name, step) {
+  const began = Date.now();
+  const ok = step();
+  record(name, ok ? 1 : 0, ok ? 0 : 1, { ms: Date.now() - began });
+  return ok;
+}
+function duration(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60
+    ? `${seconds}s`
+    : `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
 }
 
+const preparing = Date.now();
 ensureDependencies();
 ensureChromium();
 if (!(await reachable(5432))) {
@@ -52,44 +68,48 @@ if (!(await reachable(5432))) {
   );
 }
 ensureBuilt();
+const prepareMs = Date.now() - preparing;
 
 log('Lint (biome)…');
-record('lint', ...(attempt('npx', ['biome', 'check', '.']) ? [1, 0] : [0, 1]));
+timed('lint', () => attempt('npx', ['biome', 'check', '.']));
 log('Typecheck (tsc)…');
-record('typecheck', ...(attempt('npm', ['run', 'typecheck']) ? [1, 0] : [0, 1]));
+timed('typecheck', () => attempt('npm', ['run', 'typecheck']));
 
 const artifacts = join(root, '.test-artifacts');
 mkdirSync(artifacts, { recursive: true });
-const report = join(artifacts, 'vitest.json');
+const report = join(artifacts, 'suites.json');
 rmSync(report, { force: true });
 log(
   'Tests (vitest: contract, server, reliability and bench seed on SQLite and PostgreSQL, web, e2e)…',
 );
 const extra = process.argv.slice(2);
-attempt('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...extra,
-]);
+const testing = Date.now();
+attempt(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    `--reporter=${join(root, 'scripts', 'suite-reporter.mjs')}`,
+    ...extra,
+  ],
+  { env: { ...process.env, SUITE_REPORT: report } },
+);
+const vitestMs = Date.now() - testing;
 if (existsSync(report)) {
   const summary = JSON.parse(readFileSync(report, 'utf8'));
-  // A file that failed without a failed test (it did not load, or a beforeAll hook threw and
-  // its tests were skipped) counts as a failure: its skipped tests would hide it otherwise.
-  const brokenFiles = summary.testResults.filter(
-    (file) =>
-      file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  ).length;
-  record(
-    'vitest',
-    summary.numPassedTests,
-    summary.numFailedTests + brokenFiles,
-    summary.numPendingTests + summary.numTodoTests,
-  );
+  for (const suite of summary.suites) {
+    record(suite.name, suite.passed, suite.failed + suite.brokenFiles, {
+      skipped: suite.skipped,
+      ms: suite.spanMs,
+      note: `${suite.files} files, busy ${duration(suite.busyMs)}`,
+    });
+  }
+  // An error thrown outside any test (a timer firing after its test ended) fails the run.
+  if (summary.unhandledErrors > 0)
+    record('vitest (errors outside tests)', 0, summary.unhandledErrors);
 } else {
-  record('vitest', 0, 1);
+  record('vitest', 0, 1, { ms: vitestMs, note: 'no report: vitest did not finish' });
 }
 
 const total = results.reduce(
@@ -101,11 +121,22 @@ const total = results.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 console.log('');
+console.log(
+  `  ${'prepare'.padEnd(32)} ${''.padEnd(30)} ${duration(prepareMs).padStart(7)}  install, Chromium, build`,
+);
 for (const r of results) {
+  const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+  const time = r.ms === undefined ? '' : duration(r.ms);
   console.log(
-    `  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+    `  ${r.name.padEnd(32)} ${counts.padEnd(30)} ${time.padStart(7)}  ${r.note}`.trimEnd(),
   );
 }
+console.log(
+  `  ${'vitest, all suites side by side'.padEnd(32)} ${''.padEnd(30)} ${duration(vitestMs).padStart(7)}`,
+);
+console.log(
+  `  ${'total'.padEnd(32)} ${''.padEnd(30)} ${duration(Date.now() - startedAt).padStart(7)}  budget 25m`,
+);
 console.log(
   `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );
