@@ -1,0 +1,375 @@
+-- The SQL PostgreSQL receives for the feed, the post cards, the profile and member search.
+-- Written by src/db/sql-snapshots.test.ts; after changing a query on purpose, from the root:
+--   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
+
+-- feed: first page of post ids (posts/repo feedPostIds)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+select
+  "id"
+from "posts"
+where "deleted_at" is null and "user_id" in (
+  select
+    "followee_id" as "id"
+  from "follows"
+  where "follower_id" = $1
+  union all
+  select
+    cast($2 as text) as "id"
+)
+order by "id" desc
+limit $3;
+
+-- feed: a later page of post ids (posts/repo feedPostIds)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+select
+  "id"
+from "posts"
+where "deleted_at" is null and "user_id" in (
+  select
+    "followee_id" as "id"
+  from "follows"
+  where "follower_id" = $1
+  union all
+  select
+    cast($2 as text) as "id"
+) and "id" < $3
+order by "id" desc
+limit $4;
+
+-- cards: posts with authors and comment counts (posts/repo cardRowsOf)
+-- parameters: ["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
+select
+  "p"."id",
+  "p"."user_id",
+  "p"."type",
+  "p"."text",
+  "p"."background",
+  "p"."created_at",
+  "u"."username" as "author_username",
+  "u"."first_name" as "author_first_name",
+  "u"."last_name" as "author_last_name",
+  "u"."picture" as "author_picture",
+  "u"."cover" as "author_cover",
+  "u"."gender" as "author_gender",
+  (
+    select
+      count(*) as "n"
+    from "comments" as "c"
+    where "c"."post_id" = "p"."id"
+  ) as "comment_count"
+from "posts" as "p"
+inner join "users" as "u" on "u"."id" = "p"."user_id"
+where "p"."id" in ($1, $2, $3)
+order by "p"."id" desc;
+
+-- cards: images (posts/cards-repo imagesOf)
+-- parameters: ["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
+select
+  "post_id",
+  "storage_key"
+from "post_images"
+where "post_id" in ($1, $2, $3)
+order by "post_id", "position";
+
+-- cards: newest comments of each post (posts/cards-repo newestCommentsOf)
+-- parameters: [["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"],5]
+select
+  c.id,
+  c.post_id,
+  c.comment,
+  c.image,
+  c.created_at,
+  c.user_id,
+  u.username,
+  u.first_name,
+  u.last_name,
+  u.picture
+from unnest(cast($1 as text[])) as p(id)
+cross join lateral (
+  select
+    id,
+    post_id,
+    comment,
+    image,
+    created_at,
+    user_id
+  from comments
+  where post_id = p.id
+  order by id desc
+  limit $2
+) as c
+inner join users as u on u.id = c.user_id;
+
+-- cards: the viewer's reactions and saves (posts/cards-repo cardStateOf)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
+select
+  "post_id",
+  "react",
+  0 as "count",
+  1 as "mine"
+from "reactions"
+where "user_id" = $1 and "post_id" in ($2, $3, $4)
+union all
+select
+  "post_id",
+  '' as "react",
+  0 as "count",
+  2 as "mine"
+from "saved_posts"
+where "user_id" = $5 and "post_id" in ($6, $7, $8);
+
+-- cards: the viewer's state and reaction counts (posts/cards-repo cardStateOf)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102"]
+select
+  "post_id",
+  "react",
+  0 as "count",
+  1 as "mine"
+from "reactions"
+where "user_id" = $1 and "post_id" in ($2, $3, $4)
+union all
+select
+  "post_id",
+  '' as "react",
+  0 as "count",
+  2 as "mine"
+from "saved_posts"
+where "user_id" = $5 and "post_id" in ($6, $7, $8)
+union all
+select
+  "post_id",
+  "react",
+  "count",
+  0 as "mine"
+from "reaction_counts"
+where "post_id" in ($9, $10);
+
+-- cards: newest live post ids, the cache warm-up (posts/repo newestLivePostIds)
+-- parameters: ["0190a000-0000-7000-8000-000000000104",200]
+select
+  "id"
+from "posts"
+where "deleted_at" is null and "id" < $1
+order by "id" desc
+limit $2;
+
+-- profile: the owner (users/repo findProfileOwner)
+-- parameters: ["anatest"]
+select
+  "id",
+  "username",
+  "first_name",
+  "last_name",
+  "picture",
+  "cover",
+  "gender",
+  "details"
+from "users"
+where "username" = $1;
+
+-- profile: the friends shown (users/repo relatedMembers)
+-- parameters: ["0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000b","friends",9]
+select
+  "u"."id",
+  "u"."username",
+  "u"."picture",
+  "u"."first_name",
+  "u"."last_name",
+  "f"."requester_id",
+  "f"."status",
+  "f"."updated_at"
+from (
+  select
+    *
+  from (
+    select
+      "high_id" as "other_id",
+      "requester_id",
+      "status",
+      "updated_at"
+    from "friendships"
+    where "low_id" = $1 and "status" = $2
+    union all
+    select
+      "low_id" as "other_id",
+      "requester_id",
+      "status",
+      "updated_at"
+    from "friendships"
+    where "high_id" = $3 and "status" = $4
+  ) as "r"
+  order by "r"."updated_at" desc, "r"."other_id"
+  limit $5
+) as "f"
+inner join "users" as "u" on "u"."id" = "f"."other_id"
+order by "f"."updated_at" desc, "u"."id";
+
+-- profile: the number of friends (users/repo countFriends)
+-- parameters: ["0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000b","friends"]
+select
+  count(*) as "count"
+from (
+  select
+    "high_id" as "other_id",
+    "requester_id",
+    "status",
+    "updated_at"
+  from "friendships"
+  where "low_id" = $1 and "status" = $2
+  union all
+  select
+    "low_id" as "other_id",
+    "requester_id",
+    "status",
+    "updated_at"
+  from "friendships"
+  where "high_id" = $3 and "status" = $4
+) as "r";
+
+-- profile: the viewer's relation (users/friendships-repo findPair)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000b"]
+select
+  *
+from "friendships"
+where "low_id" = $1 and "high_id" = $2;
+
+-- profile: whether the viewer follows (users/friendships-repo isFollowing)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000b"]
+select
+  "follower_id"
+from "follows"
+where "follower_id" = $1 and "followee_id" = $2;
+
+-- profile: a page of the owner's posts (posts/repo authorPage)
+-- parameters: ["0190a000-0000-7000-8000-00000000000b","0190a000-0000-7000-8000-000000000104",21]
+select
+  "p"."id",
+  "p"."user_id",
+  "p"."type",
+  "p"."text",
+  "p"."background",
+  "p"."created_at",
+  "u"."username" as "author_username",
+  "u"."first_name" as "author_first_name",
+  "u"."last_name" as "author_last_name",
+  "u"."picture" as "author_picture",
+  "u"."cover" as "author_cover",
+  "u"."gender" as "author_gender",
+  (
+    select
+      count(*) as "n"
+    from "comments" as "c"
+    where "c"."post_id" = "p"."id"
+  ) as "comment_count"
+from "posts" as "p"
+inner join "users" as "u" on "u"."id" = "p"."user_id"
+where "p"."id" in (
+  select
+    "id"
+  from "posts"
+  where "user_id" = $1 and "deleted_at" is null and "id" < $2
+  order by "id" desc
+  limit $3
+)
+order by "p"."id" desc;
+
+-- search: members by a one-word prefix (search/repo findPrefixMatches)
+-- parameters: ["ana","anb",20,"ana","anb",20,"ana","anb",20]
+select
+  *
+from (
+  select
+    "users"."id",
+    "users"."username",
+    "users"."picture",
+    "users"."first_name",
+    "users"."last_name",
+    "users"."search_first",
+    "users"."search_last",
+    "users"."search_full"
+  from "users"
+  where ("users"."search_first" >= $1 and "users"."search_first" < $2)
+  order by "users"."search_first", "users"."username"
+  limit $3
+) as "by_0"
+union all
+select
+  *
+from (
+  select
+    "users"."id",
+    "users"."username",
+    "users"."picture",
+    "users"."first_name",
+    "users"."last_name",
+    "users"."search_first",
+    "users"."search_last",
+    "users"."search_full"
+  from "users"
+  where ("users"."search_last" >= $4 and "users"."search_last" < $5)
+  order by "users"."search_last", "users"."username"
+  limit $6
+) as "by_1"
+union all
+select
+  *
+from (
+  select
+    "users"."id",
+    "users"."username",
+    "users"."picture",
+    "users"."first_name",
+    "users"."last_name",
+    "users"."search_first",
+    "users"."search_last",
+    "users"."search_full"
+  from "users"
+  where ("users"."username" >= $7 and "users"."username" < $8)
+  order by "users"."username"
+  limit $9
+) as "by_2";
+
+-- search: members by a "first last" prefix (search/repo findPrefixMatches)
+-- parameters: ["ana be","ana bf",20]
+select
+  *
+from (
+  select
+    "users"."id",
+    "users"."username",
+    "users"."picture",
+    "users"."first_name",
+    "users"."last_name",
+    "users"."search_first",
+    "users"."search_last",
+    "users"."search_full"
+  from "users"
+  where ("users"."search_full" >= $1 and "users"."search_full" < $2)
+  order by "users"."search_full", "users"."username"
+  limit $3
+) as "by_0";
+
+-- search: the searcher's friends by prefix (search/repo findFriendMatches)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","friends","0190a000-0000-7000-8000-00000000000a","friends","ana","anb","ana","anb","ana","anb"]
+select
+  "users"."id",
+  "users"."username",
+  "users"."picture",
+  "users"."first_name",
+  "users"."last_name",
+  "users"."search_first",
+  "users"."search_last",
+  "users"."search_full"
+from (
+  select
+    "high_id" as "friend_id"
+  from "friendships"
+  where "low_id" = $1 and "status" = $2
+  union all
+  select
+    "low_id" as "friend_id"
+  from "friendships"
+  where "high_id" = $3 and "status" = $4
+) as "f"
+inner join "users" on "users"."id" = "f"."friend_id"
+where (("users"."search_first" >= $5 and "users"."search_first" < $6) or ("users"."search_last" >= $7 and "users"."search_last" < $8) or ("users"."username" >= $9 and "users"."username" < $10));
