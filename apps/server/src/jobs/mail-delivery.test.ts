@@ -1,28 +1,57 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/database.js';
 import type { MailTransport, OutgoingMail } from '../infra/mail/mail-transport.js';
 import { createMailQueue } from '../modules/mail/service.js';
 import { TestClock } from '../test-support/test-clock.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
-import { exponentialBackoff, MailDelivery } from './mail-delivery.js';
+import { exponentialBackoff, MailDelivery, type MailDeliveryOptions } from './mail-delivery.js';
 
 // Fastify's logger when logging is off: a no-op with the full interface.
 const silent = Fastify({ logger: false }).log;
 
-/** Takes `delayMs` per mail and remembers what it sent. */
-function slowTransport(sent: OutgoingMail[], delayMs = 5): MailTransport {
-  return {
-    async send(mail) {
-      await sleep(delayMs);
-      sent.push(mail);
-    },
-    close: () => {},
-  };
+/** A transport that remembers what it sent; with `held`, each send waits until `release()`. */
+class FakeTransport implements MailTransport {
+  readonly sent: OutgoingMail[] = [];
+  private startedSending: (() => void) | undefined;
+  private gate: Promise<void> | undefined;
+  private openGate: (() => void) | undefined;
+
+  constructor(held = false) {
+    if (held) this.hold();
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    this.startedSending?.();
+    // One turn of the event loop (no timer), so several deliveries interleave their queries.
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.gate;
+    this.sent.push(mail);
+  }
+
+  close(): void {}
+
+  /** Resolves when a send starts (it is then held until `release()`, if held). */
+  sending(): Promise<void> {
+    return new Promise((resolve) => {
+      this.startedSending = resolve;
+    });
+  }
+
+  hold(): void {
+    this.gate = new Promise((resolve) => {
+      this.openGate = resolve;
+    });
+  }
+
+  release(): void {
+    this.openGate?.();
+    this.gate = undefined;
+  }
 }
 
 async function queue(db: Db, clock: TestClock, count: number): Promise<void> {
+  // No kick: the mail is queued as another process would, the delivery only finds it.
   const mail = createMailQueue(clock, () => {});
   for (let i = 0; i < count; i++) {
     await mail.enqueue(db, {
@@ -42,6 +71,14 @@ describe('mail delivery job', () => {
   let database: TestDatabase;
   let clock: TestClock;
 
+  /** A delivery job (a server process) on the test database, sending through `transport`. */
+  function delivery(
+    transport: MailTransport,
+    options: Partial<MailDeliveryOptions> = {},
+  ): MailDelivery {
+    return new MailDelivery({ db: database.db, transport, clock, log: silent, ...options });
+  }
+
   beforeAll(async () => {
     database = await createTestDatabase();
   });
@@ -49,28 +86,22 @@ describe('mail delivery job', () => {
     await database.clear();
     clock = new TestClock();
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   afterAll(async () => {
     await database.destroy();
   });
 
   it('two server processes delivering the same outbox send every mail exactly once', async () => {
     await queue(database.db, clock, 12);
-    const sent: OutgoingMail[] = [];
-    const workers = [1, 2, 3].map(
-      () =>
-        new MailDelivery({
-          db: database.db,
-          transport: slowTransport(sent),
-          clock,
-          log: silent,
-          batchSize: 4,
-        }),
-    );
+    const transport = new FakeTransport();
+    const workers = [1, 2, 3].map(() => delivery(transport, { batchSize: 4 }));
     for (const worker of workers) worker.kick();
     await Promise.all(workers.map((w) => w.idle()));
 
-    expect(sent).toHaveLength(12);
-    expect(new Set(sent.map((m) => m.to)).size).toBe(12);
+    expect(transport.sent).toHaveLength(12);
+    expect(new Set(transport.sent.map((m) => m.to)).size).toBe(12);
     expect((await statuses(database.db)).every((r) => r.status === 'sent')).toBe(true);
   });
 
@@ -81,81 +112,84 @@ describe('mail delivery job', () => {
       .updateTable('mail_outbox')
       .set({ lease_owner: 'dead-process', lease_until: leaseUntil })
       .execute();
-    const sent: OutgoingMail[] = [];
-    const worker = new MailDelivery({
-      db: database.db,
-      transport: slowTransport(sent, 0),
-      clock,
-      log: silent,
-    });
+    const transport = new FakeTransport();
+    const worker = delivery(transport);
 
     expect(await worker.deliverDue()).toBe(0);
     clock.advance(120_000);
     expect(await worker.deliverDue()).toBe(1);
-    expect(sent).toHaveLength(1);
+    expect(transport.sent).toHaveLength(1);
   });
 
   it('stopping waits for the mail being sent and leaves the rest queued for later', async () => {
     await queue(database.db, clock, 5);
-    const sent: OutgoingMail[] = [];
-    const worker = new MailDelivery({
-      db: database.db,
-      transport: slowTransport(sent, 30),
-      clock,
-      log: silent,
-    });
+    const transport = new FakeTransport(true);
+    const worker = delivery(transport);
+    const sending = transport.sending();
     worker.kick();
-    while (sent.length === 0) await sleep(5);
-    await worker.stop();
+    await sending;
+
+    // The first mail is in the transport's hands: stopping waits for it.
+    let stopped = false;
+    const stopping = worker.stop().then(() => {
+      stopped = true;
+    });
+    await statuses(database.db); // a round trip to the database, time for a stop not waiting
+    expect(stopped).toBe(false);
+    transport.release();
+    await stopping;
 
     const rows = await statuses(database.db);
-    const sentCount = rows.filter((r) => r.status === 'sent').length;
-    expect(sentCount).toBe(sent.length);
-    expect(sentCount).toBeGreaterThan(0);
-    expect(sentCount).toBeLessThan(5);
+    expect(transport.sent.map((m) => m.to)).toEqual(['m0@example.test']);
+    expect(rows.filter((r) => r.status === 'sent').map((r) => r.recipient)).toEqual([
+      'm0@example.test',
+    ]);
+    // The four others are queued again, held by no one.
     expect(rows.every((r) => r.lease_owner === null)).toBe(true);
 
     // Another process picks the rest up.
-    const next = new MailDelivery({
-      db: database.db,
-      transport: slowTransport(sent, 0),
-      clock,
-      log: silent,
-    });
-    await next.deliverDue();
-    expect(sent).toHaveLength(5);
+    const next = delivery(transport);
+    expect(await next.deliverDue()).toBe(4);
+    expect(transport.sent).toHaveLength(5);
   });
 
   it('after stop, kicks and polling do nothing', async () => {
-    const sent: OutgoingMail[] = [];
-    const worker = new MailDelivery({
-      db: database.db,
-      transport: slowTransport(sent, 0),
-      clock,
-      log: silent,
-    });
-    worker.start(5);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const transport = new FakeTransport();
+    const worker = delivery(transport);
+    worker.start(5_000);
     await worker.stop();
+    expect(vi.getTimerCount()).toBe(0);
     await queue(database.db, clock, 1);
+
+    const queriesBefore = database.queryCount();
     worker.kick();
-    await sleep(30);
-    expect(sent).toHaveLength(0);
+    vi.advanceTimersByTime(60_000);
+    // A pass started by either would be running now: waiting for it, it would claim the mail.
+    await worker.idle();
+    expect(database.queryCount()).toBe(queriesBefore);
+    expect(transport.sent).toHaveLength(0);
+    expect((await statuses(database.db)).map((r) => r.status)).toEqual(['pending']);
   });
 
   it('polling picks up mail queued by another process', async () => {
-    const sent: OutgoingMail[] = [];
-    const worker = new MailDelivery({
-      db: database.db,
-      transport: slowTransport(sent, 0),
-      clock,
-      log: silent,
-    });
-    worker.start(10);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const transport = new FakeTransport();
+    const worker = delivery(transport);
+    worker.start(5_000);
     try {
+      await worker.idle(); // the first pass, at start: nothing queued yet
       await queue(database.db, clock, 2);
-      const deadline = Date.now() + 2_000;
-      while (sent.length < 2 && Date.now() < deadline) await sleep(10);
-      expect(sent).toHaveLength(2);
+      vi.advanceTimersByTime(4_999);
+      await worker.idle();
+      expect(transport.sent).toHaveLength(0);
+
+      vi.advanceTimersByTime(1);
+      await worker.idle();
+      expect(transport.sent.map((m) => m.to).sort()).toEqual([
+        'm0@example.test',
+        'm1@example.test',
+      ]);
     } finally {
       await worker.stop();
     }
