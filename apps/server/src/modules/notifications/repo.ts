@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { NewNotification } from '../../db/notifications.js';
 
@@ -120,36 +120,50 @@ export async function markRead(
  * The reaction notification of (recipient, actor, post): written, or changed to this reaction,
  * unread again and moved to now. Answers its id, the same one across changes.
  */
-export async function upsertReactNotification(db: Db, row: NewNotification): Promise<string> {
-  const { id } = await db
-    .insertInto('notifications')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'actor_id', 'post_id'])
-        // Literal: the conflict target must name the partial unique index's own predicate.
-        .where(sql<boolean>`type = 'react'`)
-        .doUpdateSet((eb) => ({
-          react: eb.ref('excluded.react'),
-          read: 0,
-          created_at: eb.ref('excluded.created_at'),
-        })),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+export function upsertReactNotification(db: Db, row: NewNotification): Promise<string> {
+  // Literal: the conflict target must name the partial unique index's own predicate.
+  return upsertNotification(db, row, {
+    columns: ['user_id', 'actor_id', 'post_id'],
+    predicate: sql<boolean>`type = 'react'`,
+    changesReaction: true,
+  });
 }
 
 /** A friend request or acceptance, one per pair and type: a repeat is unread again and moved. */
-export async function upsertFriendNotification(db: Db, row: NewNotification): Promise<string> {
+export function upsertFriendNotification(db: Db, row: NewNotification): Promise<string> {
+  return upsertNotification(db, row, {
+    columns: ['user_id', 'actor_id', 'type'],
+    predicate: sql<boolean>`type in ('friendRequest', 'friendAccepted')`,
+    changesReaction: false,
+  });
+}
+
+/**
+ * Writes the notification, or, when the partial unique index of `columns` where `predicate`
+ * already holds one with its key, makes that one unread again and moves it to now (with
+ * `changesReaction`, to the new reaction too). Answers the id of the one kept.
+ */
+async function upsertNotification(
+  db: Db,
+  row: NewNotification,
+  key: {
+    columns: ('user_id' | 'actor_id' | 'post_id' | 'type')[];
+    predicate: RawBuilder<boolean>;
+    changesReaction: boolean;
+  },
+): Promise<string> {
   const { id } = await db
     .insertInto('notifications')
     .values(row)
     .onConflict((oc) =>
       oc
-        .columns(['user_id', 'actor_id', 'type'])
-        .where(sql<boolean>`type in ('friendRequest', 'friendAccepted')`)
-        .doUpdateSet((eb) => ({ read: 0, created_at: eb.ref('excluded.created_at') })),
+        .columns(key.columns)
+        .where(key.predicate)
+        .doUpdateSet((eb) => ({
+          ...(key.changesReaction ? { react: eb.ref('excluded.react') } : {}),
+          read: 0,
+          created_at: eb.ref('excluded.created_at'),
+        })),
     )
     .returning('id')
     .executeTakeFirstOrThrow();
