@@ -4,9 +4,10 @@ import { errorMessage } from '../../api/client';
 import { useCommentMutation } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
-import { EmojiPicker, insertAtCaret } from '../../ui/emoji-picker';
+import { EmojiButton, EmojiPanel } from '../../ui/emoji-button';
+import { insertAtCaret } from '../../ui/emoji-picker';
 import { ErrorBox } from '../../ui/error-box';
-import { CameraIcon, SmileIcon } from '../../ui/feed-icons';
+import { CameraIcon } from '../../ui/feed-icons';
 import { CloseIcon } from '../../ui/icons';
 import { acceptAttribute, checkImageFiles } from '../../ui/image-files';
 import { Spinner } from '../../ui/spinner';
@@ -114,17 +115,7 @@ export function CommentBox({
           />
           <div className={styles.tools}>
             {comment.isPending && <Spinner label="Sending comment" size={18} />}
-            <button
-              ref={picker.buttonRef}
-              type="button"
-              className={styles.tool}
-              aria-label="Insert an emoji"
-              aria-expanded={picker.open}
-              aria-controls={picker.open ? picker.panelId : undefined}
-              onClick={picker.toggle}
-            >
-              <SmileIcon width={18} height={18} />
-            </button>
+            <EmojiButton picker={picker} className={styles.tool} iconSize={18} />
             <label className={styles.tool}>
               <CameraIcon width={18} height={18} />
               <span className="visually-hidden">Attach a photo</span>
@@ -139,11 +130,7 @@ export function CommentBox({
           </div>
         </div>
       </div>
-      {picker.open && (
-        <div ref={picker.panelRef} id={picker.panelId} className={styles.picker}>
-          <EmojiPicker onPick={insertEmoji} />
-        </div>
-      )}
+      <EmojiPanel picker={picker} className={styles.picker} onPick={insertEmoji} />
       {fileError && (
         <div className={styles.boxNote}>
           <ErrorBox compact message={fileError} onRetry={() => setFileError(null)} />

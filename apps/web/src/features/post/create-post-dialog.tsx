@@ -11,9 +11,10 @@ import { useCreatePostMutation } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
-import { EmojiPicker, insertAtCaret } from '../../ui/emoji-picker';
+import { EmojiButton, EmojiPanel } from '../../ui/emoji-button';
+import { insertAtCaret } from '../../ui/emoji-picker';
 import { ErrorBox } from '../../ui/error-box';
-import { GlobeIcon, PhotoIcon, SmileIcon } from '../../ui/feed-icons';
+import { GlobeIcon, PhotoIcon } from '../../ui/feed-icons';
 import { CloseIcon } from '../../ui/icons';
 import { acceptAttribute, checkImageFiles } from '../../ui/image-files';
 import { Popup } from '../../ui/popup';
@@ -166,23 +167,9 @@ export function CreatePostDialog({
               {text.length}/{POST_TEXT_MAX}
               <span className="visually-hidden"> characters</span>
             </span>
-            <button
-              ref={picker.buttonRef}
-              type="button"
-              className={buttons.roundIcon}
-              aria-label="Insert an emoji"
-              aria-expanded={picker.open}
-              aria-controls={picker.open ? picker.panelId : undefined}
-              onClick={picker.toggle}
-            >
-              <SmileIcon width={24} height={24} />
-            </button>
+            <EmojiButton picker={picker} className={buttons.roundIcon} iconSize={24} />
           </div>
-          {picker.open && (
-            <div ref={picker.panelRef} id={picker.panelId} className={styles.picker}>
-              <EmojiPicker onPick={insertEmoji} />
-            </div>
-          )}
+          <EmojiPanel picker={picker} className={styles.picker} onPick={insertEmoji} />
 
           {showBackgrounds && (
             <fieldset className={styles.backgrounds}>
