@@ -1,20 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  BookmarkIcon,
-  CalendarIcon,
-  ChatIcon,
-  ClockIcon,
-  EditIcon,
-  FlagIcon,
-  GamepadIcon,
-  GroupIcon,
-  HeartIcon,
-  LeafIcon,
-  PageIcon,
-  StoreIcon,
-  SunIcon,
-  VideoIcon,
-} from '../../ui/feed-icons';
+import { EditIcon } from '../../ui/feed-icons';
+import { PLACES, type Place } from '../../ui/places';
 import { BriefcaseIcon, PersonAddIcon, SchoolIcon } from '../../ui/profile-icons';
 import {
   BookIcon,
@@ -29,10 +15,8 @@ import {
   TagIcon,
 } from './menu-icons';
 
-export interface AllMenuItem {
-  name: string;
+export interface AllMenuItem extends Place {
   description: string;
-  icon: ReactNode;
 }
 
 export interface AllMenuGroup {
@@ -51,27 +35,19 @@ const SOCIAL: AllMenuGroup = {
       description: 'Keep up with classmates from your school.',
       icon: <SchoolIcon />,
     },
-    {
-      name: 'Events',
-      description: "Plan a get-together or see what's on near you.",
-      icon: <CalendarIcon />,
-    },
+    { ...PLACES.events, description: "Plan a get-together or see what's on near you." },
     {
       name: 'Find Friends',
       description: 'Look for people you know on Hearth.',
       icon: <PersonAddIcon />,
     },
-    {
-      name: 'Groups',
-      description: 'Meet people who care about the same things as you.',
-      icon: <GroupIcon />,
-    },
+    { ...PLACES.groups, description: 'Meet people who care about the same things as you.' },
     {
       name: 'News Feed',
       description: 'The latest posts from the people you follow.',
       icon: <NewsIcon />,
     },
-    { name: 'Pages', description: 'Follow clubs, shops and causes you like.', icon: <FlagIcon /> },
+    { ...PLACES.pages, description: 'Follow clubs, shops and causes you like.' },
   ],
 };
 
@@ -82,17 +58,10 @@ export const ALL_MENU_GROUPS: readonly AllMenuGroup[] = [
     id: 'entertainment',
     title: 'Entertainment',
     items: [
-      {
-        name: 'Gaming Video',
-        description: 'Live streams and clips from the games you play.',
-        icon: <GamepadIcon />,
-      },
+      { ...PLACES.gamingVideo, description: 'Live streams and clips from the games you play.' },
       { name: 'Play Games', description: 'Quick games to play with friends.', icon: <DiceIcon /> },
-      {
-        name: 'Watch',
-        description: 'Videos picked for you and your friends.',
-        icon: <VideoIcon />,
-      },
+      // The spec's all-menu names two places its own way: 'Watch' and 'Climate science center'.
+      { ...PLACES.video, name: 'Watch', description: 'Videos picked for you and your friends.' },
     ],
   },
   {
@@ -104,33 +73,17 @@ export const ALL_MENU_GROUPS: readonly AllMenuGroup[] = [
         description: 'Send and receive money with people you trust.',
         icon: <CardIcon />,
       },
-      {
-        name: 'Marketplace',
-        description: 'Buy and sell things in your neighbourhood.',
-        icon: <StoreIcon />,
-      },
+      { ...PLACES.marketplace, description: 'Buy and sell things in your neighbourhood.' },
     ],
   },
   {
     id: 'personal',
     title: 'Personal',
     items: [
-      {
-        name: 'Recent Ad Activity',
-        description: 'Ads you have clicked on recently.',
-        icon: <PageIcon />,
-      },
-      {
-        name: 'Memories',
-        description: 'Look back at posts and photos from this day.',
-        icon: <ClockIcon />,
-      },
-      {
-        name: 'Saved',
-        description: 'Posts and photos you kept for later.',
-        icon: <BookmarkIcon />,
-      },
-      { name: 'Weather', description: "Today's forecast for where you are.", icon: <SunIcon /> },
+      { ...PLACES.recentAdActivity, description: 'Ads you have clicked on recently.' },
+      { ...PLACES.memories, description: 'Look back at posts and photos from this day.' },
+      { ...PLACES.saved, description: 'Posts and photos you kept for later.' },
+      { ...PLACES.weather, description: "Today's forecast for where you are." },
     ],
   },
   {
@@ -150,9 +103,9 @@ export const ALL_MENU_GROUPS: readonly AllMenuGroup[] = [
     title: 'Community Resources',
     items: [
       {
+        ...PLACES.climate,
         name: 'Climate science center',
         description: 'Facts about the climate and how to help.',
-        icon: <LeafIcon />,
       },
       {
         name: 'COVID-19 Information Center',
@@ -164,18 +117,14 @@ export const ALL_MENU_GROUPS: readonly AllMenuGroup[] = [
         description: 'Ask for help or offer it to neighbours.',
         icon: <LifebuoyIcon />,
       },
-      {
-        name: 'Fundraisers',
-        description: 'Raise money for a cause you care about.',
-        icon: <HeartIcon />,
-      },
+      { ...PLACES.fundraisers, description: 'Raise money for a cause you care about.' },
     ],
   },
   {
     id: 'more-from-the-provider',
     title: 'More from the provider',
     items: [
-      { name: 'Messenger', description: 'Chat with friends and family.', icon: <ChatIcon /> },
+      { ...PLACES.messenger, description: 'Chat with friends and family.' },
       {
         name: 'Messenger Kids',
         description: 'A chat app for children, managed by parents.',
@@ -191,10 +140,10 @@ export const CREATE_ITEMS: readonly { name: string; icon: ReactNode }[] = [
   { name: 'Post', icon: <EditIcon /> },
   { name: 'Story', icon: <BookIcon /> },
   { name: 'Room', icon: <RoomIcon /> },
-  { name: 'Page', icon: <FlagIcon /> },
+  { name: 'Page', icon: PLACES.pages.icon },
   { name: 'Ad', icon: <MegaphoneIcon /> },
-  { name: 'Group', icon: <GroupIcon /> },
-  { name: 'Event', icon: <CalendarIcon /> },
+  { name: 'Group', icon: PLACES.groups.icon },
+  { name: 'Event', icon: PLACES.events.icon },
   { name: 'Marketplace Listing', icon: <TagIcon /> },
   { name: 'Job', icon: <BriefcaseIcon /> },
 ];

@@ -1,47 +1,28 @@
-import type { ReactNode } from 'react';
-import {
-  BookmarkIcon,
-  CalendarIcon,
-  ChartIcon,
-  ChatIcon,
-  ClockIcon,
-  FlagIcon,
-  GamepadIcon,
-  GroupIcon,
-  HeartIcon,
-  LeafIcon,
-  PageIcon,
-  StoreIcon,
-  SunIcon,
-  VideoIcon,
-} from '../../ui/feed-icons';
-import { FriendsIcon } from '../../ui/icons';
+import { PLACES, type Place } from '../../ui/places';
 
-export interface Shortcut {
-  name: string;
+export interface Shortcut extends Place {
   to: string;
-  icon: ReactNode;
   /** The round badge's colour behind the white icon. */
   color: string;
 }
 
 /** The home left column's static shortcut list (spec 'Home left column'). */
 export const SHORTCUTS: readonly Shortcut[] = [
-  { name: 'Friends', to: '/friends', icon: <FriendsIcon />, color: '#1b74e4' },
-  { name: 'Memories', to: '/', icon: <ClockIcon />, color: '#1b74e4' },
-  { name: 'Saved', to: '/', icon: <BookmarkIcon />, color: '#9c3ed6' },
-  { name: 'Groups', to: '/', icon: <GroupIcon />, color: '#1b74e4' },
-  { name: 'Video', to: '/', icon: <VideoIcon />, color: '#0a8a8a' },
-  { name: 'Marketplace', to: '/', icon: <StoreIcon />, color: '#1b74e4' },
-  { name: 'Events', to: '/', icon: <CalendarIcon />, color: '#d6334c' },
-  { name: 'Pages', to: '/', icon: <FlagIcon />, color: '#d4540f' },
-  { name: 'Ads Manager', to: '/', icon: <ChartIcon />, color: '#1b74e4' },
-  { name: 'Fundraisers', to: '/', icon: <HeartIcon />, color: '#d6334c' },
-  { name: 'Gaming Video', to: '/', icon: <GamepadIcon />, color: '#1b74e4' },
-  { name: 'Messenger', to: '/', icon: <ChatIcon />, color: '#7b3fe4' },
-  { name: 'Weather', to: '/', icon: <SunIcon />, color: '#c77700' },
-  { name: 'Climate Science Center', to: '/', icon: <LeafIcon />, color: '#2f7d32' },
-  { name: 'Recent Ad Activity', to: '/', icon: <PageIcon />, color: '#1b74e4' },
+  { ...PLACES.friends, to: '/friends', color: '#1b74e4' },
+  { ...PLACES.memories, to: '/', color: '#1b74e4' },
+  { ...PLACES.saved, to: '/', color: '#9c3ed6' },
+  { ...PLACES.groups, to: '/', color: '#1b74e4' },
+  { ...PLACES.video, to: '/', color: '#0a8a8a' },
+  { ...PLACES.marketplace, to: '/', color: '#1b74e4' },
+  { ...PLACES.events, to: '/', color: '#d6334c' },
+  { ...PLACES.pages, to: '/', color: '#d4540f' },
+  { ...PLACES.adsManager, to: '/', color: '#1b74e4' },
+  { ...PLACES.fundraisers, to: '/', color: '#d6334c' },
+  { ...PLACES.gamingVideo, to: '/', color: '#1b74e4' },
+  { ...PLACES.messenger, to: '/', color: '#7b3fe4' },
+  { ...PLACES.weather, to: '/', color: '#c77700' },
+  { ...PLACES.climate, to: '/', color: '#2f7d32' },
+  { ...PLACES.recentAdActivity, to: '/', color: '#1b74e4' },
 ];
 
 /** 'Your Shortcuts': two external sites, opened in a new tab. */
