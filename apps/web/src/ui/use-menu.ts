@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { useOpenState } from './use-open-state';
 import { useOutsideClick } from './use-outside-click';
 
 /**
@@ -7,12 +8,11 @@ import { useOutsideClick } from './use-outside-click';
  * Tab or a press outside closes.
  */
 export function useMenu() {
-  const [open, setOpen] = useState(false);
+  const state = useOpenState();
+  const { open, close, closeAndReturn } = state;
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
   useOutsideClick(wrapperRef, close, open);
 
   useEffect(() => {
@@ -24,11 +24,6 @@ export function useMenu() {
     menu.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
   }, [open]);
 
-  function closeAndReturn() {
-    setOpen(false);
-    buttonRef.current?.focus();
-  }
-
   function onKeyDown(event: KeyboardEvent) {
     if (!open) return;
     if (event.key === 'Escape') {
@@ -37,7 +32,7 @@ export function useMenu() {
       return;
     }
     if (event.key === 'Tab') {
-      setOpen(false);
+      close();
       return;
     }
     const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -51,15 +46,5 @@ export function useMenu() {
     event.preventDefault();
   }
 
-  return {
-    open,
-    toggle: () => setOpen((was) => !was),
-    close,
-    closeAndReturn,
-    onKeyDown,
-    wrapperRef,
-    buttonRef,
-    menuRef,
-    menuId,
-  };
+  return { ...state, onKeyDown, wrapperRef, menuRef, menuId };
 }

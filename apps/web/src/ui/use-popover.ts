@@ -1,13 +1,6 @@
-import {
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react';
 import { focusFirstIn, keepTabInside } from './focus-trap';
+import { useOpenState } from './use-open-state';
 import { useOutsideClick } from './use-outside-click';
 
 interface PopoverOptions {
@@ -21,17 +14,11 @@ interface PopoverOptions {
  * dialog panel takes focus when it opens and keeps Tab inside until it closes.
  */
 export function usePopover({ dialog }: PopoverOptions) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const state = useOpenState();
+  const { open, close, closeAndReturn, buttonRef } = state;
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const inside = useMemo(() => [buttonRef, panelRef], []);
-
-  const close = useCallback(() => setOpen(false), []);
-  const closeAndReturn = useCallback(() => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  }, []);
+  const inside = useMemo(() => [buttonRef, panelRef], [buttonRef]);
   useOutsideClick(inside, close, open);
 
   useEffect(() => {
@@ -49,14 +36,5 @@ export function usePopover({ dialog }: PopoverOptions) {
     }
   }
 
-  return {
-    open,
-    toggle: () => setOpen((was) => !was),
-    close,
-    closeAndReturn,
-    onKeyDown,
-    buttonRef,
-    panelRef,
-    panelId,
-  };
+  return { ...state, onKeyDown, panelRef, panelId };
 }

@@ -17,6 +17,7 @@ import {
   TranslateIcon,
   TrashIcon,
 } from '../../ui/feed-icons';
+import { MenuPanel } from '../../ui/menu-panel';
 import { useMenu } from '../../ui/use-menu';
 import styles from './post-menu.module.css';
 
@@ -41,8 +42,8 @@ export function PostMenu({
   onFullscreen,
   onDelete,
 }: PostMenuProps) {
-  const { open, toggle, close, closeAndReturn, onKeyDown, wrapperRef, buttonRef, menuRef, menuId } =
-    useMenu();
+  const menu = useMenu();
+  const { open, toggle, close, closeAndReturn, onKeyDown, wrapperRef, buttonRef, menuId } = menu;
 
   /** An item that does what it says, then closes the menu. */
   function act(action?: () => void) {
@@ -67,63 +68,55 @@ export function PostMenu({
       >
         <MoreIcon />
       </button>
-      {open && (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label="Post options"
-          className={styles.menu}
-        >
-          {owner && <Item icon={<PinIcon />} title="Pin Post" onClick={act()} />}
-          <Item
-            icon={<BookmarkIcon />}
-            title={saved ? 'Unsave Post' : 'Save Post'}
-            subtitle={saved ? 'Remove this from your saved items' : 'Add this to your saved items'}
-            onClick={act(onSave)}
-          />
-          <hr className={styles.separator} />
-          {owner && <Item icon={<EditIcon />} title="Edit Post" onClick={act()} />}
-          {!owner && (
-            <Item icon={<BellIcon />} title="Turn on notifications for this post" onClick={act()} />
-          )}
-          {hasImages && <Item icon={<DownloadIcon />} title="Download" onClick={act(onDownload)} />}
-          {hasImages && (
-            <Item icon={<FullscreenIcon />} title="Enter Fullscreen" onClick={act(onFullscreen)} />
-          )}
-          {owner && (
-            <>
-              <Item icon={<LockIcon />} title="Edit audience" onClick={act()} />
-              <Item
-                icon={<BellOffIcon />}
-                title="Turn off notifications for this post"
-                onClick={act()}
-              />
-              <Item icon={<TranslateIcon />} title="Turn off translation" onClick={act()} />
-              <Item icon={<CalendarIcon />} title="Edit Date" onClick={act()} />
-              <Item icon={<RefreshIcon />} title="Refresh share attachment" onClick={act()} />
-              <Item icon={<ArchiveIcon />} title="Move to archive" onClick={act()} />
-              <Item
-                icon={<TrashIcon />}
-                title="Move to trash"
-                subtitle="Items in your trash are deleted after 30days"
-                onClick={() => onDelete(close)}
-              />
-            </>
-          )}
-          {!owner && (
-            <>
-              <hr className={styles.separator} />
-              <Item
-                icon={<ReportIcon />}
-                title="Report post"
-                subtitle="i'm concerned about this post"
-                onClick={act()}
-              />
-            </>
-          )}
-        </div>
-      )}
+      <MenuPanel menu={menu} label="Post options" className={styles.menu}>
+        {owner && <Item icon={<PinIcon />} title="Pin Post" onClick={act()} />}
+        <Item
+          icon={<BookmarkIcon />}
+          title={saved ? 'Unsave Post' : 'Save Post'}
+          subtitle={saved ? 'Remove this from your saved items' : 'Add this to your saved items'}
+          onClick={act(onSave)}
+        />
+        <hr className={styles.separator} />
+        {owner && <Item icon={<EditIcon />} title="Edit Post" onClick={act()} />}
+        {!owner && (
+          <Item icon={<BellIcon />} title="Turn on notifications for this post" onClick={act()} />
+        )}
+        {hasImages && <Item icon={<DownloadIcon />} title="Download" onClick={act(onDownload)} />}
+        {hasImages && (
+          <Item icon={<FullscreenIcon />} title="Enter Fullscreen" onClick={act(onFullscreen)} />
+        )}
+        {owner && (
+          <>
+            <Item icon={<LockIcon />} title="Edit audience" onClick={act()} />
+            <Item
+              icon={<BellOffIcon />}
+              title="Turn off notifications for this post"
+              onClick={act()}
+            />
+            <Item icon={<TranslateIcon />} title="Turn off translation" onClick={act()} />
+            <Item icon={<CalendarIcon />} title="Edit Date" onClick={act()} />
+            <Item icon={<RefreshIcon />} title="Refresh share attachment" onClick={act()} />
+            <Item icon={<ArchiveIcon />} title="Move to archive" onClick={act()} />
+            <Item
+              icon={<TrashIcon />}
+              title="Move to trash"
+              subtitle="Items in your trash are deleted after 30days"
+              onClick={() => onDelete(close)}
+            />
+          </>
+        )}
+        {!owner && (
+          <>
+            <hr className={styles.separator} />
+            <Item
+              icon={<ReportIcon />}
+              title="Report post"
+              subtitle="i'm concerned about this post"
+              onClick={act()}
+            />
+          </>
+        )}
+      </MenuPanel>
     </div>
   );
 }

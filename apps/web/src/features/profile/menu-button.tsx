@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MenuPanel } from '../../ui/menu-panel';
 import { useMenu } from '../../ui/use-menu';
 import styles from './menu-button.module.css';
 
@@ -22,7 +23,8 @@ export function MenuButton({
   className?: string | undefined;
   align?: 'left' | 'right';
 }) {
-  const { open, toggle, close, onKeyDown, wrapperRef, buttonRef, menuRef, menuId } = useMenu();
+  const menu = useMenu();
+  const { open, toggle, close, onKeyDown, wrapperRef, buttonRef, menuId } = menu;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard handling for the whole menu.
@@ -39,31 +41,27 @@ export function MenuButton({
         {icon}
         <span>{label}</span>
       </button>
-      {open && (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          className={align === 'right' ? `${styles.menu} ${styles.right}` : styles.menu}
-        >
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              className={styles.item}
-              onClick={() => {
-                close();
-                item.onSelect();
-              }}
-            >
-              {item.icon}
-              <span>{item.label}</span>
-            </button>
-          ))}
-        </div>
-      )}
+      <MenuPanel
+        menu={menu}
+        label={label}
+        className={align === 'right' ? `${styles.menu} ${styles.right}` : styles.menu}
+      >
+        {items.map((item) => (
+          <button
+            key={item.label}
+            type="button"
+            role="menuitem"
+            className={styles.item}
+            onClick={() => {
+              close();
+              item.onSelect();
+            }}
+          >
+            {item.icon}
+            <span>{item.label}</span>
+          </button>
+        ))}
+      </MenuPanel>
     </div>
   );
 }
