@@ -23,6 +23,8 @@ export interface RecordedCall {
   headers: Headers;
   /** The request's abort signal, when the caller gave one. */
   signal: AbortSignal | undefined;
+  /** Settles once the app has read this call's answer, or once the call failed or was aborted. */
+  read: Promise<void>;
 }
 
 export type Handler = (call: RecordedCall) => FakeAnswer | Promise<FakeAnswer>;
@@ -55,6 +57,7 @@ export function stubServer(ownHandlers: Handlers) {
     const [path = '', search = ''] = fullPath.split('?');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     const matched = matchRoute(method, path);
+    let answerRead!: () => void;
     const call: RecordedCall = {
       name: matched?.route.name,
       params: matched?.params ?? {},
@@ -64,6 +67,9 @@ export function stubServer(ownHandlers: Handlers) {
       body,
       headers: new Headers(init.headers),
       signal: init.signal ?? undefined,
+      read: new Promise<void>((done) => {
+        answerRead = done;
+      }),
     };
     calls.push(call);
     const handler = call.name ? handlers[call.name] : undefined;
@@ -71,11 +77,18 @@ export function stubServer(ownHandlers: Handlers) {
       ? Promise.resolve(handler(call))
       : Promise.resolve<FakeAnswer>({ status: 404, body: { message: 'Not found.' } });
     // Like fetch, an aborted request rejects at once, whatever its handler still awaits.
-    const answer = await abortable(answering, init.signal ?? undefined);
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+    const answer = await abortable(answering, init.signal ?? undefined).catch((error: unknown) => {
+      answerRead();
+      throw error;
+    });
+    const response = new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
+    // The app reads every answer as text (api/client.ts).
+    const text = response.text.bind(response);
+    response.text = () => text().finally(answerRead);
+    return response;
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetch: fetchMock };

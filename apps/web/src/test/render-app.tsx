@@ -1,6 +1,6 @@
 import { COOKIE_NAMES, type SessionUser } from '@hearth/contract';
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,6 +9,7 @@ import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app-providers';
 import { routes } from '../router';
 import { storeSessionUser } from '../session/session-cookie';
+import type { RecordedCall } from './fake-server';
 
 interface RenderAppOptions {
   /** A member already logged in (stored in the `user` cookie, as after a login). */
@@ -71,4 +72,20 @@ export function takeTheClock() {
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
   notifyManager.setScheduler(queueMicrotask);
   return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+}
+
+/** With the test's clock (takeTheClock): lets `ms` go by, running every timer due meanwhile. */
+export function letTimePass(ms: number) {
+  return act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+/**
+ * With the test's clock: waits until the app has read the answer to `call` (or the call failed
+ * or was aborted), then lets `ms` go by, so whatever that answer leads to, at once or after a
+ * delay of up to `ms`, has happened.
+ */
+export async function afterAnswer(call: RecordedCall | undefined, ms = 0) {
+  if (!call) throw new Error('The app made no such call.');
+  await act(() => call.read);
+  await letTimePass(ms);
 }

@@ -9,7 +9,7 @@ import {
   stubServer,
 } from '../../test/fake-server';
 import { buildMember, sessionUser } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { afterAnswer, renderApp, takeTheClock } from '../../test/render-app';
 import { FRIENDS_HOME_CARDS } from './friends-page';
 
 const grace = buildMember('Grace', 'Hopper');
@@ -261,12 +261,16 @@ describe('answering requests from the friends page', () => {
       },
     );
     await screen.findByRole('region', { name: 'Friend Requests' });
-    await app.user.click(screen.getByRole('button', { name: 'Delete request from Grace Hopper' }));
-    await app.user.click(screen.getByRole('button', { name: 'Delete request from Alan Turing' }));
+    const person = takeTheClock();
+    await person.click(screen.getByRole('button', { name: 'Delete request from Grace Hopper' }));
+    await person.click(screen.getByRole('button', { name: 'Delete request from Alan Turing' }));
     expect(cardNames('Friend Requests')).toEqual(['Edsger Dijkstra']);
     // The first answer lands while the second is still out: no read that would bring Alan back.
     first.resolve({ body: 'ok' });
-    await new Promise((done) => setTimeout(done, 50));
+    await afterAnswer(
+      app.calls.find((call) => call.name === 'deleteRequest' && call.params.id === grace._id),
+      1000,
+    );
     expect(app.pageReads()).toBe(1);
     expect(cardNames('Friend Requests')).toEqual(['Edsger Dijkstra']);
     second.resolve({ body: 'ok' });

@@ -32,10 +32,16 @@ describe('the home started at boot', () => {
 
   it('does nothing without a session, or away from the home', async () => {
     const { calls } = stubFeed([]);
-    expect(startHomeEarly(createQueryClient(), '/')).toBe(false);
+    vi.useFakeTimers();
+    const loggedOut = createQueryClient();
+    expect(startHomeEarly(loggedOut, '/')).toBe(false);
     storeSessionUser(sessionUser());
-    expect(startHomeEarly(createQueryClient(), '/profile')).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const elsewhere = createQueryClient();
+    expect(startHomeEarly(elsewhere, '/profile')).toBe(false);
+    // A started load is in the cache at once; its request would be out within a second.
+    expect(loggedOut.getQueryCache().getAll()).toEqual([]);
+    expect(elsewhere.getQueryCache().getAll()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toHaveLength(0);
   });
 });

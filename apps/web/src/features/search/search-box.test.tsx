@@ -1,6 +1,6 @@
 import type { PublicUser, SearchHistoryEntry } from '@hearth/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   byParam,
   deferred,
@@ -10,15 +10,12 @@ import {
   stubServer,
 } from '../../test/fake-server';
 import { buildHistoryEntry, buildMember, buildProfile, sessionUser } from '../../test/fixtures';
-import { renderApp, takeTheClock } from '../../test/render-app';
+import { afterAnswer, letTimePass, renderApp, takeTheClock } from '../../test/render-app';
 
 const adaByron = buildMember('Ada', 'Byron');
 const alanTuring = buildMember('Alan', 'Turing');
 const graceHopper = buildMember('Grace', 'Hopper');
 const linusTorvalds = buildMember('Linus', 'Torvalds');
-
-/** Lets pending answers and renders settle (one turn of the event loop, no waiting). */
-const pause = () => act(() => new Promise<void>((done) => setTimeout(done, 0)));
 
 /** The home screen (an empty feed) with the search calls a test answers. */
 function renderHome(handlers: Handlers, history: SearchHistoryEntry[] = []) {
@@ -121,7 +118,7 @@ describe('searching', () => {
     byTerm.ad.resolve(answer([graceHopper]));
     const listbox = await screen.findByRole('listbox', { name: 'Search results' });
     expect(optionNames(listbox)).toEqual(['Ada Byron']);
-    await act(() => vi.advanceTimersByTimeAsync(50));
+    await letTimePass(50);
     expect(optionNames(screen.getByRole('listbox', { name: 'Search results' }))).toEqual([
       'Ada Byron',
     ]);
@@ -151,9 +148,10 @@ describe('searching', () => {
     expect(screen.queryByRole('option', { name: 'Alan Turing' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Recent searches' })).toBeInTheDocument();
 
-    // Spaces only are an empty input too.
-    await app.user.keyboard('   ');
-    await pause();
+    // Spaces only are an empty input too: nothing is sent for them, even a second later.
+    const person = takeTheClock();
+    await person.keyboard('   ');
+    await letTimePass(1000);
     expect(results()).not.toBeInTheDocument();
     expect(screen.getByRole('listbox', { name: 'Recent searches' })).toBeInTheDocument();
     expect(app.searchCalls()).toHaveLength(callsSoFar);
@@ -165,9 +163,10 @@ describe('searching', () => {
     await app.user.click(await screen.findByRole('combobox', { name: 'Search Hearth' }));
     await app.user.paste('gr');
     await waitFor(() => expect(app.searchCalls()).toHaveLength(1));
-    await app.user.clear(searchBox());
+    const person = takeTheClock();
+    await person.clear(searchBox());
     late.resolve(answer([graceHopper]));
-    await pause();
+    await afterAnswer(app.searchCalls()[0], 1000);
     expect(screen.queryByRole('option', { name: 'Grace Hopper' })).not.toBeInTheDocument();
     expect(results()).not.toBeInTheDocument();
   });
@@ -191,15 +190,16 @@ describe('searching', () => {
     const listbox = await screen.findByRole('listbox', { name: 'Search results' });
     expect(optionNames(listbox)).toEqual(['Alan Turing']);
 
+    const person = takeTheClock();
     older.resolve(answer([adaByron, alanTuring]));
-    await pause();
+    await afterAnswer(app.searchCalls()[0], 1000);
     expect(optionNames(screen.getByRole('listbox', { name: 'Search results' }))).toEqual([
       'Alan Turing',
     ]);
 
     // The request for 'a' was aborted when 'al' replaced it: going back to 'a' asks again.
     expect(app.searchCalls()[0]?.signal?.aborted).toBe(true);
-    await app.user.keyboard('{Backspace}');
+    await person.keyboard('{Backspace}');
     await screen.findByRole('option', { name: 'Ada Byron' });
     expect(app.searchCalls()).toHaveLength(3);
   });
