@@ -1,10 +1,34 @@
-import { RELATIVE_TIME_REFRESH_MS, SHORTCUTS_SHOWN } from '@hearth/contract';
-import { act, screen, within } from '@testing-library/react';
+import { RELATIVE_TIME_REFRESH_MS, SHORTCUTS_SHOWN, UI_MESSAGES } from '@hearth/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, stubServer } from '../../test/fake-server';
 import { stubFeed } from '../../test/feed';
 import { buildPost, grace, reactionSummary, sessionUser } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { scrollableView } from '../../test/in-view';
+import { afterAnswer, letTimePass, renderApp, takeTheClock } from '../../test/render-app';
+
+/**
+ * Whether `text` is put on the page from now on, even for a moment between two checks: each
+ * node added (or text changed) is looked at as the page changes.
+ */
+function textShownEver(text: string) {
+  let shown = document.body.textContent?.includes(text) ?? false;
+  const look = (records: MutationRecord[]) => {
+    for (const record of records) {
+      const nodes = record.type === 'characterData' ? [record.target] : [...record.addedNodes];
+      if (nodes.some((node) => node.textContent?.includes(text))) shown = true;
+    }
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return {
+    seen: () => {
+      look(observer.takeRecords());
+      return shown;
+    },
+    stop: () => observer.disconnect(),
+  };
+}
 
 describe('the home screen', () => {
   it('shows a skeleton while the posts load, then the cards', async () => {
@@ -19,23 +43,72 @@ describe('the home screen', () => {
     expect(screen.queryByRole('status', { name: 'Loading posts' })).not.toBeInTheDocument();
   });
 
-  it('asks for the first page, then the next one through X-Next-Cursor', async () => {
+  it('asks for the first page, then the next one through X-Next-Cursor once the end is seen', async () => {
+    const view = scrollableView();
+    const shared = buildPost({ user: grace, text: 'On both pages' });
+    const pageOne = [
+      buildPost({ user: grace, text: 'Page one, first' }),
+      buildPost({ user: grace, text: 'Page one, second' }),
+      shared, // moved to the next page meanwhile: shown once
+    ];
+    const pageTwo = [shared, buildPost({ user: grace, text: 'Page two only' })];
     const { calls } = stubServer({
-      feed: (call) =>
-        call.query.get('cursor') === 'page-2'
-          ? { body: [buildPost({ user: grace, text: 'Older' })] }
-          : {
-              body: [buildPost({ user: grace, text: 'Newer' })],
-              headers: { 'X-Next-Cursor': 'page-2' },
-            },
+      feed: ({ query }) => {
+        const cursor = query.get('cursor');
+        if (cursor === null) return { body: pageOne, headers: { 'X-Next-Cursor': 'page-2' } };
+        if (cursor === 'page-2') return { body: pageTwo };
+        return { status: 400, body: { message: `No page ${cursor}.` } };
+      },
     });
+    const emptyMessage = textShownEver(UI_MESSAGES.noPosts);
     renderApp('/', { user: sessionUser() });
-    await screen.findByText('Newer');
-    const feedCalls = calls.filter((call) => call.name === 'feed');
-    expect(feedCalls[0]?.query.get('cursor')).toBeNull();
-    expect(Number(feedCalls[0]?.query.get('limit'))).toBeGreaterThan(0);
-    // happy-dom never scrolls, so the end of the list is never seen: no second page by itself.
-    expect(feedCalls).toHaveLength(1);
+    const feedCalls = () => calls.filter((call) => call.name === 'feed');
+    const list = await screen.findByRole('region', { name: 'Posts' });
+    const shownTexts = () =>
+      within(list)
+        .getAllByRole('article')
+        .map((card) =>
+          [...pageOne, ...pageTwo].find((post) => card.textContent?.includes(post.text ?? '-')),
+        )
+        .map((post) => post?.text);
+
+    expect(shownTexts()).toEqual(['Page one, first', 'Page one, second', 'On both pages']);
+    expect(feedCalls()).toHaveLength(1);
+    expect(feedCalls()[0]?.query.get('cursor')).toBeNull();
+    expect(Number(feedCalls()[0]?.query.get('limit'))).toBeGreaterThan(0);
+    expect(emptyMessage.seen()).toBe(false);
+
+    // Past the last card, the end of the list: nothing more is asked until it is seen.
+    const end = list.lastElementChild as Element;
+    expect(within(list).getAllByRole('article').at(-1)).not.toBe(end);
+    expect(view.watches(end)).toBe(true);
+    takeTheClock();
+    await letTimePass(1000);
+    expect(feedCalls()).toHaveLength(1);
+
+    view.show(end);
+    await waitFor(() => expect(feedCalls()).toHaveLength(2));
+    expect(feedCalls()[1]?.query.get('cursor')).toBe('page-2');
+    expect(feedCalls()[1]?.query.get('limit')).toBe(feedCalls()[0]?.query.get('limit'));
+    expect(emptyMessage.seen()).toBe(false);
+    expect(screen.queryByText(UI_MESSAGES.noPosts)).not.toBeInTheDocument();
+    expect(await within(list).findByText('Page two only')).toBeInTheDocument();
+    expect(shownTexts()).toEqual([
+      'Page one, first',
+      'Page one, second',
+      'On both pages',
+      'Page two only',
+    ]);
+
+    // No X-Next-Cursor on page two: scrolled to the very end, nothing more is asked.
+    await afterAnswer(feedCalls()[1], 1000);
+    view.show(list.lastElementChild as Element);
+    await letTimePass(1000);
+    expect(feedCalls()).toHaveLength(2);
+    expect(within(list).getAllByRole('article').at(-1)).toBe(list.lastElementChild);
+    expect(screen.queryByText(UI_MESSAGES.noPosts)).not.toBeInTheDocument();
+    expect(emptyMessage.seen()).toBe(false);
+    emptyMessage.stop();
   });
 
   it("shows the feed's failure with Try again, which asks again", async () => {
