@@ -1,6 +1,16 @@
-import type { Profile } from '@hearth/contract';
+import type { Friendship, Profile } from '@hearth/contract';
+import { screen } from '@testing-library/react';
 import { type Handlers, stubServer } from './fake-server';
-import { buildImages } from './fixtures';
+import { buildImages, sessionUser } from './fixtures';
+import { renderApp } from './render-app';
+
+/** Neither friends nor following nor any request between the two members. */
+export const NO_FRIENDSHIP: Friendship = {
+  friends: false,
+  following: false,
+  requestSent: false,
+  requestReceived: false,
+};
 
 /**
  * A server answering getProfile with `profile` (other usernames: 200 `{ok:false}`, as ours does)
@@ -14,4 +24,27 @@ export function stubProfile(profile: Profile, handlers: Handlers = {}, imageCoun
     listImages: () => ({ body: buildImages(profile.username, imageCount) }),
     ...handlers,
   });
+}
+
+/**
+ * Ada, logged in, on `profile`'s page (her own at /profile) served as stubProfile serves it,
+ * once the page shows the member's name as its heading.
+ */
+export async function openProfile(profile: Profile, handlers: Handlers = {}, imageCount = 0) {
+  const server = stubProfile(profile, handlers, imageCount);
+  const user = sessionUser();
+  const path = profile.username === user.username ? '/profile' : `/profile/${profile.username}`;
+  const app = renderApp(path, { user });
+  await screen.findByRole('heading', {
+    level: 1,
+    name: `${profile.first_name} ${profile.last_name}`,
+  });
+  return { ...app, ...server };
+}
+
+/** A file as the picker hands it over, `size` bytes long whatever its content. */
+export function imageFile(name: string, type: string, size = 1000) {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
 }

@@ -51,12 +51,12 @@ export function userCookie(): Record<string, unknown> | null {
   return raw ? JSON.parse(decodeURIComponent(raw)) : null;
 }
 
-/** Makes the window `width` px wide, as the app's media queries see it. */
-export function setWindowWidth(width: number) {
+/** Makes the window `width` px wide (and `height` px tall), as the app's media queries see it. */
+export function setWindowWidth(width: number, height = 900) {
   const { happyDOM } = window as unknown as {
     happyDOM: { setViewport(viewport: { width: number; height: number }): void };
   };
-  happyDOM.setViewport({ width, height: 900 });
+  happyDOM.setViewport({ width, height });
   // happy-dom may announce the resize later; the app should see it now.
   window.dispatchEvent(new Event('resize'));
 }
