@@ -182,3 +182,13 @@ export function buildHistoryEntry(member: PublicUser, minutesAgo = 0): SearchHis
     user: member,
   };
 }
+
+/** Members as the friends page and the search list them, by name. */
+export const members = {
+  adaByron: buildMember('Ada', 'Byron'),
+  alanTuring: buildMember('Alan', 'Turing'),
+  barbaraLiskov: buildMember('Barbara', 'Liskov'),
+  edsgerDijkstra: buildMember('Edsger', 'Dijkstra'),
+  graceHopper: buildMember('Grace', 'Hopper'),
+  linusTorvalds: buildMember('Linus', 'Torvalds'),
+};

@@ -1,4 +1,4 @@
-import { COOKIE_NAMES, type SessionUser } from '@hearth/contract';
+import { COOKIE_NAMES, type EndpointName, type SessionUser } from '@hearth/contract';
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +9,8 @@ import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app-providers';
 import { routes } from '../router';
 import { storeSessionUser } from '../session/session-cookie';
-import type { RecordedCall } from './fake-server';
+import { type Handlers, type RecordedCall, stubServer } from './fake-server';
+import { sessionUser } from './fixtures';
 
 interface RenderAppOptions {
   /** A member already logged in (stored in the `user` cookie, as after a login). */
@@ -39,6 +40,17 @@ export function renderApp(
     fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {},
   );
   return { ...view, router, user: person, pathname: () => router.state.location.pathname };
+}
+
+/**
+ * The app at `path`, Ada logged in, against a server answering `handlers`; `callsTo(name)` lists
+ * the calls of one kind made so far.
+ */
+export function renderAsAda(path: string, handlers: Handlers) {
+  const server = stubServer(handlers);
+  const app = renderApp(path, { user: sessionUser() });
+  const callsTo = (name: EndpointName) => server.calls.filter((call) => call.name === name);
+  return { ...app, ...server, callsTo };
 }
 
 /** The value of the `user` cookie, parsed, or null when there is none. */

@@ -1,22 +1,13 @@
 import type { FriendsPage } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  byParam,
-  deferred,
-  type FakeAnswer,
-  type Handlers,
-  stubServer,
-} from '../../test/fake-server';
-import { buildMember, sessionUser } from '../../test/fixtures';
-import { afterAnswer, renderApp, takeTheClock } from '../../test/render-app';
+import { byParam, deferred, type FakeAnswer, type Handlers } from '../../test/fake-server';
+import { buildMember, members } from '../../test/fixtures';
+import { afterAnswer, renderAsAda, takeTheClock } from '../../test/render-app';
 import { FRIENDS_HOME_CARDS } from './friends-page';
 
-const grace = buildMember('Grace', 'Hopper');
-const alan = buildMember('Alan', 'Turing');
-const linus = buildMember('Linus', 'Torvalds');
-const barbara = buildMember('Barbara', 'Liskov');
-const edsger = buildMember('Edsger', 'Dijkstra');
+const { graceHopper: grace, alanTuring: alan, linusTorvalds: linus } = members;
+const { barbaraLiskov: barbara, edsgerDijkstra: edsger } = members;
 
 function lists(overrides: Partial<FriendsPage> = {}): FriendsPage {
   return { requests: [grace, alan], sentRequests: [linus], friends: [barbara], ...overrides };
@@ -25,7 +16,7 @@ function lists(overrides: Partial<FriendsPage> = {}): FriendsPage {
 /** The friends page at `path`, the server answering getFriendsPageInfos with `answers` in turn. */
 function renderFriends(path: string, answers: FriendsPage[], handlers: Handlers = {}) {
   let reads = 0;
-  const server = stubServer({
+  const app = renderAsAda(path, {
     getFriendsPageInfos: () => {
       const body = answers[Math.min(reads, answers.length - 1)];
       reads += 1;
@@ -33,9 +24,7 @@ function renderFriends(path: string, answers: FriendsPage[], handlers: Handlers 
     },
     ...handlers,
   });
-  const app = renderApp(path, { user: sessionUser() });
-  const pageReads = () => server.calls.filter((call) => call.name === 'getFriendsPageInfos').length;
-  return { ...app, ...server, pageReads };
+  return { ...app, pageReads: () => app.callsTo('getFriendsPageInfos').length };
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -47,8 +36,7 @@ const cardNames = (name: string) =>
 describe('the friends page', () => {
   it('shows a skeleton while loading, then the three lists', async () => {
     const answer = deferred<FakeAnswer>();
-    stubServer({ getFriendsPageInfos: () => answer.promise });
-    renderApp('/friends', { user: sessionUser() });
+    renderAsAda('/friends', { getFriendsPageInfos: () => answer.promise });
     expect(await screen.findByRole('status', { name: 'Loading friends' })).toBeInTheDocument();
     answer.resolve({ body: lists() });
     await screen.findByRole('region', { name: 'Friend Requests' });

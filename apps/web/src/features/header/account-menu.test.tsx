@@ -19,6 +19,24 @@ const sessionCalls = (server: ReturnType<typeof stubFeed>) =>
     .filter((call) => call.name === 'logout' || call.name === 'logoutAll')
     .map((call) => [call.name, call.headers.get('Authorization')]);
 
+/**
+ * The member is logged out on this device after `call` went to the server with her token: the
+ * cookie gone, the login screen at /login.
+ */
+async function expectLoggedOut(
+  app: ReturnType<typeof renderApp>,
+  server: ReturnType<typeof stubFeed>,
+  call: 'logout' | 'logoutAll',
+) {
+  // The login screen shows in place, then anew at /login once the navigation lands: no
+  // reference is held across that swap.
+  await waitFor(() => expect(app.pathname()).toBe('/login'));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument());
+  expect(sessionCalls(server)).toEqual([[call, 'Bearer token-of-ada']]);
+  expect(userCookie()).toBeNull();
+  expect(app.pathname()).toBe('/login');
+}
+
 /** The names of a view's entries, in order. */
 const entries = (menu: HTMLElement) =>
   within(menu)
@@ -108,13 +126,7 @@ describe('the account menu', () => {
       logout: () => ({ body: { message: SERVER_MESSAGES.loggedOut } }),
     });
     await app.user.click(within(menu).getByRole('button', { name: 'Logout' }));
-    // The login screen shows in place, then anew at /login once the navigation lands: no
-    // reference is held across that swap.
-    await waitFor(() => expect(app.pathname()).toBe('/login'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument());
-    expect(sessionCalls(server)).toEqual([['logout', 'Bearer token-of-ada']]);
-    expect(userCookie()).toBeNull();
-    expect(app.pathname()).toBe('/login');
+    await expectLoggedOut(app, server, 'logout');
   });
 
   it('logs out on this device even when the server cannot end the session', async () => {
@@ -122,13 +134,7 @@ describe('the account menu', () => {
       logout: () => ({ status: 500, body: { message: SERVER_MESSAGES.unexpected } }),
     });
     await app.user.click(within(menu).getByRole('button', { name: 'Logout' }));
-    // The login screen shows in place, then anew at /login once the navigation lands: no
-    // reference is held across that swap.
-    await waitFor(() => expect(app.pathname()).toBe('/login'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument());
-    expect(sessionCalls(server)).toEqual([['logout', 'Bearer token-of-ada']]);
-    expect(userCookie()).toBeNull();
-    expect(app.pathname()).toBe('/login');
+    await expectLoggedOut(app, server, 'logout');
   });
 
   it("'Log out of all devices' in Settings & privacy ends every session and logs out here", async () => {
@@ -137,13 +143,7 @@ describe('the account menu', () => {
     });
     await app.user.click(within(menu).getByRole('button', { name: 'Settings & privacy' }));
     await app.user.click(within(menu).getByRole('button', { name: 'Log out of all devices' }));
-    // The login screen shows in place, then anew at /login once the navigation lands: no
-    // reference is held across that swap.
-    await waitFor(() => expect(app.pathname()).toBe('/login'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument());
-    expect(sessionCalls(server)).toEqual([['logoutAll', 'Bearer token-of-ada']]);
-    expect(userCookie()).toBeNull();
-    expect(app.pathname()).toBe('/login');
+    await expectLoggedOut(app, server, 'logoutAll');
   });
 
   it('closes on an outside click, in any view', async () => {

@@ -7,19 +7,15 @@ import {
   type FakeAnswer,
   type Handler,
   type Handlers,
-  stubServer,
 } from '../../test/fake-server';
-import { buildHistoryEntry, buildMember, buildProfile, sessionUser } from '../../test/fixtures';
-import { afterAnswer, letTimePass, renderApp, takeTheClock } from '../../test/render-app';
+import { buildHistoryEntry, buildProfile, members } from '../../test/fixtures';
+import { afterAnswer, letTimePass, renderAsAda, takeTheClock } from '../../test/render-app';
 
-const adaByron = buildMember('Ada', 'Byron');
-const alanTuring = buildMember('Alan', 'Turing');
-const graceHopper = buildMember('Grace', 'Hopper');
-const linusTorvalds = buildMember('Linus', 'Torvalds');
+const { adaByron, alanTuring, graceHopper, linusTorvalds } = members;
 
 /** The home screen (an empty feed) with the search calls a test answers. */
 function renderHome(handlers: Handlers, history: SearchHistoryEntry[] = []) {
-  const server = stubServer({
+  const app = renderAsAda('/', {
     feed: () => ({ body: [] }),
     getSearchHistory: () => ({ body: history }),
     addToSearchHistory: () => ({ body: 'ok' }),
@@ -27,13 +23,14 @@ function renderHome(handlers: Handlers, history: SearchHistoryEntry[] = []) {
     listImages: () => ({ body: { resources: [], total_count: 0 } }),
     ...handlers,
   });
-  const app = renderApp('/', { user: sessionUser() });
-  const searchCalls = () => server.calls.filter((call) => call.name === 'search');
-  const historyReads = () => server.calls.filter((call) => call.name === 'getSearchHistory');
-  return { ...app, ...server, searchCalls, historyReads };
+  return {
+    ...app,
+    searchCalls: () => app.callsTo('search'),
+    historyReads: () => app.callsTo('getSearchHistory'),
+  };
 }
 
-const answer = (members: PublicUser[]): FakeAnswer => ({ body: members });
+const answer = (found: PublicUser[]): FakeAnswer => ({ body: found });
 /** The search call answering each term (the path's decoded parameter) its own way. */
 const searches = (byTerm: Record<string, Handler>): Handlers => ({
   search: byParam('searchTerm', byTerm),
