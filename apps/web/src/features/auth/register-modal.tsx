@@ -19,10 +19,10 @@ import { errorMessage } from '../../api/client';
 import { useSession } from '../../session/session-context';
 import { storeSessionUser } from '../../session/session-cookie';
 import buttons from '../../ui/button.module.css';
+import { Dialog } from '../../ui/dialog';
 import { FieldError, TextField, useErrorPlacement } from '../../ui/form-field';
-import { CloseIcon, ErrorIcon } from '../../ui/icons';
+import { ErrorIcon } from '../../ui/icons';
 import { FormMessage } from '../../ui/message';
-import { Popup } from '../../ui/popup';
 import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
 import { useAfterDelay } from '../../ui/use-after-delay';
@@ -148,21 +148,14 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const busy = signUp.isPending || registered !== null;
 
   return (
-    <Popup labelledBy={titleId} onClose={onClose} className={styles.modal}>
-      <div className={styles.header}>
-        <h2 id={titleId} className={styles.title}>
-          Sign Up
-        </h2>
-        <p className={styles.subtitle}>It's quick and easy.</p>
-        <button
-          type="button"
-          className={`${buttons.roundIcon} ${styles.close}`}
-          aria-label="Close"
-          onClick={onClose}
-        >
-          <CloseIcon width={24} height={24} />
-        </button>
-      </div>
+    <Dialog
+      title="Sign Up"
+      titleId={titleId}
+      look="banner"
+      subtitle="It's quick and easy."
+      onClose={onClose}
+      className={styles.modal}
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={styles.row}>
           <TextField
@@ -307,6 +300,6 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
           {signUp.isError && <FormMessage tone="error">{errorMessage(signUp.error)}</FormMessage>}
         </div>
       </form>
-    </Popup>
+    </Dialog>
   );
 }

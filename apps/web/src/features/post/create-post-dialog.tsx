@@ -11,6 +11,7 @@ import { useCreatePostMutation } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
+import { DialogBody, DialogHeader } from '../../ui/dialog';
 import { EmojiButton, EmojiPanel } from '../../ui/emoji-button';
 import { insertAtCaret } from '../../ui/emoji-picker';
 import { ErrorBox } from '../../ui/error-box';
@@ -110,16 +111,9 @@ export function CreatePostDialog({
     <Popup labelledBy={titleId} onClose={onClose} className={styles.dialog}>
       {/* Escape closes an open emoji picker first, the dialog only after. */}
       <form onSubmit={onSubmit} onKeyDown={picker.onKeyDown} noValidate>
-        <div className={styles.head}>
-          <h2 id={titleId} className={styles.title}>
-            Create post
-          </h2>
-          <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
+        <DialogHeader title="Create post" titleId={titleId} mutedClose onClose={onClose} />
 
-        <div className={styles.body}>
+        <DialogBody>
           <div className={styles.author}>
             <Avatar src={user.picture} size={40} />
             <div>
@@ -262,7 +256,7 @@ export function CreatePostDialog({
           >
             {create.isPending ? 'Posting…' : 'Post'}
           </button>
-        </div>
+        </DialogBody>
       </form>
     </Popup>
   );

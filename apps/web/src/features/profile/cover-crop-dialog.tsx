@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { errorMessage } from '../../api/client';
 import { usePictureChangeMutation } from '../../api/profile';
 import buttons from '../../ui/button.module.css';
+import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
-import { CloseIcon } from '../../ui/icons';
-import { Popup } from '../../ui/popup';
 import { useObjectUrl } from '../../ui/use-object-url';
 import styles from './crop-dialogs.module.css';
 import { cropToJpeg } from './crop-image';
@@ -30,7 +29,6 @@ export function CoverCropDialog({
   const [area, setArea] = useState<Area | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [cropping, setCropping] = useState(false);
-  const titleId = useId();
   const busy = cropping || change.isPending;
 
   async function save() {
@@ -53,16 +51,13 @@ export function CoverCropDialog({
   }
 
   return (
-    <Popup labelledBy={titleId} onClose={onClose} className={`${styles.dialog} ${styles.wide}`}>
-      <div className={styles.head}>
-        <h2 id={titleId} className={styles.title}>
-          Crop cover photo
-        </h2>
-        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-          <CloseIcon />
-        </button>
-      </div>
-      <div className={styles.body}>
+    <Dialog
+      title="Crop cover photo"
+      longTitle
+      onClose={onClose}
+      className={`${styles.dialog} ${styles.wide}`}
+    >
+      <DialogBody>
         {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
         <div className={`${styles.cropper} ${styles.coverCropper}`}>
           {image && (
@@ -80,8 +75,8 @@ export function CoverCropDialog({
           )}
         </div>
         <p className={styles.hint}>Drag to reposition, scroll or pinch to zoom.</p>
-      </div>
-      <div className={styles.actions}>
+      </DialogBody>
+      <DialogFooter>
         <button type="button" className={styles.cancel} onClick={onClose}>
           Cancel
         </button>
@@ -93,7 +88,7 @@ export function CoverCropDialog({
         >
           {busy ? 'Saving…' : 'Save changes'}
         </button>
-      </div>
-    </Popup>
+      </DialogFooter>
+    </Dialog>
   );
 }

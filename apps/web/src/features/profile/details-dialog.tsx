@@ -1,8 +1,7 @@
 import { DETAIL_MAX, type Details, RELATIONSHIPS } from '@hearth/contract';
 import { type FormEvent, useId, useState } from 'react';
 import buttons from '../../ui/button.module.css';
-import { CloseIcon } from '../../ui/icons';
-import { Popup } from '../../ui/popup';
+import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import styles from './details-dialog.module.css';
 import { remainingText } from './profile-text';
 
@@ -32,7 +31,6 @@ export function DetailsDialog({
   onSave: (details: Required<Details>) => void;
 }) {
   const [values, setValues] = useState(details);
-  const titleId = useId();
   const noteId = useId();
   const baseId = useId();
 
@@ -42,81 +40,78 @@ export function DetailsDialog({
   }
 
   return (
-    <Popup labelledBy={titleId} describedBy={noteId} onClose={onClose} className={styles.dialog}>
-      <form onSubmit={onSubmit} noValidate>
-        <div className={styles.head}>
-          <h2 id={titleId} className={styles.title}>
-            Edit details
-          </h2>
-          <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-            <CloseIcon />
-          </button>
+    <Dialog
+      title="Edit details"
+      longTitle
+      describedBy={noteId}
+      onClose={onClose}
+      className={styles.dialog}
+      form={{ onSubmit }}
+    >
+      <DialogBody className={styles.scroll}>
+        <p id={noteId} className={styles.note}>
+          Details you select will be public.
+        </p>
+        {FIELDS.map((field) => {
+          const id = `${baseId}-${field.name}`;
+          const value = values[field.name] ?? '';
+          return (
+            <div key={field.name} className={styles.field}>
+              <label htmlFor={id} className={styles.label}>
+                {field.label}
+              </label>
+              <input
+                id={id}
+                className={styles.input}
+                value={value}
+                maxLength={DETAIL_MAX}
+                placeholder={field.placeholder}
+                aria-describedby={`${id}-count`}
+                onChange={(event) =>
+                  setValues((was) => ({
+                    ...was,
+                    [field.name]: event.target.value.slice(0, DETAIL_MAX),
+                  }))
+                }
+              />
+              <span id={`${id}-count`} className={styles.count}>
+                {remainingText(value.length, DETAIL_MAX)}
+              </span>
+            </div>
+          );
+        })}
+        <div className={styles.field}>
+          <label htmlFor={`${baseId}-relationship`} className={styles.label}>
+            Relationship
+          </label>
+          <select
+            id={`${baseId}-relationship`}
+            className={styles.input}
+            value={values.relationship}
+            onChange={(event) =>
+              setValues((was) => ({
+                ...was,
+                relationship: event.target.value as Details['relationship'] & string,
+              }))
+            }
+          >
+            <option value="">Not set</option>
+            {RELATIONSHIPS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
         </div>
-        <div className={styles.body}>
-          <p id={noteId} className={styles.note}>
-            Details you select will be public.
-          </p>
-          {FIELDS.map((field) => {
-            const id = `${baseId}-${field.name}`;
-            const value = values[field.name] ?? '';
-            return (
-              <div key={field.name} className={styles.field}>
-                <label htmlFor={id} className={styles.label}>
-                  {field.label}
-                </label>
-                <input
-                  id={id}
-                  className={styles.input}
-                  value={value}
-                  maxLength={DETAIL_MAX}
-                  placeholder={field.placeholder}
-                  aria-describedby={`${id}-count`}
-                  onChange={(event) =>
-                    setValues((was) => ({
-                      ...was,
-                      [field.name]: event.target.value.slice(0, DETAIL_MAX),
-                    }))
-                  }
-                />
-                <span id={`${id}-count`} className={styles.count}>
-                  {remainingText(value.length, DETAIL_MAX)}
-                </span>
-              </div>
-            );
-          })}
-          <div className={styles.field}>
-            <label htmlFor={`${baseId}-relationship`} className={styles.label}>
-              Relationship
-            </label>
-            <select
-              id={`${baseId}-relationship`}
-              className={styles.input}
-              value={values.relationship}
-              onChange={(event) =>
-                setValues((was) => ({
-                  ...was,
-                  relationship: event.target.value as Details['relationship'] & string,
-                }))
-              }
-            >
-              <option value="">Not set</option>
-              {RELATIONSHIPS.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className={styles.actions}>
-          <button type="button" className={buttons.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={buttons.primary} disabled={pending}>
-            Save
-          </button>
-        </div>
-      </form>
-    </Popup>
+      </DialogBody>
+      <DialogFooter>
+        <button type="button" className={buttons.secondary} onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className={buttons.primary} disabled={pending}>
+          Save
+        </button>
+      </DialogFooter>
+    </Dialog>
   );
 }

@@ -1,14 +1,13 @@
 import { PICTURE_CROP_ASPECT, PICTURE_ZOOM } from '@hearth/contract';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { errorMessage } from '../../api/client';
 import { usePictureChangeMutation } from '../../api/profile';
 import buttons from '../../ui/button.module.css';
+import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { PlusIcon } from '../../ui/feed-icons';
-import { CloseIcon } from '../../ui/icons';
 import { acceptAttribute, imageFileError } from '../../ui/image-files';
-import { Popup } from '../../ui/popup';
 import { MinusIcon, UploadIcon } from '../../ui/profile-icons';
 import { useObjectUrl } from '../../ui/use-object-url';
 import styles from './crop-dialogs.module.css';
@@ -34,7 +33,6 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
   const [area, setArea] = useState<Area | null>(null);
   const [text, setText] = useState('');
   const [cropping, setCropping] = useState(false);
-  const titleId = useId();
   const busy = cropping || change.isPending;
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
@@ -71,99 +69,95 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Popup labelledBy={titleId} onClose={onClose} className={styles.dialog}>
-      <form onSubmit={onSubmit} noValidate>
-        <div className={styles.head}>
-          <h2 id={titleId} className={styles.title}>
-            Update profile picture
-          </h2>
-          <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
-        <div className={styles.body}>
-          {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
-          <label className={`${buttons.secondary} ${styles.upload}`}>
-            <UploadIcon />
-            Upload photo
-            <input
-              type="file"
-              className="visually-hidden"
-              accept={acceptAttribute('profilePictures')}
-              onChange={onFile}
-            />
-          </label>
-          {image && (
-            <>
-              <textarea
-                className={styles.description}
-                aria-label="Description"
-                placeholder="Description"
-                rows={2}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-              />
-              <div className={styles.cropper}>
-                <Cropper
-                  image={image}
-                  crop={crop}
-                  zoom={zoom}
-                  aspect={PICTURE_CROP_ASPECT}
-                  cropShape="round"
-                  showGrid={false}
-                  minZoom={PICTURE_ZOOM.min}
-                  maxZoom={PICTURE_ZOOM.max}
-                  onCropChange={setCrop}
-                  onZoomChange={(next) =>
-                    setZoom(Math.min(PICTURE_ZOOM.max, Math.max(PICTURE_ZOOM.min, next)))
-                  }
-                  onCropComplete={(_area, pixels) => setArea(pixels)}
-                />
-              </div>
-              <div className={styles.zoom}>
-                <button
-                  type="button"
-                  className={buttons.iconButton}
-                  aria-label="Zoom out"
-                  disabled={zoom <= PICTURE_ZOOM.min}
-                  onClick={() => setZoom((was) => stepZoom(was, -1))}
-                >
-                  <MinusIcon />
-                </button>
-                <input
-                  type="range"
-                  aria-label="Zoom"
-                  className={styles.slider}
-                  min={PICTURE_ZOOM.min}
-                  max={PICTURE_ZOOM.max}
-                  step={PICTURE_ZOOM.step}
-                  value={zoom}
-                  onChange={(event) => setZoom(Number(event.target.value))}
-                />
-                <button
-                  type="button"
-                  className={buttons.iconButton}
-                  aria-label="Zoom in"
-                  disabled={zoom >= PICTURE_ZOOM.max}
-                  onClick={() => setZoom((was) => stepZoom(was, 1))}
-                >
-                  <PlusIcon />
-                </button>
-              </div>
-            </>
-          )}
-        </div>
+    <Dialog
+      title="Update profile picture"
+      longTitle
+      onClose={onClose}
+      className={styles.dialog}
+      form={{ onSubmit }}
+    >
+      <DialogBody>
+        {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
+        <label className={`${buttons.secondary} ${styles.upload}`}>
+          <UploadIcon />
+          Upload photo
+          <input
+            type="file"
+            className="visually-hidden"
+            accept={acceptAttribute('profilePictures')}
+            onChange={onFile}
+          />
+        </label>
         {image && (
-          <div className={styles.actions}>
-            <button type="button" className={styles.cancel} onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className={buttons.primary} disabled={!area || busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </button>
-          </div>
+          <>
+            <textarea
+              className={styles.description}
+              aria-label="Description"
+              placeholder="Description"
+              rows={2}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <div className={styles.cropper}>
+              <Cropper
+                image={image}
+                crop={crop}
+                zoom={zoom}
+                aspect={PICTURE_CROP_ASPECT}
+                cropShape="round"
+                showGrid={false}
+                minZoom={PICTURE_ZOOM.min}
+                maxZoom={PICTURE_ZOOM.max}
+                onCropChange={setCrop}
+                onZoomChange={(next) =>
+                  setZoom(Math.min(PICTURE_ZOOM.max, Math.max(PICTURE_ZOOM.min, next)))
+                }
+                onCropComplete={(_area, pixels) => setArea(pixels)}
+              />
+            </div>
+            <div className={styles.zoom}>
+              <button
+                type="button"
+                className={buttons.iconButton}
+                aria-label="Zoom out"
+                disabled={zoom <= PICTURE_ZOOM.min}
+                onClick={() => setZoom((was) => stepZoom(was, -1))}
+              >
+                <MinusIcon />
+              </button>
+              <input
+                type="range"
+                aria-label="Zoom"
+                className={styles.slider}
+                min={PICTURE_ZOOM.min}
+                max={PICTURE_ZOOM.max}
+                step={PICTURE_ZOOM.step}
+                value={zoom}
+                onChange={(event) => setZoom(Number(event.target.value))}
+              />
+              <button
+                type="button"
+                className={buttons.iconButton}
+                aria-label="Zoom in"
+                disabled={zoom >= PICTURE_ZOOM.max}
+                onClick={() => setZoom((was) => stepZoom(was, 1))}
+              >
+                <PlusIcon />
+              </button>
+            </div>
+          </>
         )}
-      </form>
-    </Popup>
+      </DialogBody>
+      {image && (
+        <DialogFooter>
+          <button type="button" className={styles.cancel} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttons.primary} disabled={!area || busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+        </DialogFooter>
+      )}
+    </Dialog>
   );
 }

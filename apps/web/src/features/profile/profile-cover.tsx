@@ -1,13 +1,12 @@
 import { COVER_CROP_HEIGHT } from '@hearth/contract';
-import { type ChangeEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type ChangeEvent, lazy, Suspense, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useImagesQuery, usePictureChangeMutation } from '../../api/profile';
+import { Dialog, DialogBody } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { CameraIcon, PhotoIcon } from '../../ui/feed-icons';
-import { CloseIcon } from '../../ui/icons';
 import { acceptAttribute, imageFileError } from '../../ui/image-files';
 import { pictureAttributes } from '../../ui/picture';
-import { Popup } from '../../ui/popup';
 import { UploadIcon } from '../../ui/profile-icons';
 import { Spinner } from '../../ui/spinner';
 import { MenuButton } from './menu-button';
@@ -113,7 +112,6 @@ function SelectPhotoDialog({ username, onClose }: { username: string; onClose: (
   const images = useImagesQuery(username);
   const change = usePictureChangeMutation();
   const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
 
   function choose(url: string) {
     if (change.isPending) return;
@@ -126,16 +124,8 @@ function SelectPhotoDialog({ username, onClose }: { username: string; onClose: (
 
   const resources = images.data?.resources ?? [];
   return (
-    <Popup labelledBy={titleId} onClose={onClose} className={styles.selectDialog}>
-      <div className={styles.dialogHead}>
-        <h2 id={titleId} className={styles.dialogTitle}>
-          Select photo
-        </h2>
-        <button type="button" className={styles.dialogClose} aria-label="Close" onClick={onClose}>
-          <CloseIcon />
-        </button>
-      </div>
-      <div className={styles.dialogBody}>
+    <Dialog title="Select photo" onClose={onClose} className={styles.selectDialog}>
+      <DialogBody className={styles.dialogScroll}>
         {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
         {images.isPending ? (
           <Spinner label="Loading photos" />
@@ -161,7 +151,7 @@ function SelectPhotoDialog({ username, onClose }: { username: string; onClose: (
           </ul>
         )}
         {change.isPending && <Spinner label="Saving the cover" />}
-      </div>
-    </Popup>
+      </DialogBody>
+    </Dialog>
   );
 }
