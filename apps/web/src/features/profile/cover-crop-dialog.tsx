@@ -1,13 +1,10 @@
-import { useState } from 'react';
-import Cropper, { type Area, type Point } from 'react-easy-crop';
-import { errorMessage } from '../../api/client';
-import { usePictureChangeMutation } from '../../api/profile';
+import Cropper from 'react-easy-crop';
 import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { useObjectUrl } from '../../ui/use-object-url';
 import styles from './crop-dialogs.module.css';
-import { cropToJpeg } from './crop-image';
+import { useCropUpload } from './use-crop-upload';
 
 /**
  * 'Crop cover photo': the chosen file in the cover's own shape (its width over 350 px), then
@@ -22,33 +19,11 @@ export function CoverCropDialog({
   aspect: number;
   onClose: () => void;
 }) {
-  const change = usePictureChangeMutation();
   const image = useObjectUrl(file);
-  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
-  const [area, setArea] = useState<Area | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [cropping, setCropping] = useState(false);
-  const busy = cropping || change.isPending;
-
-  async function save() {
-    if (!image || !area || busy) return;
-    setError(null);
-    setCropping(true);
-    let cropped: File;
-    try {
-      cropped = await cropToJpeg(image, area, 'cover.jpg');
-    } catch (failure) {
-      setError(errorMessage(failure));
-      return;
-    } finally {
-      setCropping(false);
-    }
-    change.mutate(
-      { type: 'coverPicture', source: { file: cropped } },
-      { onSuccess: onClose, onError: (failure) => setError(errorMessage(failure)) },
-    );
-  }
+  const { cropperProps, area, error, setError, busy, save } = useCropUpload(
+    'coverPicture',
+    onClose,
+  );
 
   return (
     <Dialog
@@ -63,14 +38,10 @@ export function CoverCropDialog({
           {image && (
             <Cropper
               image={image}
-              crop={crop}
-              zoom={zoom}
+              {...cropperProps}
               aspect={aspect}
               objectFit="horizontal-cover"
               showGrid={false}
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropComplete={(_area, pixels) => setArea(pixels)}
             />
           )}
         </div>
@@ -84,7 +55,7 @@ export function CoverCropDialog({
           type="button"
           className={buttons.primary}
           disabled={!area || busy}
-          onClick={() => void save()}
+          onClick={() => void save(image)}
         >
           {busy ? 'Saving…' : 'Save changes'}
         </button>

@@ -1,8 +1,6 @@
 import { PICTURE_CROP_ASPECT, PICTURE_ZOOM } from '@hearth/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import Cropper, { type Area, type Point } from 'react-easy-crop';
-import { errorMessage } from '../../api/client';
-import { usePictureChangeMutation } from '../../api/profile';
+import Cropper from 'react-easy-crop';
 import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
@@ -11,7 +9,7 @@ import { acceptAttribute, imageFileError } from '../../ui/image-files';
 import { MinusIcon, UploadIcon } from '../../ui/profile-icons';
 import { useObjectUrl } from '../../ui/use-object-url';
 import styles from './crop-dialogs.module.css';
-import { cropToJpeg } from './crop-image';
+import { useCropUpload } from './use-crop-upload';
 
 /** One zoom step, kept on the 0.2 grid (0.1 + 0.2 is not 0.3 in floating point). */
 export function stepZoom(zoom: number, direction: 1 | -1): number {
@@ -24,16 +22,14 @@ export function stepZoom(zoom: number, direction: 1 | -1): number {
  * an optional description, Save. react-easy-crop comes with this module, loaded on opening.
  */
 export function PictureDialog({ onClose }: { onClose: () => void }) {
-  const change = usePictureChangeMutation();
   const [file, setFile] = useState<File | null>(null);
   const image = useObjectUrl(file);
-  const [error, setError] = useState<string | null>(null);
-  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState<number>(PICTURE_ZOOM.min);
-  const [area, setArea] = useState<Area | null>(null);
   const [text, setText] = useState('');
-  const [cropping, setCropping] = useState(false);
-  const busy = cropping || change.isPending;
+  const { cropperProps, zoom, setZoom, area, reset, error, setError, busy, save } = useCropUpload(
+    'profilePicture',
+    onClose,
+    PICTURE_ZOOM,
+  );
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
@@ -43,29 +39,12 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
     setError(problem);
     if (problem) return;
     setFile(chosen);
-    setZoom(PICTURE_ZOOM.min);
-    setCrop({ x: 0, y: 0 });
-    setArea(null);
+    reset();
   }
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!image || !area || busy) return;
-    setError(null);
-    setCropping(true);
-    let cropped: File;
-    try {
-      cropped = await cropToJpeg(image, area, 'profile-picture.jpg');
-    } catch (failure) {
-      setError(errorMessage(failure));
-      return;
-    } finally {
-      setCropping(false);
-    }
-    change.mutate(
-      { type: 'profilePicture', source: { file: cropped }, text },
-      { onSuccess: onClose, onError: (failure) => setError(errorMessage(failure)) },
-    );
+    void save(image, text);
   }
 
   return (
@@ -101,18 +80,12 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
             <div className={styles.cropper}>
               <Cropper
                 image={image}
-                crop={crop}
-                zoom={zoom}
+                {...cropperProps}
                 aspect={PICTURE_CROP_ASPECT}
                 cropShape="round"
                 showGrid={false}
                 minZoom={PICTURE_ZOOM.min}
                 maxZoom={PICTURE_ZOOM.max}
-                onCropChange={setCrop}
-                onZoomChange={(next) =>
-                  setZoom(Math.min(PICTURE_ZOOM.max, Math.max(PICTURE_ZOOM.min, next)))
-                }
-                onCropComplete={(_area, pixels) => setArea(pixels)}
               />
             </div>
             <div className={styles.zoom}>
