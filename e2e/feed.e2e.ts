@@ -1,33 +1,32 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/app.js';
-import { launchBrowser, screenshot } from './support/browser.js';
-import { contextFor, follow, type Member, photo, registerMember } from './support/members.js';
+import { ROUTES, UI_MESSAGES } from '@hearth/contract';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isCallOf } from './support/api.js';
+import { screenshot } from './support/browser.js';
+import { createPost, follow, photo, registerNewMember } from './support/members.js';
+import { useSuite } from './support/suite.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
-let ada: Member;
-let grace: Member;
-let adaPage: Page;
-let gracePage: Page;
+// Every case signs its own members up, more than the sign-up limit lets one address do.
+const suite = useSuite({ env: { RATE_LIMIT_SIGNUP_IP: '1000' } });
 
 const TEXT_POST = 'Sunday picnic by the lake, who is in?';
 const PHOTO_POST = 'Two shots from the hike';
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  ada = await registerMember(app.url, 'Ada', 'Lovelace');
-  grace = await registerMember(app.url, 'Grace', 'Hopper');
-  await follow(app.url, grace, ada);
-  adaPage = await (await contextFor(browser, app.url, ada)).newPage();
-  gracePage = await (await contextFor(browser, app.url, grace)).newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+/**
+ * Each case's own Ada and Grace (Grace follows Ada), each with a page, and the posts Ada has
+ * made through the API: 'text' (TEXT_POST), then 'photo' (PHOTO_POST, two photos), in that order.
+ */
+async function adaAndGrace(posts: ReadonlyArray<'text' | 'photo'> = []) {
+  const url = suite.app.url;
+  const ada = await registerNewMember(url, 'Ada', 'Lovelace');
+  const grace = await registerNewMember(url, 'Grace', 'Hopper');
+  await follow(url, grace, ada);
+  if (posts.includes('text')) await createPost(url, ada, TEXT_POST);
+  if (posts.includes('photo')) {
+    await createPost(url, ada, PHOTO_POST, [await photo('#1e88e5'), await photo('#43a047')]);
+  }
+  return { ada, grace, adaPage: await suite.pageAs(ada), gracePage: await suite.pageAs(grace) };
+}
 
 function card(page: Page, text: string) {
   return page.getByRole('article', { name: 'Post by Ada Lovelace' }).filter({ hasText: text });
@@ -46,7 +45,8 @@ async function react(page: Page, post: ReturnType<typeof card>, reaction: string
 
 describe('posting, reacting and commenting as two members', () => {
   it('Ada posts text on a background, and it appears at the top of her feed', async () => {
-    await adaPage.goto(`${app.url}/`);
+    const { adaPage } = await adaAndGrace();
+    await adaPage.goto(`${suite.app.url}/`);
     await adaPage.getByRole('button', { name: "What's on your mind, Ada" }).click();
     const dialog = adaPage.getByRole('dialog', { name: 'Create post' });
     await dialog.getByRole('textbox', { name: "What's on your mind, Ada?" }).fill(TEXT_POST);
@@ -58,6 +58,10 @@ describe('posting, reacting and commenting as two members', () => {
   });
 
   it('Ada posts two photos, uploaded first, then shown in the card', async () => {
+    // An older post of hers is in the feed already, so the new one has to come first.
+    const { adaPage } = await adaAndGrace(['text']);
+    await adaPage.goto(`${suite.app.url}/`);
+    await card(adaPage, TEXT_POST).waitFor();
     await adaPage.getByRole('button', { name: 'Photo/Video' }).click();
     const dialog = adaPage.getByRole('dialog', { name: 'Create post' });
     await dialog.getByRole('textbox', { name: "What's on your mind, Ada?" }).fill(PHOTO_POST);
@@ -76,19 +80,22 @@ describe('posting, reacting and commenting as two members', () => {
     const src = await post
       .getByRole('img', { name: 'Shared by Ada Lovelace (1 of 2)' })
       .getAttribute('src');
-    const image = await fetch(new URL(src ?? '', app.url));
+    const image = await fetch(new URL(src ?? '', suite.app.url));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
     await screenshot(adaPage, 'feed-ada-1280');
   });
 
   it('Grace, who follows Ada, sees both posts in her feed', async () => {
-    await gracePage.goto(`${app.url}/`);
+    const { gracePage } = await adaAndGrace(['text', 'photo']);
+    await gracePage.goto(`${suite.app.url}/`);
     await card(gracePage, TEXT_POST).waitFor();
     await card(gracePage, PHOTO_POST).waitFor();
   });
 
   it('Grace reacts love, then haha, then haha again, which removes her reaction', async () => {
+    const { gracePage } = await adaAndGrace(['text']);
+    await gracePage.goto(`${suite.app.url}/`);
     const post = card(gracePage, TEXT_POST);
     await react(gracePage, post, 'love');
     await post.getByRole('button', { name: 'Love', exact: true }).waitFor();
@@ -108,6 +115,8 @@ describe('posting, reacting and commenting as two members', () => {
   });
 
   it('Grace comments with text and with an image', async () => {
+    const { gracePage } = await adaAndGrace(['photo']);
+    await gracePage.goto(`${suite.app.url}/`);
     const post = card(gracePage, PHOTO_POST);
     const box = post.getByRole('textbox', { name: 'Write a comment' });
     await box.fill('What a view!');
@@ -131,6 +140,8 @@ describe('posting, reacting and commenting as two members', () => {
   });
 
   it('Grace saves the post, and unsaves it', async () => {
+    const { gracePage } = await adaAndGrace(['photo']);
+    await gracePage.goto(`${suite.app.url}/`);
     const post = card(gracePage, PHOTO_POST);
     await post.getByRole('button', { name: 'Post options' }).click();
     const menu = gracePage.getByRole('menu', { name: 'Post options' });
@@ -147,7 +158,10 @@ describe('posting, reacting and commenting as two members', () => {
   });
 
   it('Ada moves her text post to trash; it disappears for her and for Grace', async () => {
-    await adaPage.reload();
+    const { adaPage, gracePage } = await adaAndGrace(['text', 'photo']);
+    await gracePage.goto(`${suite.app.url}/`);
+    await card(gracePage, TEXT_POST).waitFor();
+    await adaPage.goto(`${suite.app.url}/`);
     const post = card(adaPage, TEXT_POST);
     await post.getByRole('button', { name: 'Post options' }).click();
     await adaPage
@@ -161,19 +175,96 @@ describe('posting, reacting and commenting as two members', () => {
   });
 
   it('the home screen reads well in light and dark, wide and narrow', async () => {
+    const { grace } = await adaAndGrace(['photo']);
     for (const width of [1280, 800, 375]) {
       for (const dark of [false, true]) {
-        const context = await contextFor(browser, app.url, grace, { width, dark });
-        const page = await context.newPage();
-        await page.goto(`${app.url}/`);
+        const page = await suite.pageAs(grace, { width, dark });
+        await page.goto(`${suite.app.url}/`);
         await card(page, PHOTO_POST).waitFor();
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect(overflow, `horizontal scroll at ${width}px`).toBeLessThanOrEqual(0);
         await screenshot(page, `home-${width}-${dark ? 'dark' : 'light'}`);
-        await context.close();
       }
     }
   });
+});
+
+describe('scrolling the home feed', () => {
+  /** More than two of the web app's pages (it asks for 10 a time: FEED_PAGE_SIZE in apps/web). */
+  const SEEDED = 25;
+
+  it.each([375, 1280])(
+    'at %i px, brings every page, each post once, newest first, never the empty feed',
+    async (width) => {
+      const url = suite.app.url;
+      const ada = await registerNewMember(url, 'Ada', 'Lovelace');
+      const texts = Array.from({ length: SEEDED }, (_, i) => `Scroll post number ${i + 1}.`);
+      for (const text of texts) await createPost(url, ada, text);
+      const newestFirst = [...texts].reverse();
+
+      const page = await suite.pageAs(ada, { width });
+      const feedCalls: URL[] = [];
+      let feedCallsPending = 0;
+      const isFeedCall = (request: Request) =>
+        isCallOf(ROUTES.feed, request.url(), request.method());
+      page.on('request', (request) => {
+        if (!isFeedCall(request)) return;
+        feedCalls.push(new URL(request.url()));
+        feedCallsPending += 1;
+      });
+      const settled = (request: Request) => {
+        if (isFeedCall(request)) feedCallsPending -= 1;
+      };
+      page.on('requestfinished', settled);
+      page.on('requestfailed', settled);
+      // Whether the empty feed's message was ever in the page, however briefly.
+      await page.addInitScript((message) => {
+        const seen = () => document.body?.textContent?.includes(message) ?? false;
+        new MutationObserver(() => {
+          if (seen()) (window as unknown as { sawEmpty: boolean }).sawEmpty = true;
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      }, UI_MESSAGES.noPosts);
+
+      const cards = page.getByRole('article', { name: 'Post by Ada Lovelace' });
+      /** The posts on screen, top to bottom, read from their cards. */
+      const shownPosts = () =>
+        cards.evaluateAll((articles) =>
+          articles.map(
+            (article) => /Scroll post number \d+\./.exec(article.textContent ?? '')?.[0],
+          ),
+        );
+      await page.goto(`${url}/`);
+      await cards.first().waitFor();
+
+      // Scroll to the last card until a round brings no new card and no feed call is under way.
+      let shown = await shownPosts();
+      for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
+        const before = shown.length;
+        await cards.last().scrollIntoViewIfNeeded();
+        await page.mouse.wheel(0, 2000);
+        const grew = await page
+          .waitForFunction((count) => document.querySelectorAll('article').length > count, before, {
+            timeout: 3000,
+          })
+          .then(() => true)
+          .catch(() => false);
+        shown = await shownPosts();
+        expect(new Set(shown).size, `a post shown twice: ${shown.join(' | ')}`).toBe(shown.length);
+        if (!grew && feedCallsPending === 0) break;
+      }
+
+      const limit = Number(feedCalls[0]?.searchParams.get('limit'));
+      expect(SEEDED, 'enough posts for three pages').toBeGreaterThan(2 * limit);
+      const withCursor = feedCalls.filter((call) => call.searchParams.get('cursor'));
+      expect(
+        withCursor.length,
+        'pages after the first asked for with a cursor',
+      ).toBeGreaterThanOrEqual(2);
+      expect(shown).toEqual(newestFirst);
+      expect(await page.evaluate(() => 'sawEmpty' in window)).toBe(false);
+      await screenshot(page, `feed-scrolled-${width}`);
+    },
+  );
 });

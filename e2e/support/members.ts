@@ -20,8 +20,8 @@ export async function registerMember(
   baseUrl: string,
   first: string,
   last: string,
+  email = `${first}.${last}@example.test`.toLowerCase(),
 ): Promise<Member> {
-  const email = `${first}.${last}@example.test`.toLowerCase();
   const password = 'a-good-password';
   const answer = await callApi(baseUrl, undefined, ROUTES.register, {
     body: {
@@ -36,6 +36,19 @@ export async function registerMember(
     },
   });
   return { ...answer, email, password };
+}
+
+let newMembers = 0;
+
+/** Signs up one more member named `first` `last`, under an address no other one has. */
+export function registerNewMember(baseUrl: string, first: string, last: string): Promise<Member> {
+  newMembers += 1;
+  return registerMember(
+    baseUrl,
+    first,
+    last,
+    `${first}.${last}.${newMembers}@example.test`.toLowerCase(),
+  );
 }
 
 /** A browser context already logged in as `member` (the app keeps the session in the `user` cookie). */
