@@ -1,29 +1,23 @@
 import { ROUTES } from '@hearth/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/app.js';
-import { launchBrowser, screenshot } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
 import { callAs, contextFor, type Member, photo, registerMember } from './support/members.js';
+import { useSuite } from './support/suite.js';
 
-let app: Awaited<ReturnType<typeof startApp>>;
-let browser: Browser;
+const suite = useSuite();
 let ada: Member;
 let grace: Member;
+// The cases follow one another on these two pages, as two members would.
 let adaPage: Page;
 let gracePage: Page;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
+  const { app, browser } = suite;
   ada = await registerMember(app.url, 'Ada', 'Lovelace');
   grace = await registerMember(app.url, 'Grace', 'Hopper');
   adaPage = await (await contextFor(browser, app.url, ada)).newPage();
   gracePage = await (await contextFor(browser, app.url, grace)).newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -35,7 +29,7 @@ async function menuChoice(page: Page, opener: string, item: string) {
 
 describe('two members on each other’s profiles', () => {
   it('Ada visits Grace, adds her, cancels, and adds her again', async () => {
-    await adaPage.goto(`${app.url}/profile/${grace.username}`);
+    await adaPage.goto(`${suite.app.url}/profile/${grace.username}`);
     await adaPage.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
     await button(adaPage, 'Add Friend').click();
     await button(adaPage, 'Cancel Request').waitFor();
@@ -51,14 +45,14 @@ describe('two members on each other’s profiles', () => {
   });
 
   it('Grace confirms the request from Ada’s profile', async () => {
-    await gracePage.goto(`${app.url}/profile/${ada.username}`);
+    await gracePage.goto(`${suite.app.url}/profile/${ada.username}`);
     await gracePage.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();
     await menuChoice(gracePage, 'Respond', 'Confirm');
     await button(gracePage, 'Friends').waitFor();
     await gracePage.reload();
     await button(gracePage, 'Friends').waitFor();
     // Ada now appears among Grace's friends on Grace's own profile.
-    await gracePage.goto(`${app.url}/profile`);
+    await gracePage.goto(`${suite.app.url}/profile`);
     await gracePage
       .getByRole('region', { name: 'Friends' })
       .getByRole('link', { name: /Ada Lovelace/ })
@@ -82,7 +76,7 @@ describe('two members on each other’s profiles', () => {
   });
 
   it('Ada changes her profile picture with a crop and a description', async () => {
-    await adaPage.goto(`${app.url}/profile`);
+    await adaPage.goto(`${suite.app.url}/profile`);
     await adaPage.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();
     const headerPictureBefore = await adaPage
       .locator('header a[href="/profile"] img')
@@ -112,7 +106,7 @@ describe('two members on each other’s profiles', () => {
       .first()
       .getAttribute('src');
     expect(headerPictureAfter).not.toBe(headerPictureBefore);
-    expect(headerPictureAfter?.startsWith(`${app.url}/media/`)).toBe(true);
+    expect(headerPictureAfter?.startsWith(`${suite.app.url}/media/`)).toBe(true);
   });
 
   it('Ada changes her cover to an older photo', async () => {
@@ -121,11 +115,11 @@ describe('two members on each other’s profiles', () => {
     await dialog.getByRole('button', { name: 'Photo 1' }).click();
     await dialog.waitFor({ state: 'detached' });
     await adaPage.reload();
-    const profile = await callAs(app.url, ada, ROUTES.getProfile, {
+    const profile = await callAs(suite.app.url, ada, ROUTES.getProfile, {
       params: { username: ada.username },
     });
     if (!profile.ok) throw new Error(`no profile for ${ada.username}`);
-    expect(profile.cover.startsWith(`${app.url}/media/`)).toBe(true);
+    expect(profile.cover.startsWith(`${suite.app.url}/media/`)).toBe(true);
   });
 
   it('Ada edits her bio', async () => {
@@ -146,19 +140,19 @@ describe('two members on each other’s profiles', () => {
   it('own and visited profiles read well in light and dark, wide and narrow', async () => {
     for (const width of [1280, 800]) {
       for (const dark of [false, true]) {
-        const context = await contextFor(browser, app.url, ada, { width, dark });
+        const context = await contextFor(suite.browser, suite.app.url, ada, { width, dark });
         const page = await context.newPage();
         for (const [path, name] of [
           ['/profile', 'own'],
           [`/profile/${grace.username}`, 'visited'],
         ]) {
-          await page.goto(`${app.url}${path}`);
+          await page.goto(`${suite.app.url}${path}`);
           await page.getByRole('heading', { level: 1 }).waitFor();
           if (name === 'own') {
             // This context's cookie still holds the picture from sign-up; the profile brings the
             // server's, and the header follows it.
             const ownPicture = page.getByRole('img', { name: "Ada Lovelace's profile picture" });
-            const media = `${app.url}/media/`;
+            const media = `${suite.app.url}/media/`;
             expect(await ownPicture.getAttribute('src')).toMatch(new RegExp(`^${media}`));
             await page.waitForFunction(
               (prefix) =>
