@@ -42,7 +42,8 @@ export async function startApp(env: Record<string, string> = {}) {
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
-  const deadline = Date.now() + 30_000;
+  // Generous: on a machine shared with other test runs a start can take half a minute.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(`The server exited early:\n${output.join('')}`);
@@ -54,7 +55,12 @@ export async function startApp(env: Record<string, string> = {}) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output.join('')}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed file.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`The server did not start:\n${output.join('')}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 
