@@ -121,7 +121,8 @@ describe('posting, reacting and commenting as two members', () => {
     const box = post.getByRole('textbox', { name: 'Write a comment' });
     await box.fill('What a view!');
     await box.press('Enter');
-    await post.getByText('What a view!').waitFor();
+    // In the list of comments: the box may still hold the text, read-only, while it is sent.
+    await post.getByRole('list', { name: 'Comments' }).getByText('What a view!').waitFor();
     await post.getByText('1 comment', { exact: true }).waitFor();
     expect(await box.inputValue()).toBe('');
 
