@@ -9,11 +9,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgSchemaOf } from '../backup/backup.js';
 import { jpeg } from '../test-support/images.js';
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testEngine,
-} from '../test-support/test-database.js';
+import { type TestDatabase, testEngine } from '../test-support/test-database.js';
+import { prepareServerGround, type ServerGround, UNTHROTTLED } from './server-ground.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 
 /** The built CLI, as `npm run backup` / `npm run restore` run it. */
@@ -109,27 +106,19 @@ async function emptyTarget(schema: string | undefined): Promise<{
 }
 
 describe(`backup and restore of a running network (${testEngine()})`, () => {
+  let ground: ServerGround;
   let database: TestDatabase;
-  let dataDir: string;
   let backupDir: string;
   let env: Record<string, string>;
   const disposals: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-backup-data-'));
+    ground = await prepareServerGround('backup-data', UNTHROTTLED);
+    ({ database, env } = ground);
     backupDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'hearth-backup-')), 'out');
-    env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      RATE_LIMIT_SIGNUP_IP: '1000',
-      RATE_LIMIT_MEMBER: '1000000',
-    };
   });
   afterAll(async () => {
     for (const dispose of disposals) await dispose();
-    await database?.destroy();
-    await rm(dataDir, { recursive: true, force: true });
+    await ground?.dispose();
     await rm(path.dirname(backupDir), { recursive: true, force: true });
   });
 

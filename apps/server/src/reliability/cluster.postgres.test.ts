@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
+import { prepareServerGround, type ServerGround } from './server-ground.js';
 import { runServerToExit, type ServerProcess, startServerProcess } from './server-process.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -69,29 +67,23 @@ async function allHealthy(server: ServerProcess, requests: number): Promise<numb
 // WORKERS=2: the built server (`dist/main.js`) runs a primary that migrates once and forks two
 // workers sharing the port (node:cluster). PostgreSQL and Redis only, as WORKERS > 1 requires.
 describe('WORKERS=2: one primary, two worker processes on one port', () => {
-  let database: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let ground: ServerGround | undefined;
   let server: ServerProcess | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-cluster-'));
-    env = {
+    ground = await prepareServerGround('cluster', {
       WORKERS: '2',
       LOG_LEVEL: 'info',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
       REDIS_URL,
       REDIS_KEY_PREFIX: `hearth-test:${randomBytes(6).toString('hex')}:`,
-    };
+    });
+    env = ground.env;
   });
 
   afterAll(async () => {
     await server?.stop();
-    await database?.destroy();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await ground?.dispose();
   });
 
   it('serves from two workers, replaces one killed with SIGKILL, and stops on SIGTERM', async () => {
@@ -148,7 +140,7 @@ describe('WORKERS=2: one primary, two worker processes on one port', () => {
   it('refuses WORKERS=2 on SQLite, saying why and what to set, before listening', async () => {
     const result = await runServerToExit({
       ...env,
-      DATABASE_URL: `sqlite:${path.join(dataDir!, 'refused.db')}`,
+      DATABASE_URL: `sqlite:${path.join(env.DATA_DIR ?? '', 'refused.db')}`,
     });
     expect(result.code).toBe(1);
     expect(result.output).toContain('WORKERS=2 needs PostgreSQL');

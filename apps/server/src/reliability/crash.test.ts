@@ -1,17 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { API_PREFIX, ROUTES } from '@hearth/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testEngine,
-} from '../test-support/test-database.js';
+import { type TestDatabase, testEngine } from '../test-support/test-database.js';
 import { scaled } from './budget.js';
+import { prepareServerGround, type ServerGround, UNTHROTTLED } from './server-ground.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 
 /** Writers at once, and how many acknowledged writes the crash waits for. */
@@ -65,23 +58,15 @@ async function write(server: ServerProcess, writer: Writer, label: string): Prom
 }
 
 describe(`kill -9 under load (${testEngine()})`, () => {
+  let ground: ServerGround;
   let database: TestDatabase;
-  let dataDir: string;
   let env: Record<string, string>;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-crash-'));
-    env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      RATE_LIMIT_SIGNUP_IP: '1000',
-      RATE_LIMIT_MEMBER: '1000000',
-    };
+    ground = await prepareServerGround('crash', UNTHROTTLED);
+    ({ database, env } = ground);
   });
   afterAll(async () => {
-    await database?.destroy();
-    await rm(dataDir, { recursive: true, force: true });
+    await ground?.dispose();
   });
 
   it('every write acknowledged before the crash is there after the restart', {

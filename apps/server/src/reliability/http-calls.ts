@@ -8,6 +8,7 @@ import {
   STREAMING_PATH,
 } from '@hearth/contract';
 import { Redis } from 'ioredis';
+import { expect } from 'vitest';
 
 // The calls of the endpoint table over real HTTP, as the web client makes them, for the tests
 // that talk to built server processes (directly or through a proxy) rather than `app.inject`.
@@ -152,3 +153,74 @@ export async function deleteRedisKeys(redisUrl: string, keyPrefix: string): Prom
 }
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** What others do to a member, through some process, and the notification it must bring her. */
+export interface NotifyingStep {
+  act: () => Promise<unknown>;
+  /** What the notification message's payload must contain. */
+  heard: Record<string, unknown>;
+}
+
+/**
+ * The three notifications the author of `postId` gets in turn, each call made through `via` and
+ * answered 200: a love from `reactor`, a comment from `commenter`, a friend request from `asker`.
+ * Her unread count climbs 1, 2, 3.
+ */
+export function reactCommentAsk(options: {
+  via: Target;
+  author: Member;
+  postId: string;
+  reactor: Member;
+  commenter: Member;
+  asker: Member;
+  comment: string;
+}): NotifyingStep[] {
+  const { via, author, postId, reactor, commenter, asker, comment } = options;
+  return [
+    {
+      act: () =>
+        expectStatus(
+          200,
+          call(via, ROUTES.react, { token: reactor.token, body: { postId, react: 'love' } }),
+        ),
+      heard: {
+        unreadCount: 1,
+        notification: { type: 'react', react: 'love', actor: { _id: reactor.id } },
+      },
+    },
+    {
+      act: () =>
+        expectStatus(
+          200,
+          call(via, ROUTES.comment, { token: commenter.token, body: { postId, comment } }),
+        ),
+      heard: {
+        unreadCount: 2,
+        notification: { type: 'comment', comment, actor: { _id: commenter.id } },
+      },
+    },
+    {
+      act: () =>
+        expectStatus(
+          200,
+          call(via, ROUTES.addFriend, { token: asker.token, params: { id: author.id } }),
+        ),
+      heard: { unreadCount: 3, notification: { type: 'friendRequest', actor: { _id: asker.id } } },
+    },
+  ];
+}
+
+/**
+ * Runs the steps in turn. `listen` is called before each step's request is sent and gives the
+ * messages that step must cause (one per socket listening); each must carry the step's payload.
+ */
+export async function expectHeardInTurn(
+  listen: () => Promise<{ payload?: unknown }[]>,
+  steps: NotifyingStep[],
+): Promise<void> {
+  for (const step of steps) {
+    const messages = await heardWithin(listen(), step.act);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message.payload).toMatchObject(step.heard);
+  }
+}

@@ -1,26 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { LIVE_CLOSE_CODES, ROUTES } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_DEADLINE_MS, LiveClient } from '../test-support/live-client.js';
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testEngine,
-} from '../test-support/test-database.js';
+import { testEngine } from '../test-support/test-database.js';
 import {
   call,
   deleteRedisKeys,
+  expectHeardInTurn,
   expectStatus,
   heardWithin,
   type Member,
+  reactCommentAsk,
   signUp,
   streamingUrl,
   TEST_REDIS_URL,
   waitForBusSubscribers,
 } from './http-calls.js';
+import { prepareServerGround, type ServerGround } from './server-ground.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 
 const REDIS_URL = TEST_REDIS_URL;
@@ -34,8 +30,7 @@ async function unreadCountThrough(server: ServerProcess, member: Member): Promis
 // one PostgreSQL database and one Redis between them. SQLite is one file for one process, so
 // the test belongs to the PostgreSQL project only.
 describe('live updates across two real server processes', () => {
-  let database: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  let ground: ServerGround | undefined;
   // This run's own Redis channel and keys: other runs and deployments on the Redis go unheard.
   const keyPrefix = `hearth-test:${randomBytes(6).toString('hex')}:`;
   let a: ServerProcess | undefined;
@@ -45,15 +40,8 @@ describe('live updates across two real server processes', () => {
   const sockets: LiveClient[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-live-'));
-    const env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
-    };
+    ground = await prepareServerGround('live', { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix });
+    const { env } = ground;
     // Each started process is kept at once, so afterAll stops it even if the other one fails.
     await Promise.all([
       startServerProcess(env).then((server) => {
@@ -73,8 +61,7 @@ describe('live updates across two real server processes', () => {
   afterAll(async () => {
     for (const socket of sockets.splice(0)) socket.close();
     await Promise.allSettled([a?.stop(), b?.stop()]);
-    await database?.destroy();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await ground?.dispose();
     // The rate limits' keys, if any were written under this run's prefix.
     await deleteRedisKeys(REDIS_URL, keyPrefix);
   });
@@ -95,44 +82,18 @@ describe('live updates across two real server processes', () => {
     const socket = await socketOn(serverA, ada);
     const started = Date.now();
 
-    const reacted = await heardWithin(socket.next('notification'), () =>
-      expectStatus(
-        200,
-        call(serverB, ROUTES.react, {
-          token: bob.token,
-          body: { postId: post._id, react: 'love' },
-        }),
-      ),
+    await expectHeardInTurn(
+      async () => [await socket.next('notification')],
+      reactCommentAsk({
+        via: serverB,
+        author: ada,
+        postId: post._id,
+        reactor: bob,
+        commenter: bob,
+        asker: bob,
+        comment: 'Said through B',
+      }),
     );
-    expect(reacted.payload).toMatchObject({
-      unreadCount: 1,
-      notification: { type: 'react', react: 'love', actor: { _id: bob.id } },
-    });
-
-    const commented = await heardWithin(socket.next('notification'), () =>
-      expectStatus(
-        200,
-        call(serverB, ROUTES.comment, {
-          token: bob.token,
-          body: { postId: post._id, comment: 'Said through B' },
-        }),
-      ),
-    );
-    expect(commented.payload).toMatchObject({
-      unreadCount: 2,
-      notification: { type: 'comment', comment: 'Said through B', actor: { _id: bob.id } },
-    });
-
-    const asked = await heardWithin(socket.next('notification'), () =>
-      expectStatus(
-        200,
-        call(serverB, ROUTES.addFriend, { token: bob.token, params: { id: ada.id } }),
-      ),
-    );
-    expect(asked.payload).toMatchObject({
-      unreadCount: 3,
-      notification: { type: 'friendRequest', actor: { _id: bob.id } },
-    });
 
     // The unread count is the same read through either process.
     expect(await unreadCountThrough(serverA, ada)).toBe(3);

@@ -31,11 +31,13 @@ import {
   type CallAnswer,
   call,
   deleteRedisKeys,
+  expectHeardInTurn,
   expectStatus,
   freshEmail,
   heardWithin,
   MEMBER_PASSWORD,
   type Member,
+  reactCommentAsk,
   signUp,
   signUpForm,
   streamingUrl,
@@ -252,52 +254,18 @@ describe('three server processes behind a round-robin proxy work as one network'
     // Three sockets of Ada's, opened one after the other: one on each process.
     const held = [await socketOf(ada), await socketOf(ada), await socketOf(ada)];
     expect(new Set(held.map((h) => h.backend)).size).toBe(PROCESSES);
-    /** The notification the action causes, as each of Ada's sockets heard it. */
-    const heardByAll = (action: () => Promise<unknown>) =>
-      heardWithin(Promise.all(held.map((h) => h.socket.next('notification'))), action);
-
-    const reacted = await heardByAll(() =>
-      expectStatus(
-        200,
-        call(front(), ROUTES.react, {
-          token: bob.token,
-          body: { postId: photoPost._id, react: 'love' },
-        }),
-      ),
+    await expectHeardInTurn(
+      () => Promise.all(held.map((h) => h.socket.next('notification'))),
+      reactCommentAsk({
+        via: front(),
+        author: ada,
+        postId: photoPost._id,
+        reactor: bob,
+        commenter: cy,
+        asker: bob,
+        comment: 'Lovely, said through a proxy',
+      }),
     );
-    for (const message of reacted) {
-      expect(message.payload).toMatchObject({
-        unreadCount: 1,
-        notification: { type: 'react', react: 'love', actor: { _id: bob.id } },
-      });
-    }
-    const commented = await heardByAll(() =>
-      expectStatus(
-        200,
-        call(front(), ROUTES.comment, {
-          token: cy.token,
-          body: { postId: photoPost._id, comment: 'Lovely, said through a proxy' },
-        }),
-      ),
-    );
-    for (const message of commented) {
-      expect(message.payload).toMatchObject({
-        unreadCount: 2,
-        notification: { type: 'comment', actor: { _id: cy.id } },
-      });
-    }
-    const asked = await heardByAll(() =>
-      expectStatus(
-        200,
-        call(front(), ROUTES.addFriend, { token: bob.token, params: { id: ada.id } }),
-      ),
-    );
-    for (const message of asked) {
-      expect(message.payload).toMatchObject({
-        unreadCount: 3,
-        notification: { type: 'friendRequest', actor: { _id: bob.id } },
-      });
-    }
     // Each notification came once per socket, though every process heard every event.
     for (const { socket } of held) {
       socket.send({ type: 'ping' });
