@@ -40,6 +40,9 @@ function onBothEngines(
 // One runner for every suite. The server and seed suites run twice: on SQLite and on PostgreSQL.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on the 2-core machines CI runs on.
+    // Two keep both cores busy (the e2e project stays one file at a time: fileParallelism).
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

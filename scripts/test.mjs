@@ -82,7 +82,10 @@ rmSync(report, { force: true });
 log(
   'Tests (vitest: contract, server, reliability and bench seed on SQLite and PostgreSQL, web, e2e)…',
 );
-const extra = process.argv.slice(2);
+// `--long`: the reliability suite's larger counts and the layout walk's dark theme at every width.
+const long = process.argv.includes('--long');
+const extra = process.argv.slice(2).filter((arg) => arg !== '--long');
+const longEnv = long ? { RELIABILITY_LONG: '1', E2E_LONG: '1' } : {};
 const testing = Date.now();
 attempt(
   'npx',
@@ -93,7 +96,7 @@ attempt(
     `--reporter=${join(root, 'scripts', 'suite-reporter.mjs')}`,
     ...extra,
   ],
-  { env: { ...process.env, SUITE_REPORT: report } },
+  { env: { ...process.env, ...longEnv, SUITE_REPORT: report } },
 );
 const vitestMs = Date.now() - testing;
 if (existsSync(report)) {

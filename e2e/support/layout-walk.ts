@@ -21,7 +21,8 @@ import { type SuiteWithMail, useSuite } from './suite.js';
 
 /*
  * The accessibility and layout walk (layout-*.e2e.ts, one file per part of the app): every
- * screen, dialog and menu, in both themes, at the widths each one names. On each: no sideways
+ * screen, dialog and menu, in both themes, at the widths each one names (the dark theme at the
+ * widest only, unless E2E_LONG=1: see `widthsIn`). On each: no sideways
  * scrolling, open panels fit the window, axe-core finds nothing serious or critical, and a
  * screenshot lands in .test-artifacts/screens/walk-{screen}-{width}-{theme}.png to be looked at.
  *
@@ -210,12 +211,26 @@ async function visit(walk: Walk, screen: Screen, width: number, theme: Theme) {
   }
 }
 
+/**
+ * `npm test -- --long` (E2E_LONG=1) walks the dark theme at every width too. By default the dark
+ * theme is walked at each screen's widest width only: what the theme changes is colour (axe's
+ * contrast check runs on every screen in both themes), not layout, which the light walk checks at
+ * every width.
+ */
+const LONG = process.env.E2E_LONG === '1';
+
+/** The widths a screen is walked at in a theme. */
+export function widthsIn(theme: Theme, widths: readonly number[]): readonly number[] {
+  return theme === 'light' || LONG ? widths : [Math.max(...widths)];
+}
+
 /** One test per screen and theme: `title` names the part of the app, e.g. 'the profiles'. */
 export function walkScreens(walk: Walk, title: string, screens: readonly Screen[]) {
   describe.each(['light', 'dark'] as const)(`${title} in the %s theme`, (theme) => {
     for (const screen of screens) {
-      it(`${screen.name} (${screen.widths.join(', ')} px)`, async () => {
-        for (const width of screen.widths) await visit(walk, screen, width, theme);
+      const widths = widthsIn(theme, screen.widths);
+      it(`${screen.name} (${widths.join(', ')} px)`, async () => {
+        for (const width of widths) await visit(walk, screen, width, theme);
       });
     }
   });

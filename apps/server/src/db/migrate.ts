@@ -58,7 +58,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     const cause = result.error as { code?: string; message?: string } | undefined;
     const anotherSchemaWent =
       cause?.code === '3F000' && schema !== undefined && !cause.message?.includes(`"${schema}"`);
-    if (anotherSchemaWent && attempt < MIGRATION_ATTEMPTS) {
+    // Likewise a column another schema's migration dropped while the catalog was listed
+    // (42703, "column … does not exist"): the listing spans every schema. Our own migrations run
+    // in one transaction, so trying again repeats nothing, and a real failure fails every time.
+    const anotherSchemaChanged = cause?.code === '42703' && schema !== undefined;
+    if ((anotherSchemaWent || anotherSchemaChanged) && attempt < MIGRATION_ATTEMPTS) {
       await setTimeout(10 + Math.random() * 40);
       continue;
     }
