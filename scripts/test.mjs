@@ -135,7 +135,7 @@ for (const r of results) {
   );
 }
 console.log(
-  `  ${'vitest, all suites side by side'.padEnd(32)} ${''.padEnd(30)} ${duration(vitestMs).padStart(7)}`,
+  `  ${'vitest, wall time'.padEnd(32)} ${''.padEnd(30)} ${duration(vitestMs).padStart(7)}`,
 );
 console.log(
   `  ${'total'.padEnd(32)} ${''.padEnd(30)} ${duration(Date.now() - startedAt).padStart(7)}  budget 25m`,
