@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type CompiledQuery, sql } from 'kysely';
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 import pg from 'pg';
 import {
   type DatabaseHandle,
@@ -76,7 +77,7 @@ function queryLog(): Pick<TestDatabase, 'queryCount' | 'statementsOf'> & {
 }
 
 /** Kysely's own bookkeeping tables (migrate.ts), which clearing leaves alone. */
-const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+const MIGRATION_TABLES: string[] = [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE];
 
 /**
  * The application's tables as the database itself lists them (so a new migration's table is
