@@ -37,12 +37,14 @@ import { limitHook, registerRateLimitStore } from './infra/limits/rate-limits.js
 import { devTransport, type MailTransport, smtpTransport } from './infra/mail/mail-transport.js';
 import { ImageUrls } from './infra/storage/image-urls.js';
 import { LocalDiskStorage, registerLocalMediaRoute } from './infra/storage/local-disk-storage.js';
+import { MediaSignatures } from './infra/storage/media-signatures.js';
 import { registerS3MediaRoute } from './infra/storage/s3-media-route.js';
 import { S3Storage } from './infra/storage/s3-storage.js';
 import type { Storage } from './infra/storage/storage.js';
 import { ImageVariantsJob } from './jobs/image-variants.js';
 import { MailDelivery } from './jobs/mail-delivery.js';
 import { Purges } from './jobs/purges.js';
+import { BlocksService } from './modules/access/blocks-service.js';
 import { identifyMember } from './modules/auth/hooks.js';
 import { KnownDevices } from './modules/auth/known-devices.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -53,12 +55,13 @@ import { LiveService } from './modules/live/service.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
 import { createMailQueue, mailBacklog } from './modules/mail/service.js';
 import { uploadTempDirIn } from './modules/media/held-files.js';
-import { mediaVisibility } from './modules/media/repo.js';
+import { mediaAccess } from './modules/media/repo.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { MediaService } from './modules/media/service.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { NotificationsService } from './modules/notifications/service.js';
 import { CardCache, publishingThrough } from './modules/posts/card-cache.js';
+import { PostReader } from './modules/posts/reader.js';
 import { postsRoutes } from './modules/posts/routes.js';
 import { PostsService } from './modules/posts/service.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -148,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The live service is built below; the gauge reads it at scrape time.
   let liveSockets = (): number => 0;
   // The post cards every viewer shares, dropped by the events of every process.
-  const cardCache = new CardCache(config.cardCache);
+  const cardCache = new CardCache(config.cardCache, clock);
   const metrics = createMetrics({
     mailBacklog: () => mailBacklog(db),
     openSockets: () => liveSockets(),
@@ -205,7 +208,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (!deps.storage && storage instanceof S3Storage) {
     app.addHook('onClose', async () => storage.destroy());
   }
-  const imageUrls = new ImageUrls(config.publicUrl, storage, config.s3?.mediaPublicUrl);
+  // Every process derives the same key from JWT_SECRET: an address signed by one opens on all.
+  const signatures = new MediaSignatures(config.jwtSecret, config.mediaSignedUrlTtlMs, clock);
+  const imageUrls = new ImageUrls(config.publicUrl, storage, config.s3?.mediaPublicUrl, signatures);
   const imageVariants = new ImageVariantsJob({ db, storage, log: app.log });
   // One lease holder per app: the periodic jobs run once per period across every process.
   const leases = new Leases(db, clock);
@@ -231,17 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uploadTempDir: uploadTempDirIn(config.dataDir),
   });
   const notifications = new NotificationsService({ db, imageUrls, bus });
-  const posts = new PostsService({
-    db,
-    clock,
-    media,
-    imageUrls,
-    notifications,
-    bus,
-    cards: cardCache,
-  });
-  const users = new UsersService({ db, clock, posts, media, imageUrls, bus });
+  const reader = new PostReader({ db, imageUrls, cards: cardCache });
+  const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
+  const users = new UsersService({ db, clock, posts, reader, media, imageUrls, bus });
   const friendships = new FriendshipsService({ db, clock, notifications, bus });
+  const blocks = new BlocksService({ db, clock, imageUrls, friendships, notifications, bus });
   const search = new SearchService({ db, clock, imageUrls });
   const live = new LiveService({
     db,
@@ -261,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   let warming: Promise<number> | undefined;
   let warmed = false;
   app.decorate('warmCardCache', () => {
-    warming ??= posts.warmCards(config.cardCache.warmPosts).finally(() => {
+    warming ??= reader.warmCards(config.cardCache.warmPosts).finally(() => {
       warmed = true;
     });
     return warming;
@@ -332,8 +331,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       secureCookies: config.publicUrl.startsWith('https:'),
     });
     await scope.register(mediaRoutes, { media, limits: config.limits });
-    await scope.register(postsRoutes, { posts, imageUrls });
-    await scope.register(usersRoutes, { users, friendships });
+    await scope.register(postsRoutes, { posts, reader, imageUrls });
+    await scope.register(usersRoutes, { users, friendships, blocks });
     await scope.register(searchRoutes, { search });
     await scope.register(notificationsRoutes, { notifications });
     await scope.register(liveRoutes, { live });
@@ -347,12 +346,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (warming && !warmed) throw new Error('the card cache is warming up');
     },
   });
-  const findUpload = (ref: Parameters<typeof mediaVisibility>[1]) => mediaVisibility(db, ref);
+  const findUpload = (ref: Parameters<typeof mediaAccess>[1]) => mediaAccess(db, ref);
   if (storage instanceof LocalDiskStorage) {
-    await registerLocalMediaRoute(app, storage, findUpload);
-  } else if (storage instanceof S3Storage && !storage.mediaPublicUrl) {
-    // With MEDIA_PUBLIC_URL, browsers load the files from there, never from us.
-    await registerS3MediaRoute(app, storage, findUpload);
+    await registerLocalMediaRoute(app, storage, findUpload, signatures);
+  } else if (storage instanceof S3Storage) {
+    // With MEDIA_PUBLIC_URL, browsers load open uploads from there, and come here only for the
+    // signed addresses of restricted ones, which the bucket could not check.
+    const signedOnly = storage.mediaPublicUrl !== undefined;
+    await registerS3MediaRoute(app, storage, findUpload, signatures, signedOnly);
   }
   registerBuiltinImages(app);
 

@@ -90,6 +90,11 @@ export interface AppConfig {
   cardCache: { maxBytes: number; ttlMs: number; warmPosts: number };
   /** Media in an S3-compatible bucket (S3_BUCKET and its companions); unset: DATA_DIR/media. */
   s3: S3Settings | undefined;
+  /**
+   * The window of signed media addresses (MEDIA_SIGNED_URL_TTL_S): an address made during one
+   * expires at the end of the next (infra/storage/media-signatures.ts).
+   */
+  mediaSignedUrlTtlMs: number;
   limits: Limits;
   connections: ConnectionLimits;
   live: LiveLimits;
@@ -183,6 +188,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   MEDIA_PUBLIC_URL: z.url().optional(),
+  MEDIA_SIGNED_URL_TTL_S: z.coerce.number().int().min(60).max(604_800).default(3600),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   // Above the 60 s a reverse proxy or load balancer commonly keeps an idle connection to us.
@@ -270,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       warmPosts: e.CARD_CACHE_WARM_POSTS,
     },
     s3: s3Settings(e, present),
+    mediaSignedUrlTtlMs: e.MEDIA_SIGNED_URL_TTL_S * 1000,
     limits: limitsFromEnv(present),
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

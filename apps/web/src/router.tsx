@@ -4,6 +4,7 @@ import { ErrorPage, RouteErrorPage } from './features/layout/error-page';
 import {
   ActivatePage,
   AppLayout,
+  BlockingPage,
   FriendsPage,
   HomePage,
   LoginPage,
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
               { path: 'friends', element: <FriendsPage /> },
               { path: 'friends/:type', element: <FriendsPage /> },
               { path: 'post/:postId', element: <PostPage /> },
+              { path: 'settings/blocking', element: <BlockingPage /> },
               { path: 'activate/:token', element: <ActivatePage /> },
             ],
           },

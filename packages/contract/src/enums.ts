@@ -71,3 +71,21 @@ export const LOGIN_PRODUCT_LINKS = [
 /** What a notification is about (API.md, Notifications). */
 export const NOTIFICATION_TYPES = ['react', 'comment', 'friendRequest', 'friendAccepted'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Who may see a post (API.md, Who sees what): anyone (and the fediverse once the host turns
+ * federation on), every member of this server, the author's friends, or the author alone.
+ */
+export const AUDIENCES = ['public', 'members', 'friends', 'only_me'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** The audience a post gets when its author names none (until members choose their own). */
+export const DEFAULT_AUDIENCE: Audience = 'members';
+
+/** What each audience is called where a member chooses it, and its tooltip on a card. */
+export const AUDIENCE_LABELS: Record<Audience, { name: string; description: string }> = {
+  public: { name: 'Public', description: 'Anyone on or off Hearth' },
+  members: { name: 'Members of this server', description: 'Everyone with an account here' },
+  friends: { name: 'Friends', description: 'Your friends on Hearth' },
+  only_me: { name: 'Only me', description: 'Only you' },
+};

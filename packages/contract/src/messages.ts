@@ -61,6 +61,12 @@ export const POST_MESSAGES = {
   imageNotYours: 'A post can only show photos you uploaded.',
   notFound: 'This post does not exist or was moved to trash.',
   notAuthor: 'Only the author can move this post to trash.',
+  notAuthorAudience: 'Only the author can change who sees this post.',
+} as const;
+
+/** The block calls' sentences (API.md, Who sees what). */
+export const BLOCK_MESSAGES = {
+  self: 'You cannot block or unblock yourself.',
 } as const;
 
 export const COMMENT_MESSAGES = {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogConfig, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { BlocksTable } from './blocks.js';
 import type { CommentsTable } from './comments.js';
 import type { EmailVerificationsTable } from './email-verifications.js';
 import type { FollowsTable } from './follows.js';
@@ -45,6 +46,7 @@ export interface Database {
   search_history: SearchHistoryTable;
   notifications: NotificationsTable;
   job_leases: JobLeasesTable;
+  blocks: BlocksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -24,6 +24,7 @@ describe('migrations', () => {
   });
 
   const ALL_TABLES = [
+    'blocks',
     'comments',
     'email_verifications',
     'follows',
@@ -62,7 +63,8 @@ describe('migrations', () => {
     const names = rows.rows.map((r) => r.name);
     expect(names).toEqual(
       expect.arrayContaining([
-        'posts_user_id_deleted_at_id',
+        'posts_user_id_deleted_at_id_audience',
+        'blocks_blocked_id_blocker_id',
         'comments_post_id_id',
         'media_owner_id_id',
         'posts_deleted_at',

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export const POSTS = 'posts';
 
@@ -13,6 +13,8 @@ export interface PostsTable {
   created_at: string;
   /** Set when the author moves the post to trash; the post is then hidden everywhere. */
   deleted_at: string | null;
+  /** Who may see it: 'public', 'members', 'friends' or 'only_me' (access/visibility.ts). */
+  audience: Generated<string>;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -17,7 +17,13 @@
 import { FEED_COMMENTS_CARRIED, FEED_PAGE_DEFAULT, PROFILE_FRIENDS_SHOWN } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardStateOf, imagesOf, newestCommentsOf } from '../modules/posts/cards-repo.js';
-import { authorPage, cardRowsOf, feedPostIds, newestLivePostIds } from '../modules/posts/repo.js';
+import {
+  authorPage,
+  cardRowsOf,
+  feedPostIds,
+  newestLivePostIds,
+  postsWithHiddenComments,
+} from '../modules/posts/repo.js';
 import { findFriendMatches, findPrefixMatches } from '../modules/search/repo.js';
 import { findPair, isFollowing, pairOf } from '../modules/users/friendships-repo.js';
 import { countFriends, findProfileOwner, relatedMembers } from '../modules/users/repo.js';
@@ -32,6 +38,8 @@ import type { Db } from './database.js';
 // Fixed arguments, so the snapshots never change by themselves: ids in the app's uuid v7 form.
 const VIEWER = '0190a000-0000-7000-8000-00000000000a';
 const OWNER = '0190a000-0000-7000-8000-00000000000b';
+/** The viewer as a request loads it: with blocks, so every block clause shows. */
+const SEER = { id: VIEWER, hasBlocks: true };
 const POSTS = [
   '0190a000-0000-7000-8000-000000000103',
   '0190a000-0000-7000-8000-000000000102',
@@ -46,11 +54,11 @@ const QUERIES: [name: string, run: (db: Db) => Promise<unknown>][] = [
   // The home feed (PostsService.feed): the page's ids, then the cards.
   [
     'feed: first page of post ids (posts/repo feedPostIds)',
-    (db) => feedPostIds(db, VIEWER, { limit: PAGE, cursor: undefined }),
+    (db) => feedPostIds(db, SEER, { limit: PAGE, cursor: undefined }),
   ],
   [
     'feed: a later page of post ids (posts/repo feedPostIds)',
-    (db) => feedPostIds(db, VIEWER, { limit: PAGE, cursor: CURSOR }),
+    (db) => feedPostIds(db, SEER, { limit: PAGE, cursor: CURSOR }),
   ],
   // The post cards: what the card cache lacks, and the viewer's state on every card.
   [
@@ -61,6 +69,10 @@ const QUERIES: [name: string, run: (db: Db) => Promise<unknown>][] = [
   [
     'cards: newest comments of each post (posts/cards-repo newestCommentsOf)',
     (db) => newestCommentsOf(db, POSTS, FEED_COMMENTS_CARRIED),
+  ],
+  [
+    'cards: posts holding comments hidden from the viewer (posts/repo postsWithHiddenComments)',
+    (db) => postsWithHiddenComments(db, SEER, POSTS),
   ],
   [
     "cards: the viewer's reactions and saves (posts/cards-repo cardStateOf)",
@@ -75,10 +87,13 @@ const QUERIES: [name: string, run: (db: Db) => Promise<unknown>][] = [
     (db) => newestLivePostIds(db, 200, CURSOR),
   ],
   // The profile (UsersService.profile).
-  ['profile: the owner (users/repo findProfileOwner)', (db) => findProfileOwner(db, 'anatest')],
+  [
+    'profile: the owner (users/repo findProfileOwner)',
+    (db) => findProfileOwner(db, SEER, 'anatest'),
+  ],
   [
     'profile: the friends shown (users/repo relatedMembers)',
-    (db) => relatedMembers(db, OWNER, 'friends', PROFILE_FRIENDS_SHOWN),
+    (db) => relatedMembers(db, OWNER, 'friends', PROFILE_FRIENDS_SHOWN, SEER),
   ],
   ['profile: the number of friends (users/repo countFriends)', (db) => countFriends(db, OWNER)],
   [
@@ -91,20 +106,20 @@ const QUERIES: [name: string, run: (db: Db) => Promise<unknown>][] = [
   ],
   [
     "profile: a page of the owner's posts (posts/repo authorPage)",
-    (db) => authorPage(db, OWNER, { limit: PAGE, cursor: CURSOR }),
+    (db) => authorPage(db, SEER, OWNER, { limit: PAGE, cursor: CURSOR }),
   ],
   // Member search (SearchService.search).
   [
     'search: members by a one-word prefix (search/repo findPrefixMatches)',
-    (db) => findPrefixMatches(db, 'ana', 20),
+    (db) => findPrefixMatches(db, SEER, 'ana', 20),
   ],
   [
     'search: members by a "first last" prefix (search/repo findPrefixMatches)',
-    (db) => findPrefixMatches(db, 'ana be', 20),
+    (db) => findPrefixMatches(db, SEER, 'ana be', 20),
   ],
   [
     "search: the searcher's friends by prefix (search/repo findFriendMatches)",
-    (db) => findFriendMatches(db, VIEWER, 'ana'),
+    (db) => findFriendMatches(db, SEER, 'ana'),
   ],
 ];
 

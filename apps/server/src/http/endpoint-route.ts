@@ -1,4 +1,5 @@
 import {
+  ACCESS_DESCRIPTIONS,
   type Answer,
   ENDPOINTS,
   type EndpointName,
@@ -65,7 +66,7 @@ export function routeSchema(endpoint: EndpointSpec) {
   return {
     tags: [...endpoint.tags],
     summary: endpoint.summary,
-    description: endpoint.description,
+    description: `${endpoint.description}\n\nWho may call: ${ACCESS_DESCRIPTIONS[endpoint.access]}`,
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),

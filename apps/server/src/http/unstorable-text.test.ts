@@ -115,6 +115,12 @@ function calls(w: World): Call[] {
       body: { comment: 'nice', image: w.pictureUrl, postId },
     },
     { method: 'PUT', url: '/api/v1/posts/savePost/:postId', params: { postId } },
+    {
+      method: 'PUT',
+      url: '/api/v1/posts/audience/:postId',
+      params: { postId },
+      body: { audience: 'friends' },
+    },
     { method: 'DELETE', url: '/api/v1/posts/deletePost/:postId', params: { postId } },
     {
       method: 'GET',
@@ -150,6 +156,10 @@ function calls(w: World): Call[] {
     { method: 'GET', url: '/api/v1/notifications', query: { limit: '10' } },
     { method: 'GET', url: '/api/v1/notifications/unreadCount' },
     { method: 'PUT', url: '/api/v1/notifications/read', body: { ids: [postId] } },
+    // Last: a block would hide the other member from the calls above.
+    { method: 'PUT', url: '/api/v1/users/block/:id', params: { id: w.other.user.id } },
+    { method: 'PUT', url: '/api/v1/users/unblock/:id', params: { id: w.other.user.id } },
+    { method: 'GET', url: '/api/v1/users/getBlocked' },
     { method: 'GET', url: '/api/v1/health' },
     // Outside the API document: the dev outbox and the uploaded files.
     { method: 'GET', url: '/dev/mailbox', query: { format: 'json', to: w.me.user.email } },

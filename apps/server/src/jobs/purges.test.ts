@@ -178,6 +178,37 @@ describe('purging the trash', () => {
     expect(await mediaStatus(ctx, avatar)).toBe(200);
   });
 
+  it('a photo also in a post trashed later keeps its file until that post is purged too', async () => {
+    const ada = await buildUser(ctx);
+    const photo = await uploadedUrl(
+      ctx.app,
+      ada.token,
+      `${ada.user.username}/post_images`,
+      await jpeg(),
+    );
+    const key = uploadKeyOf(photo) as string;
+    const posted: string[] = [];
+    for (const text of ['first', 'second']) {
+      const res = await createPost(ctx.app, ada.token, { text, images: [{ url: photo }] });
+      posted.push(res.json()._id);
+    }
+    await deletePost(ctx.app, ada.token, posted[0] as string);
+    ctx.clock.advance((TRASH_RETENTION_DAYS - 1) * DAY_MS);
+    // Trashed weeks later (the session has long expired).
+    await ctx.db
+      .updateTable('posts')
+      .set({ deleted_at: ctx.clock.now().toISOString() })
+      .where('id', '=', posted[1] as string)
+      .execute();
+
+    ctx.clock.advance(2 * DAY_MS);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ posts: 1, files: 0 });
+    expect(await filesUnder(ctx)).toContain(key);
+    ctx.clock.advance(TRASH_RETENTION_DAYS * DAY_MS);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ posts: 1, files: 1 });
+    expect(await filesUnder(ctx)).not.toContain(key);
+  });
+
   it('live posts are never purged, however old', async () => {
     const ada = await buildUser(ctx);
     await buildPost(ctx, ada, { text: 'ancient' });

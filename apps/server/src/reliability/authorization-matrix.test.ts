@@ -55,6 +55,8 @@ const EXPECTED: Record<string, Record<Caller, number>> = {
   getPost: { anonymous: 401, other: 200, owner: 200 },
   // Only the author may trash it.
   deletePost: { anonymous: 401, other: 403, owner: 200 },
+  // Only the author may change who sees it (other sees the post, so 403 rather than 404).
+  editAudience: { anonymous: 401, other: 403, owner: 200 },
   // The owner's upload folder.
   uploadImages: { anonymous: 401, other: 403, owner: 200 },
 
@@ -77,6 +79,11 @@ const EXPECTED: Record<string, Record<Caller, number>> = {
   // Not following changes nothing: 'ok'.
   unfollow: { anonymous: 401, other: 200, owner: 200 },
   getFriendsPageInfos: { anonymous: 401, other: 200, owner: 200 },
+  // The target is the owner: blocking oneself is 400, anyone else may block them.
+  block: { anonymous: 401, other: 200, owner: 400 },
+  // The owner blocked a third member; other has no block of them: nothing changes, 'ok'.
+  unblock: { anonymous: 401, other: 200, owner: 200 },
+  getBlocked: { anonymous: 401, other: 200, owner: 200 },
 
   search: { anonymous: 401, other: 200, owner: 200 },
   addToSearchHistory: { anonymous: 401, other: 200, owner: 200 },
@@ -217,6 +224,14 @@ const SCENARIOS: Record<string, Scenario> = {
     const post = await buildPost(ctx, owner);
     return callEndpoint(ctx.app, ROUTES.deletePost, { params: { postId: post.id }, ...token });
   },
+  editAudience: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.editAudience, {
+      params: { postId: post.id },
+      body: { audience: 'friends' },
+      ...token,
+    });
+  },
   uploadImages: async ({ ctx, owner, token }) =>
     uploadImages(ctx.app, token.token ?? '', `${owner.user.username}/post_images`, [
       { name: 'photo.jpg', bytes: await jpeg() },
@@ -297,6 +312,16 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   getFriendsPageInfos: ({ ctx, token }) =>
     callEndpoint(ctx.app, ROUTES.getFriendsPageInfos, { ...token }),
+  block: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.block, { params: { id: owner.user.id }, ...token }),
+  unblock: async ({ ctx, owner, token }) => {
+    const blocked = await ownerBlocksSomeone(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.unblock, { params: { id: blocked }, ...token });
+  },
+  getBlocked: async ({ ctx, owner, token }) => {
+    await ownerBlocksSomeone(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.getBlocked, { ...token });
+  },
 
   search: ({ ctx, owner, token }) =>
     callEndpoint(ctx.app, ROUTES.search, {
@@ -331,6 +356,17 @@ const SCENARIOS: Record<string, Scenario> = {
     return callEndpoint(ctx.app, ROUTES.markNotificationsRead, { body: { ids: [id] }, ...token });
   },
 };
+
+/** The owner blocks a new member: their id. */
+async function ownerBlocksSomeone(ctx: TestContext, owner: BuiltUser): Promise<string> {
+  const blocked = await buildUser(ctx);
+  const res = await callEndpoint(ctx.app, ROUTES.block, {
+    params: { id: blocked.user.id },
+    token: owner.token,
+  });
+  expectOk(res, 'block');
+  return blocked.user.id;
+}
 
 /** `other` reacts to the owner's post: the owner's notification, its id. */
 async function ownerNotified(ctx: TestContext, owner: BuiltUser, other: BuiltUser) {

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_PICTURE, type Reaction, type RegisterInput } from '@hearth/contract';
+import {
+  type Audience,
+  DEFAULT_AUDIENCE,
+  DEFAULT_PICTURE,
+  type Reaction,
+  type RegisterInput,
+} from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { PostRow } from '../db/posts.js';
 import { searchKeysOf } from '../db/search-keys.js';
@@ -166,6 +172,8 @@ export interface PostSeed {
   /** Images shown by the post, in order: as an upload answered them (or their keys). */
   images?: string[];
   deletedAt?: string | null;
+  /** Who may see it (the default audience when left out). */
+  audience?: Audience;
 }
 
 /** What a row keeps for an image a test names by its address: the key (anything else as is). */
@@ -183,6 +191,7 @@ export async function buildPost(ctx: Ctx, author: Member, seed: PostSeed = {}): 
     background: seed.background ?? null,
     created_at: ctx.clock.now().toISOString(),
     deleted_at: seed.deletedAt ?? null,
+    audience: seed.audience ?? DEFAULT_AUDIENCE,
   };
   await ctx.db.insertInto('posts').values(post).execute();
   const images = seed.images ?? [];

@@ -6,6 +6,7 @@ import { Purges } from '../jobs/purges.js';
 import { MediaService } from '../modules/media/service.js';
 import { NotificationsService } from '../modules/notifications/service.js';
 import { CardCache } from '../modules/posts/card-cache.js';
+import { PostReader } from '../modules/posts/reader.js';
 import { PostsService } from '../modules/posts/service.js';
 import { UsersService } from '../modules/users/service.js';
 import type { TestContext } from './test-app.js';
@@ -24,7 +25,8 @@ export function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const bus = ctx.app.bus;
   const notifications = new NotificationsService({ db, imageUrls, bus });
   const cards = new CardCache({ maxBytes: 0, ttlMs: 1000 });
-  const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, cards });
-  const users = new UsersService({ db, clock, posts, media, imageUrls, bus });
+  const reader = new PostReader({ db, imageUrls, cards });
+  const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
+  const users = new UsersService({ db, clock, posts, reader, media, imageUrls, bus });
   return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
 }

@@ -120,6 +120,7 @@ const ROWS: { [T in keyof Database]: Insertable<Database[T]> } = {
     created_at: AT,
   },
   job_leases: { name: 'mail', holder: 'test', held_until: LATER, started_at: AT },
+  blocks: { blocker_id: ANA, blocked_id: BO, created_at: AT },
 };
 
 async function rowCount(database: TestDatabase, table: keyof Database): Promise<number> {

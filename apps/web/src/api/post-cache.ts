@@ -1,4 +1,4 @@
-import type { Post } from '@hearth/contract';
+import type { Audience, Post } from '@hearth/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { postKeys as onePostKeys } from './notification-keys';
 import { type ProfileAnswer, profileKeys } from './profile-keys';
@@ -50,6 +50,30 @@ export function patchPost(queryClient: QueryClient, postId: string, change: (pos
   // mapAllPosts changes the post's own page too: once, so a toggle is never applied twice.
   mapAllPosts(queryClient, (posts) =>
     posts.map((post) => (post._id === postId ? change(post) : post)),
+  );
+}
+
+/** A post's new audience, on every cached copy (feed, profiles, its own page). */
+export function setPostAudience(queryClient: QueryClient, postId: string, audience: Audience) {
+  patchPost(queryClient, postId, (post) => ({ ...post, audience }));
+}
+
+/**
+ * A member just blocked leaves at once: their posts from every list, their comments from the
+ * posts that stay. The lists are read again after, for the counts and what the server hides.
+ */
+export function dropMemberPosts(queryClient: QueryClient, memberId: string) {
+  mapAllPosts(queryClient, (posts) =>
+    posts
+      .filter((post) => post.user._id !== memberId)
+      .map((post) =>
+        post.comments.some((comment) => comment.commentBy._id === memberId)
+          ? {
+              ...post,
+              comments: post.comments.filter((comment) => comment.commentBy._id !== memberId),
+            }
+          : post,
+      ),
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  type Audience,
   applyReaction,
   type Comment,
   isEmptyComment,
@@ -16,7 +17,15 @@ import { useApi, useSessionUser } from '../session/session-context';
 import { type ApiClient, ApiError } from './client';
 import { feedQueryOptions } from './feed-query';
 import { postKeys as onePostKeys } from './notification-keys';
-import { findPost, patchPost, postKeys, prependPost, reloadFeed, removePost } from './post-cache';
+import {
+  findPost,
+  patchPost,
+  postKeys,
+  prependPost,
+  reloadFeed,
+  removePost,
+  setPostAudience,
+} from './post-cache';
 
 export { FEED_PAGE_SIZE, FEED_STALE_TIME_MS } from './feed-query';
 export { postKeys } from './post-cache';
@@ -57,6 +66,8 @@ export interface NewPost {
   text: string;
   background: string | null;
   files: readonly File[];
+  /** Who may see the post. */
+  audience: Audience;
 }
 
 /** Uploads the photos first, then creates the post; the answer goes to the top of the feed. */
@@ -65,12 +76,12 @@ export function useCreatePostMutation() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ text, background, files }: NewPost) => {
+    mutationFn: async ({ text, background, files, audience }: NewPost) => {
       const images = files.length
         ? await uploadImages(api, uploadFolderPath('postImages', user.username), files)
         : null;
       return api.call(ROUTES.createPost, {
-        body: normalizeNewPost({ type: null, background, text, user: user.id, images }),
+        body: normalizeNewPost({ type: null, background, text, user: user.id, images, audience }),
       });
     },
     onSuccess: (post) => prependPost(queryClient, post),
@@ -147,6 +158,17 @@ export function useDeletePostMutation() {
     onSuccess: (_answer, postId) => {
       setTimeout(() => removePost(queryClient, postId), POST_REMOVAL_DELAY_MS);
     },
+  });
+}
+
+/** 'Edit audience': once the server has it, the post's new audience shows on every copy. */
+export function useEditAudienceMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, audience }: { postId: string; audience: Audience }) =>
+      api.call(ROUTES.editAudience, { params: { postId }, body: { audience } }),
+    onSuccess: (answer, { postId }) => setPostAudience(queryClient, postId, answer.audience),
   });
 }
 

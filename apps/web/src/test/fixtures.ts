@@ -1,6 +1,8 @@
 import {
   type AuthResponse,
+  type BlockedList,
   type Comment,
+  DEFAULT_AUDIENCE,
   DEFAULT_PICTURE,
   type Post,
   type Profile,
@@ -104,6 +106,7 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
     commentCount: overrides.comments?.length ?? 0,
     reactions: reactionSummary(),
     createdAt: new Date().toISOString(),
+    audience: DEFAULT_AUDIENCE,
     ...overrides,
   };
 }
@@ -172,6 +175,11 @@ export function buildMember(first: string, last: string): PublicUser {
     first_name: first,
     last_name: last,
   };
+}
+
+/** A member as getBlocked lists them, blocked `daysAgo` days ago. */
+export function buildBlockedMember(member: PublicUser, daysAgo = 0): BlockedList[number] {
+  return { ...member, blockedAt: new Date(Date.now() - daysAgo * 24 * 60 * 60_000).toISOString() };
 }
 
 /** A recent-search entry for `member`, recorded `minutesAgo` minutes ago. */

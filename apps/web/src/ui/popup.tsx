@@ -31,8 +31,11 @@ export function Popup({ labelledBy, describedBy, onClose, className, children }:
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    // The first field when there is one (a form), otherwise the dialog itself.
-    const firstField = dialog?.querySelector<HTMLElement>('input, select, textarea');
+    // The field marked data-autofocus (a radio group's checked one), else the first field when
+    // there is one (a form), otherwise the dialog itself.
+    const firstField =
+      dialog?.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog?.querySelector<HTMLElement>('input, select, textarea');
     (firstField ?? dialog)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';

@@ -105,3 +105,15 @@ export function MinusIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Block: a ring crossed by a bar. */
+export function BlockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path
+        fillRule="evenodd"
+        d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zM7.26 5.56l11.18 11.18A8 8 0 0 0 7.26 5.56zM5.56 7.26l11.18 11.18A8 8 0 0 1 5.56 7.26z"
+      />
+    </Icon>
+  );
+}

@@ -36,7 +36,9 @@ import {
   unreadCountSchema,
 } from '../schemas/live.js';
 import {
+  audienceAnswerSchema,
   authResponseSchema,
+  blockedListSchema,
   commentListSchema,
   deletePostResponseSchema,
   detailsSchema,
@@ -56,6 +58,7 @@ import {
   uploadResponseSchema,
 } from '../schemas/responses.js';
 import {
+  audienceInputSchema,
   commentInputSchema,
   commentsQuerySchema,
   createPostSchema,
@@ -100,7 +103,48 @@ export interface EndpointSpec {
   nextCursorHeader?: true;
   /** A member's bearer token is required (401 without one). */
   auth: boolean;
+  /** Who may call it (shown on the OpenAPI page; the authorization matrix checks it). */
+  access: Access;
+  /**
+   * What the answer shows that the visibility rule decides on (API.md, Who sees what): the
+   * visibility table has a row for every call that names one, so a read path added later without
+   * a row fails it.
+   */
+  reads?: ReadKind;
 }
+
+/**
+ * Who may call: `anyone` (no session needed), `member` (any signed-in member, about their own
+ * things), `postViewer` (a member who may see the post named; for anyone else the post is
+ * missing, 404), `postAuthor` (the post's author; 403 for others who see it, 404 for others
+ * who don't), `memberViewer` (a member the named member has not blocked and who has not
+ * blocked them; otherwise the member is missing).
+ */
+export type Access = 'anyone' | 'member' | 'postViewer' | 'postAuthor' | 'memberViewer';
+
+/** What a read call shows: one post, posts, comments, one member, members, images, notifications. */
+export type ReadKind =
+  | 'post'
+  | 'posts'
+  | 'comments'
+  | 'member'
+  | 'members'
+  | 'images'
+  | 'notifications';
+
+/** The sentence the OpenAPI page shows for each kind of caller. */
+export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
+  anyone: 'Anyone, signed in or not.',
+  member: 'Any signed-in member, about their own things.',
+  postViewer:
+    'A signed-in member who may see the post (its audience, no block between them and the ' +
+    'author); for anyone else the post is missing: 404, the same answer as a random id.',
+  postAuthor:
+    "The post's author; another member who sees the post gets 403, one who doesn't gets 404.",
+  memberViewer:
+    'A signed-in member; when either member blocked the other, the member is missing: the ' +
+    'same answer as a random id.',
+};
 
 /** The one map from every error status to its body's schema. */
 export const ERROR_RESPONSES = {
@@ -114,7 +158,9 @@ export const ERROR_RESPONSES = {
   429: messageSchema,
 } as const satisfies Record<ErrorStatus, z.ZodType>;
 
-const MISSING = 'A missing post, or one in trash, is 404 here as everywhere.';
+const MISSING =
+  'A missing post, one in trash, and one the caller may not see (its audience, a block) are ' +
+  '404 here as everywhere, with the same body.';
 
 const FRIENDSHIP =
   "`id` is the member's `_id`; unknown member: 404. Runs in one transaction on the pair's " +
@@ -149,6 +195,7 @@ export const ENDPOINTS = {
   register: {
     ...ROUTES.register,
     auth: false,
+    access: 'anyone',
     tags: ['auth'],
     summary: 'Sign up',
     description:
@@ -162,6 +209,7 @@ export const ENDPOINTS = {
   login: {
     ...ROUTES.login,
     auth: false,
+    access: 'anyone',
     tags: ['auth'],
     summary: 'Log in',
     description:
@@ -175,6 +223,7 @@ export const ENDPOINTS = {
   activateAccount: {
     ...ROUTES.activateAccount,
     auth: true,
+    access: 'member',
     tags: ['auth'],
     summary: 'Activate the account from the e-mailed link',
     description:
@@ -187,6 +236,7 @@ export const ENDPOINTS = {
   resendVerification: {
     ...ROUTES.resendVerification,
     auth: true,
+    access: 'member',
     tags: ['auth'],
     summary: 'Send a fresh activation link',
     description: 'Bearer required. 400 when already verified. Limited per account.',
@@ -197,6 +247,7 @@ export const ENDPOINTS = {
   findUser: {
     ...ROUTES.findUser,
     auth: false,
+    access: 'anyone',
     tags: ['auth'],
     summary: 'Find an account for a password reset',
     description: "The account's e-mail, picture and name, or 404. Limited per IP.",
@@ -207,6 +258,7 @@ export const ENDPOINTS = {
   sendResetCode: {
     ...ROUTES.sendResetCode,
     auth: false,
+    access: 'anyone',
     tags: ['auth'],
     summary: 'E-mail a password reset code',
     description:
@@ -218,6 +270,7 @@ export const ENDPOINTS = {
   validateResetCode: {
     ...ROUTES.validateResetCode,
     auth: false,
+    access: 'anyone',
     tags: ['auth'],
     summary: 'Check a reset code',
     description:
@@ -230,6 +283,7 @@ export const ENDPOINTS = {
   resetPassword: {
     ...ROUTES.resetPassword,
     auth: false,
+    access: 'anyone',
     tags: ['auth'],
     summary: 'Set a new password',
     description:
@@ -242,6 +296,7 @@ export const ENDPOINTS = {
   logout: {
     ...ROUTES.logout,
     auth: true,
+    access: 'member',
     tags: ['auth'],
     summary: 'Log out',
     description:
@@ -254,6 +309,7 @@ export const ENDPOINTS = {
   logoutAll: {
     ...ROUTES.logoutAll,
     auth: true,
+    access: 'member',
     tags: ['auth'],
     summary: 'Log out of all devices',
     description:
@@ -267,6 +323,7 @@ export const ENDPOINTS = {
   createPost: {
     ...ROUTES.createPost,
     auth: true,
+    access: 'member',
     tags: ['posts'],
     summary: 'Create a post',
     description:
@@ -276,8 +333,10 @@ export const ENDPOINTS = {
       'and an image extension (`../../../images/3.jpg`): it is stored as that built-in ' +
       '(`/backgrounds/3.svg`); an absolute URL (`https:`, `//host`, `data:` …) is refused (400). ' +
       'Text, background and images all empty: ' +
-      "400. The author is the session's member, whatever `user` says. Answers 201 with the post " +
-      'in the feed shape.',
+      "400. The author is the session's member, whatever `user` says. `audience` (`public`, " +
+      '`members`, `friends`, `only_me`) says who may see it; without one, the author’s default ' +
+      '(`members`), so clients written for the spec keep working. Answers 201 with the post in ' +
+      'the feed shape.',
     body: createPostSchema,
     responses: { 201: postSchema },
     errors: POST_ERRORS,
@@ -285,6 +344,8 @@ export const ENDPOINTS = {
   feed: {
     ...ROUTES.feed,
     auth: true,
+    access: 'member',
+    reads: 'posts',
     tags: ['posts'],
     summary: 'Home feed',
     description:
@@ -301,6 +362,8 @@ export const ENDPOINTS = {
   comments: {
     ...ROUTES.comments,
     auth: true,
+    access: 'postViewer',
+    reads: 'comments',
     tags: ['posts'],
     summary: "A post's comments, page by page",
     description:
@@ -316,6 +379,7 @@ export const ENDPOINTS = {
   react: {
     ...ROUTES.react,
     auth: true,
+    access: 'postViewer',
     tags: ['posts'],
     summary: 'React to a post',
     description:
@@ -328,6 +392,8 @@ export const ENDPOINTS = {
   getReacts: {
     ...ROUTES.getReacts,
     auth: true,
+    access: 'postViewer',
+    reads: 'post',
     tags: ['posts'],
     summary: "A post's reactions",
     description:
@@ -340,6 +406,8 @@ export const ENDPOINTS = {
   comment: {
     ...ROUTES.comment,
     auth: true,
+    access: 'postViewer',
+    reads: 'comments',
     tags: ['posts'],
     summary: 'Comment on a post',
     description:
@@ -356,6 +424,7 @@ export const ENDPOINTS = {
   savePost: {
     ...ROUTES.savePost,
     auth: true,
+    access: 'postViewer',
     tags: ['posts'],
     summary: 'Save or unsave a post',
     description: `Toggles; answers whether the post is now saved. ${MISSING}`,
@@ -366,6 +435,7 @@ export const ENDPOINTS = {
   deletePost: {
     ...ROUTES.deletePost,
     auth: true,
+    access: 'postAuthor',
     tags: ['posts'],
     summary: 'Move a post to trash',
     description:
@@ -375,15 +445,32 @@ export const ENDPOINTS = {
     responses: { 200: deletePostResponseSchema },
     errors: POST_ERRORS,
   },
+  editAudience: {
+    ...ROUTES.editAudience,
+    auth: true,
+    access: 'postAuthor',
+    tags: ['posts'],
+    summary: 'Change who sees a post',
+    description:
+      '`{audience}`: `public`, `members`, `friends` or `only_me`. The author only (403 for ' +
+      'others who see the post). From the answer on, every read path, every process and the ' +
+      `live updates apply the new audience. Answers \`{audience}\`. ${MISSING}`,
+    params: postIdParamSchema,
+    body: audienceInputSchema,
+    responses: { 200: audienceAnswerSchema },
+    errors: POST_ERRORS,
+  },
   getPost: {
     ...ROUTES.getPost,
     auth: true,
+    access: 'postViewer',
+    reads: 'post',
     tags: ['posts'],
     summary: 'One post',
     description:
       'The post in the feed shape (author, images, `commentCount`, newest comments, ' +
-      '`reactions`), for its page `/post/{postId}`. Any signed-in member may read any post, as ' +
-      `on profiles. ${MISSING}`,
+      '`reactions`), for its page `/post/{postId}`, to whoever may see it: its audience and ' +
+      `blocks decide (API.md, Who sees what). ${MISSING}`,
     params: postIdParamSchema,
     responses: { 200: postSchema },
     errors: POST_ERRORS,
@@ -391,6 +478,7 @@ export const ENDPOINTS = {
   uploadImages: {
     ...ROUTES.uploadImages,
     auth: true,
+    access: 'member',
     tags: ['media'],
     summary: 'Upload images',
     description:
@@ -411,6 +499,8 @@ export const ENDPOINTS = {
   getProfile: {
     ...ROUTES.getProfile,
     auth: true,
+    access: 'memberViewer',
+    reads: 'member',
     tags: ['users'],
     summary: "A member's profile",
     description:
@@ -432,6 +522,7 @@ export const ENDPOINTS = {
   updateUserDetails: {
     ...ROUTES.updateUserDetails,
     auth: true,
+    access: 'member',
     tags: ['users'],
     summary: 'Edit the profile details',
     description:
@@ -446,6 +537,7 @@ export const ENDPOINTS = {
   updateProfilePicture: {
     ...ROUTES.updateProfilePicture,
     auth: true,
+    access: 'member',
     tags: ['users'],
     summary: 'Change the profile picture',
     description: "The url must be one of the caller's own uploads (else 400). Answers 'ok'.",
@@ -456,6 +548,7 @@ export const ENDPOINTS = {
   updateCoverPicture: {
     ...ROUTES.updateCoverPicture,
     auth: true,
+    access: 'member',
     tags: ['users'],
     summary: 'Change the cover photo',
     description: "The url must be one of the caller's own uploads (else 400). Answers 'ok'.",
@@ -466,14 +559,21 @@ export const ENDPOINTS = {
   listImages: {
     ...ROUTES.listImages,
     auth: true,
+    access: 'memberViewer',
+    reads: 'images',
     tags: ['media'],
     summary: "List a member's uploaded images",
     description:
       "`{path:'{username}/*', sort, max, cursor?}`: that member's uploads, newest first for " +
       "'desc' (oldest first for 'asc'), at most `max` (30). `next_cursor` is present when more " +
-      'exist; send it back as `cursor`. Each resource lists its WebP `variants`. Images are ' +
-      'public: any member may list any member. ' +
-      'Unknown username: 404.',
+      'exist; send it back as `cursor`. Each resource lists its WebP `variants`. Another member ' +
+      'sees only the uploads something they may see shows (a photo of a post whose audience ' +
+      'includes them, the image of a comment they may see on one, a profile picture or cover), ' +
+      '`total_count` counting the same; the owner sees all but those whose every use is in ' +
+      'trash. The files of `friends` and `only_me` posts (and of comments on them) are given ' +
+      'as expiring signed addresses (`/media/{key}?exp=&sig=`), the same for every viewer ' +
+      'allowed; without a valid signature they answer 404 as a missing file. Unknown username, ' +
+      'or a block either way: 404.',
     body: listImagesSchema,
     responses: { 200: imageListingSchema },
     errors: MEDIA_ERRORS,
@@ -482,6 +582,7 @@ export const ENDPOINTS = {
   addFriend: {
     ...ROUTES.addFriend,
     auth: true,
+    access: 'memberViewer',
     tags: ['users'],
     summary: 'Send a friend request',
     description:
@@ -494,6 +595,7 @@ export const ENDPOINTS = {
   cancelFriendRequest: {
     ...ROUTES.cancelFriendRequest,
     auth: true,
+    access: 'memberViewer',
     tags: ['users'],
     summary: 'Cancel a sent friend request',
     description:
@@ -506,6 +608,7 @@ export const ENDPOINTS = {
   acceptRequest: {
     ...ROUTES.acceptRequest,
     auth: true,
+    access: 'memberViewer',
     tags: ['users'],
     summary: 'Accept a friend request',
     description:
@@ -518,6 +621,7 @@ export const ENDPOINTS = {
   deleteRequest: {
     ...ROUTES.deleteRequest,
     auth: true,
+    access: 'memberViewer',
     tags: ['users'],
     summary: 'Decline a friend request',
     description:
@@ -530,6 +634,7 @@ export const ENDPOINTS = {
   unfriend: {
     ...ROUTES.unfriend,
     auth: true,
+    access: 'memberViewer',
     tags: ['users'],
     summary: 'Unfriend',
     description: `friends -> none; neither follows the other any more. Not friends: 400. ${FRIENDSHIP}`,
@@ -540,6 +645,7 @@ export const ENDPOINTS = {
   follow: {
     ...ROUTES.follow,
     auth: true,
+    access: 'memberViewer',
     tags: ['users'],
     summary: 'Follow a member',
     description:
@@ -552,6 +658,7 @@ export const ENDPOINTS = {
   unfollow: {
     ...ROUTES.unfollow,
     auth: true,
+    access: 'memberViewer',
     tags: ['users'],
     summary: 'Stop following a member',
     description:
@@ -564,6 +671,8 @@ export const ENDPOINTS = {
   getFriendsPageInfos: {
     ...ROUTES.getFriendsPageInfos,
     auth: true,
+    access: 'member',
+    reads: 'members',
     tags: ['users'],
     summary: "The friends page's lists",
     description:
@@ -573,9 +682,53 @@ export const ENDPOINTS = {
     errors: USER_ERRORS,
   },
 
+  block: {
+    ...ROUTES.block,
+    auth: true,
+    access: 'memberViewer',
+    tags: ['users'],
+    summary: 'Block a member',
+    description:
+      'Ends friendship, friend requests and follows both ways at once; from then on neither ' +
+      'member sees the other anywhere (profile, posts, comments, search, friends lists, ' +
+      'notifications, live updates) and neither can add, follow, comment on or react to the ' +
+      "other's posts: each such answer is the one a missing id gets. Already blocked: nothing " +
+      "changes. Oneself: 400. Unknown member, or one who blocked the caller: 404. Answers 'ok'.",
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  unblock: {
+    ...ROUTES.unblock,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Unblock a member',
+    description:
+      'Removes the caller’s block of the member; nothing else comes back by itself (friendship ' +
+      "and follows stay ended). Not blocked: nothing changes. Oneself: 400. Answers 'ok'.",
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  getBlocked: {
+    ...ROUTES.getBlocked,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'The members the caller blocked',
+    description:
+      'Most recent first: `_id, username, picture, first_name, last_name, blockedAt`. Settings ' +
+      '& privacy → Blocking lists them.',
+    responses: { 200: blockedListSchema },
+    errors: USER_ERRORS,
+  },
+
   search: {
     ...ROUTES.search,
     auth: true,
+    access: 'member',
+    reads: 'members',
     tags: ['users'],
     summary: 'Search members by name',
     description: SEARCH_DESCRIPTION,
@@ -586,6 +739,7 @@ export const ENDPOINTS = {
   addToSearchHistory: {
     ...ROUTES.addToSearchHistory,
     auth: true,
+    access: 'memberViewer',
     tags: ['users'],
     summary: 'Keep a member in the recent searches',
     description:
@@ -600,6 +754,8 @@ export const ENDPOINTS = {
   getSearchHistory: {
     ...ROUTES.getSearchHistory,
     auth: true,
+    access: 'member',
+    reads: 'members',
     tags: ['users'],
     summary: 'The recent searches',
     description:
@@ -613,6 +769,7 @@ export const ENDPOINTS = {
   removeFromSearch: {
     ...ROUTES.removeFromSearch,
     auth: true,
+    access: 'member',
     tags: ['users'],
     summary: 'Remove a member from the recent searches',
     description:
@@ -626,6 +783,8 @@ export const ENDPOINTS = {
   notifications: {
     ...ROUTES.notifications,
     auth: true,
+    access: 'member',
+    reads: 'notifications',
     tags: ['notifications'],
     summary: "The caller's notifications",
     description:
@@ -645,6 +804,7 @@ export const ENDPOINTS = {
   unreadCount: {
     ...ROUTES.unreadCount,
     auth: true,
+    access: 'member',
     tags: ['notifications'],
     summary: 'How many notifications are unread',
     description: "`{count}`: the caller's unread notifications (the bell's badge).",
@@ -654,6 +814,7 @@ export const ENDPOINTS = {
   markNotificationsRead: {
     ...ROUTES.markNotificationsRead,
     auth: true,
+    access: 'member',
     tags: ['notifications'],
     summary: 'Mark notifications as read',
     description:

@@ -25,6 +25,8 @@ const TABLE = {
   comment: ['PUT', '/posts/comment'],
   savePost: ['PUT', '/posts/savePost/:postId'],
   deletePost: ['DELETE', '/posts/deletePost/:postId'],
+  // Who sees what (API.md, beyond the spec).
+  editAudience: ['PUT', '/posts/audience/:postId'],
   // One post, for its page /post/{postId} (API.md, Notifications).
   getPost: ['GET', '/posts/:postId'],
   uploadImages: ['POST', '/posts/uploadImages'],
@@ -43,6 +45,10 @@ const TABLE = {
   follow: ['PUT', '/users/follow/:id'],
   unfollow: ['PUT', '/users/unfollow/:id'],
   getFriendsPageInfos: ['GET', '/users/getFriendsPageInfos'],
+  // Blocking (API.md, Who sees what).
+  block: ['PUT', '/users/block/:id'],
+  unblock: ['PUT', '/users/unblock/:id'],
+  getBlocked: ['GET', '/users/getBlocked'],
   // Search.
   search: ['POST', '/users/search/:searchTerm'],
   addToSearchHistory: ['PUT', '/users/addToSearchHistory'],

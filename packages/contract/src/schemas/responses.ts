@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, REACTIONS, RELATIONSHIPS } from '../enums.js';
+import { AUDIENCES, GENDERS, REACTIONS, RELATIONSHIPS } from '../enums.js';
 
 /** Spec section 3 shapes, as the server answers them. */
 
@@ -109,8 +109,27 @@ export const postSchema = z.object({
   commentCount: z.number().int(),
   reactions: reactionSummarySchema,
   createdAt: z.string(),
+  /** Who may see the post (API.md, Who sees what); clients written for the spec ignore it. */
+  audience: z.enum(AUDIENCES),
 });
 export type Post = z.infer<typeof postSchema>;
+
+/** PUT /posts/audience/{postId}: the post's audience now. */
+export const audienceAnswerSchema = z.object({ audience: z.enum(AUDIENCES) });
+export type AudienceAnswer = z.infer<typeof audienceAnswerSchema>;
+
+/** GET /users/getBlocked: the members the caller blocked, most recent first. */
+export const blockedListSchema = z.array(
+  z.object({
+    _id: z.string(),
+    username: z.string(),
+    picture: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    blockedAt: z.string(),
+  }),
+);
+export type BlockedList = z.infer<typeof blockedListSchema>;
 
 /** A page of posts, newest first. */
 export const postsSchema = z.array(postSchema).describe('Posts');

@@ -11,7 +11,7 @@ import {
   SEARCH_TERM_MAX,
   UPLOAD_FILES_MAX,
 } from '../constants.js';
-import { POST_TYPES, REACTIONS, RELATIONSHIPS } from '../enums.js';
+import { AUDIENCES, POST_TYPES, REACTIONS, RELATIONSHIPS } from '../enums.js';
 import { DETAILS_MESSAGES, POST_MESSAGES, SEARCH_MESSAGES } from '../messages.js';
 import { builtinBackground, isAbsoluteUrl } from '../rules/backgrounds.js';
 import { isEmptyPost } from '../rules/new-post.js';
@@ -92,6 +92,8 @@ export const createPostSchema = z
       }),
     text: z.string().max(POST_TEXT_MAX, POST_MESSAGES.textMax).nullable().default(null),
     user: z.string().optional(),
+    /** Who may see the post; without it, the author's default audience. */
+    audience: z.enum(AUDIENCES).optional(),
     images: z
       .array(z.object({ url: z.string().min(1).max(2048) }))
       .max(UPLOAD_FILES_MAX)
@@ -126,3 +128,7 @@ export const commentsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 export type CommentsQuery = z.infer<typeof commentsQuerySchema>;
+
+/** PUT /posts/audience/{postId}: who may see the post from now on. */
+export const audienceInputSchema = z.object({ audience: z.enum(AUDIENCES) });
+export type AudienceInput = z.infer<typeof audienceInputSchema>;

@@ -3,11 +3,11 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
 select
-  "id"
-from "posts"
-where "deleted_at" is null and "user_id" in (
+  "p"."id"
+from "posts" as "p"
+where "p"."user_id" in (
   select
     "followee_id" as "id"
   from "follows"
@@ -15,16 +15,31 @@ where "deleted_at" is null and "user_id" in (
   union all
   select
     cast($2 as text) as "id"
-)
-order by "id" desc
-limit $3;
+) and ("p"."deleted_at" is null and ("p"."user_id" = $3 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+  select
+    1
+  from friendships as vf
+  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = $4) or (vf.low_id = $5 and vf.high_id = "p"."user_id"))
+))) and (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
+)))))
+order by "p"."id" desc
+limit $8;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
-  "id"
-from "posts"
-where "deleted_at" is null and "user_id" in (
+  "p"."id"
+from "posts" as "p"
+where "p"."user_id" in (
   select
     "followee_id" as "id"
   from "follows"
@@ -32,9 +47,24 @@ where "deleted_at" is null and "user_id" in (
   union all
   select
     cast($2 as text) as "id"
-) and "id" < $3
-order by "id" desc
-limit $4;
+) and ("p"."deleted_at" is null and ("p"."user_id" = $3 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+  select
+    1
+  from friendships as vf
+  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = $4) or (vf.low_id = $5 and vf.high_id = "p"."user_id"))
+))) and (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
+))))) and "p"."id" < $8
+order by "p"."id" desc
+limit $9;
 
 -- cards: posts with authors and comment counts (posts/repo cardRowsOf)
 -- parameters: ["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
@@ -45,6 +75,7 @@ select
   "p"."text",
   "p"."background",
   "p"."created_at",
+  "p"."audience",
   "u"."username" as "author_username",
   "u"."first_name" as "author_first_name",
   "u"."last_name" as "author_last_name",
@@ -93,12 +124,29 @@ cross join lateral (
     image,
     created_at,
     user_id
-  from comments
-  where post_id = p.id
+  from comments as cc
+  where post_id = p.id and true
   order by id desc
   limit $2
 ) as c
 inner join users as u on u.id = c.user_id;
+
+-- cards: posts holding comments hidden from the viewer (posts/repo postsWithHiddenComments)
+-- parameters: ["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+select
+  distinct "c"."post_id"
+from "comments" as "c"
+where "c"."post_id" in ($1, $2, $3) and not (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = $4 and vb.blocked_id = "c"."user_id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "c"."user_id" and vb.blocked_id = $5
+));
 
 -- cards: the viewer's reactions and saves (posts/cards-repo cardStateOf)
 -- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
@@ -149,26 +197,36 @@ where "post_id" in ($9, $10);
 select
   "id"
 from "posts"
-where "deleted_at" is null and "id" < $1
+where "posts"."deleted_at" is null and "id" < $1
 order by "id" desc
 limit $2;
 
 -- profile: the owner (users/repo findProfileOwner)
--- parameters: ["anatest"]
+-- parameters: ["anatest","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 select
-  "id",
-  "username",
-  "first_name",
-  "last_name",
-  "picture",
-  "cover",
-  "gender",
-  "details"
-from "users"
-where "username" = $1;
+  "u"."id",
+  "u"."username",
+  "u"."first_name",
+  "u"."last_name",
+  "u"."picture",
+  "u"."cover",
+  "u"."gender",
+  "u"."details"
+from "users" as "u"
+where "u"."username" = $1 and (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = $2 and vb.blocked_id = "u"."id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "u"."id" and vb.blocked_id = $3
+));
 
 -- profile: the friends shown (users/repo relatedMembers)
--- parameters: ["0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000b","friends",9]
+-- parameters: ["0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",9]
 select
   "u"."id",
   "u"."username",
@@ -198,8 +256,19 @@ from (
     from "friendships"
     where "high_id" = $3 and "status" = $4
   ) as "r"
+  where (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = $5 and vb.blocked_id = "r"."other_id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "r"."other_id" and vb.blocked_id = $6
+  ))
   order by "r"."updated_at" desc, "r"."other_id"
-  limit $5
+  limit $7
 ) as "f"
 inner join "users" as "u" on "u"."id" = "f"."other_id"
 order by "f"."updated_at" desc, "u"."id";
@@ -241,7 +310,7 @@ from "follows"
 where "follower_id" = $1 and "followee_id" = $2;
 
 -- profile: a page of the owner's posts (posts/repo authorPage)
--- parameters: ["0190a000-0000-7000-8000-00000000000b","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000b","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
   "p"."id",
   "p"."user_id",
@@ -249,6 +318,7 @@ select
   "p"."text",
   "p"."background",
   "p"."created_at",
+  "p"."audience",
   "u"."username" as "author_username",
   "u"."first_name" as "author_first_name",
   "u"."last_name" as "author_last_name",
@@ -259,22 +329,47 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id"
+    where "c"."post_id" = "p"."id" and (not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = $1 and vb.blocked_id = "c"."user_id"
+    ) and not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = $2
+    ))
   ) as "comment_count"
 from "posts" as "p"
 inner join "users" as "u" on "u"."id" = "p"."user_id"
 where "p"."id" in (
   select
-    "id"
-  from "posts"
-  where "user_id" = $1 and "deleted_at" is null and "id" < $2
-  order by "id" desc
-  limit $3
+    "p"."id"
+  from "posts" as "p"
+  where "p"."user_id" = $3 and ("p"."deleted_at" is null and ("p"."user_id" = $4 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+    select
+      1
+    from friendships as vf
+    where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = $5) or (vf.low_id = $6 and vf.high_id = "p"."user_id"))
+  ))) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = $7 and vb.blocked_id = "p"."user_id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "p"."user_id" and vb.blocked_id = $8
+  ))))) and "p"."id" < $9
+  order by "p"."id" desc
+  limit $10
 )
 order by "p"."id" desc;
 
 -- search: members by a one-word prefix (search/repo findPrefixMatches)
--- parameters: ["ana","anb",20,"ana","anb",20,"ana","anb",20]
+-- parameters: ["ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
 select
   *
 from (
@@ -288,9 +383,19 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_first" >= $1 and "users"."search_first" < $2)
+  where ("users"."search_first" >= $1 and "users"."search_first" < $2) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = $3 and vb.blocked_id = "users"."id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "users"."id" and vb.blocked_id = $4
+  ))
   order by "users"."search_first", "users"."username"
-  limit $3
+  limit $5
 ) as "by_0"
 union all
 select
@@ -306,9 +411,19 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_last" >= $4 and "users"."search_last" < $5)
+  where ("users"."search_last" >= $6 and "users"."search_last" < $7) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = $8 and vb.blocked_id = "users"."id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "users"."id" and vb.blocked_id = $9
+  ))
   order by "users"."search_last", "users"."username"
-  limit $6
+  limit $10
 ) as "by_1"
 union all
 select
@@ -324,13 +439,23 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."username" >= $7 and "users"."username" < $8)
+  where ("users"."username" >= $11 and "users"."username" < $12) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = $13 and vb.blocked_id = "users"."id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "users"."id" and vb.blocked_id = $14
+  ))
   order by "users"."username"
-  limit $9
+  limit $15
 ) as "by_2";
 
 -- search: members by a "first last" prefix (search/repo findPrefixMatches)
--- parameters: ["ana be","ana bf",20]
+-- parameters: ["ana be","ana bf","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
 select
   *
 from (
@@ -344,13 +469,23 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_full" >= $1 and "users"."search_full" < $2)
+  where ("users"."search_full" >= $1 and "users"."search_full" < $2) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = $3 and vb.blocked_id = "users"."id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "users"."id" and vb.blocked_id = $4
+  ))
   order by "users"."search_full", "users"."username"
-  limit $3
+  limit $5
 ) as "by_0";
 
 -- search: the searcher's friends by prefix (search/repo findFriendMatches)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","friends","0190a000-0000-7000-8000-00000000000a","friends","ana","anb","ana","anb","ana","anb"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","friends","0190a000-0000-7000-8000-00000000000a","friends","ana","anb","ana","anb","ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 select
   "users"."id",
   "users"."username",
@@ -372,4 +507,14 @@ from (
   where "high_id" = $3 and "status" = $4
 ) as "f"
 inner join "users" on "users"."id" = "f"."friend_id"
-where (("users"."search_first" >= $5 and "users"."search_first" < $6) or ("users"."search_last" >= $7 and "users"."search_last" < $8) or ("users"."username" >= $9 and "users"."username" < $10));
+where (("users"."search_first" >= $5 and "users"."search_first" < $6) or ("users"."search_last" >= $7 and "users"."search_last" < $8) or ("users"."username" >= $9 and "users"."username" < $10)) and (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = $11 and vb.blocked_id = "users"."id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "users"."id" and vb.blocked_id = $12
+));

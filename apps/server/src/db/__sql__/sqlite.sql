@@ -3,11 +3,11 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
 select
-  "id"
-from "posts"
-where "deleted_at" is null and "user_id" in (
+  "p"."id"
+from "posts" as "p"
+where "p"."user_id" in (
   select
     "followee_id" as "id"
   from "follows"
@@ -15,16 +15,31 @@ where "deleted_at" is null and "user_id" in (
   union all
   select
     cast(? as text) as "id"
-)
-order by "id" desc
+) and ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+  select
+    1
+  from friendships as vf
+  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = ?) or (vf.low_id = ? and vf.high_id = "p"."user_id"))
+))) and (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
+)))))
+order by "p"."id" desc
 limit ?;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
-  "id"
-from "posts"
-where "deleted_at" is null and "user_id" in (
+  "p"."id"
+from "posts" as "p"
+where "p"."user_id" in (
   select
     "followee_id" as "id"
   from "follows"
@@ -32,8 +47,23 @@ where "deleted_at" is null and "user_id" in (
   union all
   select
     cast(? as text) as "id"
-) and "id" < ?
-order by "id" desc
+) and ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+  select
+    1
+  from friendships as vf
+  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = ?) or (vf.low_id = ? and vf.high_id = "p"."user_id"))
+))) and (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
+))))) and "p"."id" < ?
+order by "p"."id" desc
 limit ?;
 
 -- cards: posts with authors and comment counts (posts/repo cardRowsOf)
@@ -45,6 +75,7 @@ select
   "p"."text",
   "p"."background",
   "p"."created_at",
+  "p"."audience",
   "u"."username" as "author_username",
   "u"."first_name" as "author_first_name",
   "u"."last_name" as "author_last_name",
@@ -95,7 +126,7 @@ from (
       "image",
       "created_at",
       "user_id"
-    from "comments"
+    from "comments" as "cc"
     where "post_id" = ?
     order by "id" desc
     limit 5
@@ -111,7 +142,7 @@ from (
       "image",
       "created_at",
       "user_id"
-    from "comments"
+    from "comments" as "cc"
     where "post_id" = ?
     order by "id" desc
     limit 5
@@ -127,13 +158,30 @@ from (
       "image",
       "created_at",
       "user_id"
-    from "comments"
+    from "comments" as "cc"
     where "post_id" = ?
     order by "id" desc
     limit 5
   ) as "newest2"
 ) as "c"
 inner join "users" as "u" on "u"."id" = "c"."user_id";
+
+-- cards: posts holding comments hidden from the viewer (posts/repo postsWithHiddenComments)
+-- parameters: ["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+select
+  distinct "c"."post_id"
+from "comments" as "c"
+where "c"."post_id" in (?, ?, ?) and not (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = ? and vb.blocked_id = "c"."user_id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
+));
 
 -- cards: the viewer's reactions and saves (posts/cards-repo cardStateOf)
 -- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
@@ -184,26 +232,36 @@ where "post_id" in (?, ?);
 select
   "id"
 from "posts"
-where "deleted_at" is null and "id" < ?
+where "posts"."deleted_at" is null and "id" < ?
 order by "id" desc
 limit ?;
 
 -- profile: the owner (users/repo findProfileOwner)
--- parameters: ["anatest"]
+-- parameters: ["anatest","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 select
-  "id",
-  "username",
-  "first_name",
-  "last_name",
-  "picture",
-  "cover",
-  "gender",
-  "details"
-from "users"
-where "username" = ?;
+  "u"."id",
+  "u"."username",
+  "u"."first_name",
+  "u"."last_name",
+  "u"."picture",
+  "u"."cover",
+  "u"."gender",
+  "u"."details"
+from "users" as "u"
+where "u"."username" = ? and (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = ? and vb.blocked_id = "u"."id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "u"."id" and vb.blocked_id = ?
+));
 
 -- profile: the friends shown (users/repo relatedMembers)
--- parameters: ["0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000b","friends",9]
+-- parameters: ["0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",9]
 select
   "u"."id",
   "u"."username",
@@ -233,6 +291,17 @@ from (
     from "friendships"
     where "high_id" = ? and "status" = ?
   ) as "r"
+  where (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = ? and vb.blocked_id = "r"."other_id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "r"."other_id" and vb.blocked_id = ?
+  ))
   order by "r"."updated_at" desc, "r"."other_id"
   limit ?
 ) as "f"
@@ -276,7 +345,7 @@ from "follows"
 where "follower_id" = ? and "followee_id" = ?;
 
 -- profile: a page of the owner's posts (posts/repo authorPage)
--- parameters: ["0190a000-0000-7000-8000-00000000000b","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000b","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
   "p"."id",
   "p"."user_id",
@@ -284,6 +353,7 @@ select
   "p"."text",
   "p"."background",
   "p"."created_at",
+  "p"."audience",
   "u"."username" as "author_username",
   "u"."first_name" as "author_first_name",
   "u"."last_name" as "author_last_name",
@@ -294,22 +364,47 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id"
+    where "c"."post_id" = "p"."id" and (not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = ? and vb.blocked_id = "c"."user_id"
+    ) and not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
+    ))
   ) as "comment_count"
 from "posts" as "p"
 inner join "users" as "u" on "u"."id" = "p"."user_id"
 where "p"."id" in (
   select
-    "id"
-  from "posts"
-  where "user_id" = ? and "deleted_at" is null and "id" < ?
-  order by "id" desc
+    "p"."id"
+  from "posts" as "p"
+  where "p"."user_id" = ? and ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+    select
+      1
+    from friendships as vf
+    where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = ?) or (vf.low_id = ? and vf.high_id = "p"."user_id"))
+  ))) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
+  ))))) and "p"."id" < ?
+  order by "p"."id" desc
   limit ?
 )
 order by "p"."id" desc;
 
 -- search: members by a one-word prefix (search/repo findPrefixMatches)
--- parameters: ["ana","anb",20,"ana","anb",20,"ana","anb",20]
+-- parameters: ["ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
 select
   *
 from (
@@ -323,7 +418,17 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_first" >= ? and "users"."search_first" < ?)
+  where ("users"."search_first" >= ? and "users"."search_first" < ?) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+  ))
   order by "users"."search_first", "users"."username"
   limit ?
 ) as "by_0"
@@ -341,7 +446,17 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_last" >= ? and "users"."search_last" < ?)
+  where ("users"."search_last" >= ? and "users"."search_last" < ?) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+  ))
   order by "users"."search_last", "users"."username"
   limit ?
 ) as "by_1"
@@ -359,13 +474,23 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."username" >= ? and "users"."username" < ?)
+  where ("users"."username" >= ? and "users"."username" < ?) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+  ))
   order by "users"."username"
   limit ?
 ) as "by_2";
 
 -- search: members by a "first last" prefix (search/repo findPrefixMatches)
--- parameters: ["ana be","ana bf",20]
+-- parameters: ["ana be","ana bf","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
 select
   *
 from (
@@ -379,13 +504,23 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_full" >= ? and "users"."search_full" < ?)
+  where ("users"."search_full" >= ? and "users"."search_full" < ?) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+  ))
   order by "users"."search_full", "users"."username"
   limit ?
 ) as "by_0";
 
 -- search: the searcher's friends by prefix (search/repo findFriendMatches)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","friends","0190a000-0000-7000-8000-00000000000a","friends","ana","anb","ana","anb","ana","anb"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","friends","0190a000-0000-7000-8000-00000000000a","friends","ana","anb","ana","anb","ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 select
   "users"."id",
   "users"."username",
@@ -407,4 +542,14 @@ from (
   where "high_id" = ? and "status" = ?
 ) as "f"
 inner join "users" on "users"."id" = "f"."friend_id"
-where (("users"."search_first" >= ? and "users"."search_first" < ?) or ("users"."search_last" >= ? and "users"."search_last" < ?) or ("users"."username" >= ? and "users"."username" < ?));
+where (("users"."search_first" >= ? and "users"."search_first" < ?) or ("users"."search_last" >= ? and "users"."search_last" < ?) or ("users"."username" >= ? and "users"."username" < ?)) and (not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+) and not exists (
+  select
+    1
+  from blocks as vb
+  where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+));

@@ -9,6 +9,7 @@ import * as imageReferences from './0007-image-references.js';
 import * as sessions from './0008-sessions.js';
 import * as notifications from './0009-notifications.js';
 import * as jobLeases from './0010-job-leases.js';
+import * as audiencesAndBlocks from './0011-audiences-and-blocks.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -22,4 +23,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0008-sessions', sessions],
   ['0009-notifications', notifications],
   ['0010-job-leases', jobLeases],
+  ['0011-audiences-and-blocks', audiencesAndBlocks],
 ];

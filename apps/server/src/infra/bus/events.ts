@@ -9,6 +9,13 @@ import type { Comment, LiveReactions } from '@hearth/contract';
 export type DomainEvent =
   /** A member posted (the followers' feeds gain it). */
   | { type: 'post.created'; postId: string; authorId: string }
+  /** The author changed who may see the post (the card cache drops it; live routing re-checks). */
+  | { type: 'post.audience'; postId: string; authorId: string; audience: string }
+  /**
+   * `blockerId` blocked (`blocked` true) or unblocked `blockedId`: sockets refresh their
+   * viewer, and a blocked member's live messages stop reaching the other.
+   */
+  | { type: 'block.changed'; blockerId: string; blockedId: string; blocked: boolean }
   /** A post went to trash: hidden everywhere, its notifications too. */
   | { type: 'post.trashed'; postId: string; authorId: string }
   /** A reaction was added, changed or withdrawn: the post's new summary (without viewer fields). */

@@ -1,7 +1,9 @@
 import { DEFAULT_PICTURE } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
+import { TestClock } from '../../test-support/test-clock.js';
 import { ImageUrls } from './image-urls.js';
 import { LocalDiskStorage } from './local-disk-storage.js';
+import { MediaSignatures } from './media-signatures.js';
 import type { Storage } from './storage.js';
 
 const KEY = 'adalovelace/post_images/0196f0c2-7a7e-7d1b-9b1e-3c5d2b1a0f00.jpg';
@@ -106,5 +108,50 @@ describe('images a client sends back', () => {
     expect(urls.builtinOf('https://tracker.example/backgrounds/4.svg')).toBeUndefined();
     expect(urls.builtinOf('https://social.example.org/backgrounds/10.svg')).toBeUndefined();
     expect(urls.builtinOf('../../../images/3.jpg')).toBeUndefined();
+  });
+});
+
+describe('signed addresses', () => {
+  const HOUR = 3_600_000;
+  const clock = new TestClock(new Date('2026-11-26T10:15:00Z'));
+  const signatures = new MediaSignatures('a'.repeat(64), HOUR, clock);
+  const signing = new ImageUrls(
+    'https://social.example.org',
+    storage,
+    'https://cdn.example.net/h',
+    signatures,
+  );
+
+  it('are this server’s, the same all through a window, expiring at the end of the next one', () => {
+    const first = signing.url(KEY, true);
+    const expires = Date.parse('2026-11-26T12:00:00Z') / 1000;
+    expect(first).toMatch(
+      new RegExp(`^https://social\\.example\\.org/media/${KEY}\\?exp=${expires}&sig=[\\w-]{22}$`),
+    );
+    expect(signing.signedFreshUntil()).toBe(Date.parse('2026-11-26T11:00:00Z'));
+    clock.advance(40 * 60_000);
+    expect(signing.url(KEY, true)).toBe(first);
+    clock.advance(10 * 60_000);
+    const next = signing.url(KEY, true);
+    expect(new URL(next).searchParams.get('exp')).toBe(String(expires + 3600));
+    // Unsigned, the storage's address as before (here the media folder's); sent back, each
+    // names the upload.
+    expect(signing.url(KEY)).toBe(`https://social.example.org/media/${KEY}`);
+    for (const sent of [first, next]) expect(signing.uploadKeyOf(sent)).toBe(KEY);
+  });
+
+  it('open only their key, only until they expire, only with this secret', () => {
+    const query = new URL(signing.url(KEY, true)).search.slice(1);
+    expect(signatures.secondsLeft(KEY, query)).toBeGreaterThan(3600);
+    expect(signatures.secondsLeft(KEY.replace('.jpg', '.png'), query)).toBeUndefined();
+    const stranger = new MediaSignatures('b'.repeat(64), HOUR, clock);
+    expect(stranger.secondsLeft(KEY, query)).toBeUndefined();
+    clock.advance(2 * HOUR);
+    expect(signatures.secondsLeft(KEY, query)).toBeUndefined();
+  });
+
+  it('cannot be asked of addresses made without signatures', () => {
+    expect(() => urls.url(KEY, true)).toThrow();
+    expect(urls.url('', true)).toBe('');
   });
 });

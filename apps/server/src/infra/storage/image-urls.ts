@@ -1,4 +1,6 @@
 import { BUILTIN_BACKGROUNDS, DEFAULT_PICTURE } from '@hearth/contract';
+import { MEDIA_URL_PREFIX } from './media-paths.js';
+import type { MediaSignatures } from './media-signatures.js';
 import { STORAGE_KEY, type Storage } from './storage.js';
 
 /** The images the server itself serves at stable paths (http/builtin-images.ts). */
@@ -16,6 +18,10 @@ const BUILTIN_PATHS: ReadonlySet<string> = new Set([DEFAULT_PICTURE, ...BUILTIN_
  * the `/media/…` path, an address under MEDIA_PUBLIC_URL, or the key itself. A built-in is named by its path or by this server's
  * current address for it: another host's address for a background stays refused (API.md), as
  * nothing tells an earlier PUBLIC_URL from a stranger's.
+ *
+ * The files of an upload that not every member may see (a friends-only post's photos) are
+ * answered with an expiring signed address instead (`signed`, media-signatures.ts), always this
+ * server's `/media/` even with MEDIA_PUBLIC_URL: only this server checks the signature.
  */
 export class ImageUrls {
   private readonly origin: string;
@@ -29,6 +35,8 @@ export class ImageUrls {
     private readonly publicUrl: string,
     private readonly storage: Storage,
     private readonly mediaPublicUrl?: string,
+    /** Signs the addresses of restricted uploads; without it, asking for one is a bug. */
+    private readonly signatures?: MediaSignatures,
   ) {
     this.origin = new URL(publicUrl).origin;
   }
@@ -38,11 +46,30 @@ export class ImageUrls {
    * else a row may hold (written by hand, or by an older tool) is answered as it is rather than
    * failing the whole answer.
    */
-  url(reference: string): string {
+  url(reference: string, signed = false): string {
     if (reference.startsWith('/')) return this.publicUrl + reference;
     if (!STORAGE_KEY.test(reference)) return reference;
+    if (signed) return this.signedUrl(reference);
     const address = this.storage.publicUrl(reference);
     return address.startsWith('/') ? this.publicUrl + address : address;
+  }
+
+  /**
+   * Until when (epoch milliseconds) the signed addresses made now may be handed out (the end of
+   * the signing window); whatever keeps them to answer later must drop them by then.
+   */
+  signedFreshUntil(): number {
+    return this.signer().freshUntil();
+  }
+
+  /** This server's address of the upload under `key`, with a signature that expires. */
+  private signedUrl(key: string): string {
+    return `${this.publicUrl}${MEDIA_URL_PREFIX}${key}?${this.signer().query(key)}`;
+  }
+
+  private signer(): MediaSignatures {
+    if (!this.signatures) throw new Error('These image addresses cannot be signed: no signatures.');
+    return this.signatures;
   }
 
   /**

@@ -4,14 +4,15 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { SERVER_MESSAGES } from '@hearth/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type FindUpload,
   IMMUTABLE,
-  isHidden,
   MEDIA_URL_PREFIX,
+  mediaDecision,
   originalOfMissingVariant,
 } from './media-paths.js';
+import type { MediaSignatures } from './media-signatures.js';
 import { assertStorageKey, STORAGE_KEY, type Storage, type StoredFile } from './storage.js';
 
 // Unfinished writes go here; the dot keeps them out of what is served.
@@ -144,7 +145,9 @@ async function modifiedAt(file: string): Promise<Date | undefined> {
 /**
  * Serves the media folder at /media/ with year-long immutable caching (keys never change).
  * An upload whose every use is trashed (a trashed post's photo) answers 404, not cached, variants
- * included: one indexed lookup per request, before the file is read.
+ * included; so does one only some members may see (a friends-only post's photo) unless the
+ * address carries a valid unexpired signature (media-signatures.ts), and it is then cached
+ * privately until the signature expires: one indexed lookup per request, before the file is read.
  * A variant not made yet (an upload from before variants, until the image-variants job has
  * reached it) is answered with a 302 to its original, not cached, so the picture still shows.
  */
@@ -152,8 +155,11 @@ export async function registerLocalMediaRoute(
   app: FastifyInstance,
   storage: LocalDiskStorage,
   findUpload: FindUpload,
+  signatures: MediaSignatures,
 ): Promise<void> {
   mkdirSync(storage.root, { recursive: true });
+  // The caching of each signed file's answer, set as the request is let through.
+  const privateCaching = new WeakMap<FastifyRequest, string>();
   await app.register(
     async (media) => {
       // Uploads are public pictures: pages of other origins may show them (helmet's
@@ -161,9 +167,13 @@ export async function registerLocalMediaRoute(
       media.addHook('onRequest', async (_request, reply) => {
         reply.header('cross-origin-resource-policy', 'cross-origin');
       });
-      // Before @fastify/static reads anything, so a hidden file is never sent (nor a 304).
+      // Before @fastify/static reads anything, so a refused file is never sent (nor a 304).
       media.addHook('onRequest', async (request, reply) => {
-        if (!(await isHidden(request.url, findUpload))) return;
+        const decision = await mediaDecision(request.url, findUpload, signatures);
+        if (!decision.refused) {
+          if (decision.signed) privateCaching.set(request, decision.cacheControl);
+          return;
+        }
         return reply
           .code(404)
           .header('cache-control', 'no-store')
@@ -178,12 +188,13 @@ export async function registerLocalMediaRoute(
         list: false,
         cacheControl: false,
         setHeaders(reply) {
-          reply.header('cache-control', IMMUTABLE);
+          reply.header('cache-control', privateCaching.get(reply.request) ?? IMMUTABLE);
         },
       });
       media.setNotFoundHandler(async (request, reply) => {
-        const key = await originalOfMissingVariant(request.url, findUpload);
-        const location = key && storage.publicUrl(key);
+        const location = await originalOfMissingVariant(request.url, findUpload, (key) =>
+          storage.publicUrl(key),
+        );
         if (location) {
           return reply.header('cache-control', 'no-cache').redirect(location, 302);
         }

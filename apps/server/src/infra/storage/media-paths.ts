@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { IMAGE_VARIANT_WIDTHS } from '@hearth/contract';
+import { type MediaSignatures, searchOf } from './media-signatures.js';
 import { STORAGE_KEY } from './storage.js';
 
 // What both /media routes (the media folder's, local-disk-storage.ts, and the bucket's,
@@ -10,13 +11,32 @@ export const MEDIA_URL_PREFIX = '/media/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * How an upload's files are served (modules/media/references.ts decides it from what shows the
+ * upload): `open` to anyone, `signed` only at an unexpired signed address (every use is in posts
+ * not every member may see), `hidden` to no one (every use is trashed).
+ */
+export type UploadAccess = 'open' | 'signed' | 'hidden';
+
+/**
  * The upload a `/media` request names, by its storage key (an original) or by its id (the uuid
- * in a variant's name), and whether it is hidden: every row that uses it is trashed. Undefined
- * when no upload matches.
+ * in a variant's name), and how its files are served. Undefined when no upload matches.
  */
 export type FindUpload = (
   ref: { storageKey: string } | { id: string },
-) => Promise<{ storage_key: string; hidden: boolean } | undefined>;
+) => Promise<{ storage_key: string; access: UploadAccess } | undefined>;
+
+/** What a `/media` request gets: a 404 (as a missing file, not cached), or its file so cached. */
+export type MediaDecision =
+  | { refused: true }
+  | {
+      refused: false;
+      cacheControl: string;
+      /** Let through by its signature (a restricted upload's file). */
+      signed: boolean;
+    };
+
+const REFUSED: MediaDecision = { refused: true };
+const PUBLIC: MediaDecision = { refused: false, cacheControl: IMMUTABLE, signed: false };
 
 // `{folder}/{uuid}-w{width}.webp`, as the server names variants (modules/media/variants.ts):
 // checked before anything touches the database.
@@ -26,34 +46,58 @@ export const VARIANT_PATH = new RegExp(
     `-w(?:${IMAGE_VARIANT_WIDTHS.join('|')})\\.webp$`,
 );
 
+/**
+ * The location a variant not made yet is redirected to: its original, at the address `locate`
+ * gives it, or (a signed upload) at this server's `/media/` with the request's own signature,
+ * which covers the original. Undefined when the url names no variant of an upload, or a hidden
+ * one. Asked only of a request `mediaDecision` let through.
+ */
 export async function originalOfMissingVariant(
   url: string,
   findUpload: FindUpload,
+  locate: (key: string) => string,
 ): Promise<string | undefined> {
   const match = VARIANT_PATH.exec(url.split('?', 1)[0] ?? '');
   if (!match) return undefined;
   const [, folder, id] = match;
   const upload = await findUpload({ id: id as string });
   // The variant must sit beside that upload: `{folder}/{id}.{ext}`.
-  if (upload?.hidden || !upload?.storage_key.startsWith(`${folder}/${id}.`)) return undefined;
-  return upload.storage_key;
+  if (upload?.access === 'hidden' || !upload?.storage_key.startsWith(`${folder}/${id}.`)) {
+    return undefined;
+  }
+  if (upload.access === 'open') return locate(upload.storage_key);
+  return `${MEDIA_URL_PREFIX}${upload.storage_key}?${searchOf(url)}`;
 }
 
 /**
- * Whether a `/media` request names a hidden upload or one of its variants. The path is read as
- * @fastify/static reads it (percent-decoded, `.` and `//` collapsed), so no spelling of a hidden
- * file's name gets past.
+ * Whether a `/media` request may have its file, and how the answer is cached: a hidden upload or
+ * one of its variants is refused; a signed one needs a valid unexpired signature of its upload's
+ * storage key in the query (media-signatures.ts), and is then cached privately until it
+ * expires; anything else (an open upload, a name no upload row has) goes to the file server as
+ * before, cached for a year. The path is read as @fastify/static reads it (percent-decoded, `.`
+ * and `//` collapsed), so no spelling of a file's name gets past.
  */
-export async function isHidden(url: string, findUpload: FindUpload): Promise<boolean> {
+export async function mediaDecision(
+  url: string,
+  findUpload: FindUpload,
+  signatures: MediaSignatures,
+): Promise<MediaDecision> {
   const key = requestedKey(url);
-  if (key === undefined) return false;
+  if (key === undefined) return PUBLIC;
   const variant = VARIANT_PATH.exec(`${MEDIA_URL_PREFIX}${key}`);
+  let upload: Awaited<ReturnType<FindUpload>>;
   if (variant) {
     const [, folder, id] = variant;
-    const upload = await findUpload({ id: id as string });
-    return upload?.hidden === true && upload.storage_key.startsWith(`${folder}/${id}.`);
+    upload = await findUpload({ id: id as string });
+    if (!upload?.storage_key.startsWith(`${folder}/${id}.`)) return PUBLIC;
+  } else {
+    upload = await findUpload({ storageKey: key });
   }
-  return (await findUpload({ storageKey: key }))?.hidden === true;
+  if (upload === undefined || upload.access === 'open') return PUBLIC;
+  if (upload.access === 'hidden') return REFUSED;
+  const seconds = signatures.secondsLeft(upload.storage_key, searchOf(url));
+  if (seconds === undefined) return REFUSED;
+  return { refused: false, cacheControl: `private, max-age=${seconds}`, signed: true };
 }
 
 /** The storage key a `/media` url names, or undefined when it cannot name one. */

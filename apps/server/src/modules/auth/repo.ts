@@ -1,4 +1,5 @@
 import { RESET_CODE_MAX_TRIES } from '@hearth/contract';
+import { sql } from 'kysely';
 import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { NewEmailVerification } from '../../db/email-verifications.js';
@@ -121,15 +122,24 @@ export function findMemberInSession(
   userId: string,
   sessionId: string,
   nowIso: string,
-): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .innerJoin('sessions', 'sessions.user_id', 'users.id')
-    .selectAll('users')
-    .where('sessions.id', '=', sessionId)
-    .where('users.id', '=', userId)
-    .where('sessions.expires_at', '>', nowIso)
-    .executeTakeFirst();
+): Promise<(UserRow & { has_blocks: number }) | undefined> {
+  return (
+    db
+      .selectFrom('users')
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .selectAll('users')
+      // Whether any block names the member (access/visibility.ts Viewer): two index probes.
+      .select(
+        sql<number>`case when exists (select 1 from blocks where blocker_id = users.id)
+        or exists (select 1 from blocks where blocked_id = users.id) then 1 else 0 end`.as(
+          'has_blocks',
+        ),
+      )
+      .where('sessions.id', '=', sessionId)
+      .where('users.id', '=', userId)
+      .where('sessions.expires_at', '>', nowIso)
+      .executeTakeFirst()
+  );
 }
 
 export async function endSession(db: Db, userId: string, sessionId: string): Promise<void> {

@@ -36,6 +36,30 @@ describe('live updates across two server processes', () => {
     return client;
   }
 
+  /** Both servers' bus subscribers lose their Redis connection (they reconnect by themselves). */
+  async function dropBusConnections(): Promise<void> {
+    const admin = new Redis(REDIS_URL);
+    try {
+      const channel = (ctx.app.bus as RedisBus).channel;
+      // Both servers' subscribers carry the same name.
+      const list = String(await admin.client('LIST')).split('\n');
+      const ids = list
+        .filter((line) => line.includes(`name=${channel}:subscriber `))
+        .map((line) => line.match(/\bid=(\d+)/)?.[1] as string);
+      expect(ids).toHaveLength(2);
+      for (const id of ids) await admin.client('KILL', 'ID', id);
+    } finally {
+      admin.disconnect();
+    }
+  }
+
+  /** Watches the posts; resolves once the server has taken the watch (a pong follows it). */
+  async function watch(socket: LiveClient, postIds: string[]): Promise<void> {
+    socket.send({ type: 'watch', postIds });
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+  }
+
   it('reactions, comments, posts, friendship changes and the notifications they cause, made on B, reach a socket on A', async () => {
     const b = await serverB();
     const ada = await buildUser(ctx);
@@ -107,19 +131,7 @@ describe('live updates across two server processes', () => {
     const b = await serverB();
     const ada = await buildUser(ctx);
     const socket = await memberOnA(ada.token, b);
-    const admin = new Redis(REDIS_URL);
-    try {
-      const channel = (ctx.app.bus as RedisBus).channel;
-      // Both servers' subscribers carry the same name; the first one listed is either.
-      const list = String(await admin.client('LIST')).split('\n');
-      const ids = list
-        .filter((line) => line.includes(`name=${channel}:subscriber `))
-        .map((line) => line.match(/\bid=(\d+)/)?.[1] as string);
-      expect(ids).toHaveLength(2);
-      for (const id of ids) await admin.client('KILL', 'ID', id);
-    } finally {
-      admin.disconnect();
-    }
+    await dropBusConnections();
     await socket.next('stale', 3000);
     // Events flow again afterwards.
     const post = await buildPost(ctx, ada);
@@ -138,20 +150,43 @@ describe('live updates across two server processes', () => {
     const bobSocket = await memberOnA(bob.token, b);
     // Ended while no event could be heard (here: without any event at all).
     await ctx.db.deleteFrom('sessions').where('user_id', '=', ada.user.id).execute();
-    const admin = new Redis(REDIS_URL);
-    try {
-      const channel = (ctx.app.bus as RedisBus).channel;
-      const list = String(await admin.client('LIST')).split('\n');
-      const ids = list
-        .filter((line) => line.includes(`name=${channel}:subscriber `))
-        .map((line) => line.match(/\bid=(\d+)/)?.[1] as string);
-      for (const id of ids) await admin.client('KILL', 'ID', id);
-    } finally {
-      admin.disconnect();
-    }
+    await dropBusConnections();
     await bobSocket.next('stale', 3000);
     expect(await adaSocket.closed(3000)).toBe(LIVE_CLOSE_CODES.unauthorized);
     bobSocket.send({ type: 'ping' });
     await bobSocket.next('pong');
+  });
+
+  it('after a bus outage, a block made unheard applies: the blocker’s socket no longer gets the blocked member’s comments', async () => {
+    const b = await serverB();
+    const blocker = await buildUser(ctx);
+    const blocked = await buildUser(ctx);
+    const third = await buildUser(ctx);
+    const post = await buildPost(ctx, third, { audience: 'public' });
+    const blockerSocket = await memberOnA(blocker.token, b);
+    const thirdSocket = await memberOnA(third.token, b);
+    await watch(blockerSocket, [post.id]);
+    await watch(thirdSocket, [post.id]);
+    // Made while no event could be heard (here: without any event at all).
+    await ctx.db
+      .insertInto('blocks')
+      .values({
+        blocker_id: blocker.user.id,
+        blocked_id: blocked.user.id,
+        created_at: ctx.clock.now().toISOString(),
+      })
+      .execute();
+    await dropBusConnections();
+    await blockerSocket.next('stale', 3000);
+    await thirdSocket.next('stale', 3000);
+    // The sockets' blocks are read again after the stale message.
+    await ctx.app.live.idle();
+
+    const said = await comment(b, blocked.token, { postId: post.id, comment: 'Unheard block' });
+    expect(said.statusCode).toBe(200);
+    expect((await thirdSocket.next('comment')).payload.comment.comment).toBe('Unheard block');
+    blockerSocket.send({ type: 'ping' });
+    await blockerSocket.next('pong');
+    expect(blockerSocket.messages).toEqual([]);
   });
 });

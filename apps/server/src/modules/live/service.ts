@@ -12,9 +12,16 @@ import type { Db } from '../../db/database.js';
 import type { EventBus } from '../../infra/bus/bus.js';
 import type { DomainEvent } from '../../infra/bus/events.js';
 import type { Clock } from '../../infra/clock.js';
+import { blockedSetOf, canSeePost, type PostFacts, type Viewer } from '../access/visibility.js';
 import type { AuthService } from '../auth/service.js';
 import type { FriendshipsService } from '../users/friendships-service.js';
-import { followersAmong, liveSessionsAmong } from './repo.js';
+import {
+  blockedSetsOf,
+  followersAmong,
+  liveSessionsAmong,
+  postFactsFor,
+  visiblePostsAmong,
+} from './repo.js';
 
 /** What live updates read of a member's notifications (the notifications module provides it). */
 export interface NotificationReader {
@@ -36,13 +43,26 @@ export interface LiveServiceDeps {
   log: FastifyBaseLogger;
 }
 
+/** The member a socket stands for, with what the visibility rule reads of them without a query. */
+interface LiveMember {
+  id: string;
+  sessionId: string;
+  expiresAt: number;
+  /**
+   * The members blocked either way (`blockedSetOf`): loaded at auth, replaced when a
+   * 'block.changed' names the member and when the bus reconnects.
+   */
+  blocked: ReadonlySet<string>;
+}
+
 /** One open socket and what it stands for; cheap while idle (no timer once authenticated). */
 interface LiveSocket {
   ws: WebSocket;
   address: string | undefined;
   /** Set once authenticated. */
-  member?: { id: string; sessionId: string; expiresAt: number };
-  watched: Set<string>;
+  member?: LiveMember;
+  /** The posts watched (each one the member could see when asked), by id: their authors. */
+  watched: Map<string, string>;
   authTimer: NodeJS.Timeout | undefined;
   /** Messages are handled one after the other: an auth's answer comes before a watch's effect. */
   queue: Promise<void>;
@@ -73,23 +93,42 @@ export class LiveService {
   private readonly unsubscribe: Array<() => void>;
   private readonly expiryTimer: NodeJS.Timeout;
   private shuttingDown = false;
+  /** Routing under way (each promise settles, never rejects), for `idle`. */
+  private readonly routing = new Set<Promise<void>>();
 
   constructor(private readonly deps: LiveServiceDeps) {
     this.unsubscribe = [
       deps.bus.subscribe((event) => {
-        this.route(event).catch((error: unknown) =>
-          deps.log.error({ err: error, event: event.type }, 'live update failed'),
+        this.track(
+          this.route(event).catch((error: unknown) =>
+            deps.log.error({ err: error, event: event.type }, 'live update failed'),
+          ),
         );
       }),
       deps.bus.onStale(() => {
         this.broadcastStale();
-        this.closeEndedSessions().catch((error: unknown) =>
-          deps.log.error({ err: error }, 'live sessions check failed'),
+        this.track(
+          this.closeEndedSessions().catch((error: unknown) =>
+            deps.log.error({ err: error }, 'live sessions check failed'),
+          ),
+        );
+        this.track(
+          this.refreshViewers().catch((error: unknown) =>
+            deps.log.error({ err: error }, 'live viewers refresh failed'),
+          ),
         );
       }),
     ];
     this.expiryTimer = setInterval(() => this.closeExpired(), deps.limits.expiryCheckIntervalMs);
     this.expiryTimer.unref();
+  }
+
+  /**
+   * Resolves once every event heard so far has been routed (its messages handed to the sockets),
+   * work those events started included. Tests wait on it before asserting that nothing came.
+   */
+  async idle(): Promise<void> {
+    while (this.routing.size > 0) await Promise.all([...this.routing]);
   }
 
   /** Sockets open on this process, authenticated or not (the metrics' gauge). */
@@ -115,7 +154,7 @@ export class LiveService {
     const socket: LiveSocket = {
       ws,
       address: capped ? address : undefined,
-      watched: new Set(),
+      watched: new Map(),
       authTimer: undefined,
       queue: Promise.resolve(),
       windowStart: 0,
@@ -189,7 +228,7 @@ export class LiveService {
         this.send(socket, { type: 'pong' });
         return;
       case 'watch':
-        this.watch(socket, message.postIds);
+        await this.watch(socket, socket.member, message.postIds);
         return;
     }
   }
@@ -203,36 +242,63 @@ export class LiveService {
       return;
     }
     const memberId = result.member.id;
-    const own = this.byMember.get(memberId);
-    if ((own?.size ?? 0) >= this.deps.limits.socketsPerMember) {
-      this.closeSocket(socket, LIVE_CLOSE_CODES.tooManySockets);
-      return;
-    }
-    clearTimeout(socket.authTimer);
-    socket.authTimer = undefined;
-    socket.member = { id: memberId, sessionId: result.sessionId, expiresAt: result.expiresAt };
-    if (own) own.add(socket);
-    else this.byMember.set(memberId, new Set([socket]));
-    this.send(socket, { type: 'ready' });
+    // In the member's viewer order: a block heard while the set below is read is applied after
+    // this socket joined its member's, so no socket keeps a set older than the last block.
+    await this.inOrder(`viewer:${memberId}`, async () => {
+      if (socket.closed) return;
+      if ((this.byMember.get(memberId)?.size ?? 0) >= this.deps.limits.socketsPerMember) {
+        this.closeSocket(socket, LIVE_CLOSE_CODES.tooManySockets);
+        return;
+      }
+      const blocked = await blockedSetOf(this.deps.db, memberId);
+      if (socket.closed) return;
+      clearTimeout(socket.authTimer);
+      socket.authTimer = undefined;
+      socket.member = {
+        id: memberId,
+        sessionId: result.sessionId,
+        expiresAt: result.expiresAt,
+        blocked,
+      };
+      const own = this.byMember.get(memberId);
+      if (own) own.add(socket);
+      else this.byMember.set(memberId, new Set([socket]));
+      this.send(socket, { type: 'ready' });
+    });
   }
 
-  private watch(socket: LiveSocket, postIds: readonly string[]): void {
+  /**
+   * Replaces the posts watched with those of `postIds` the member may see (one statement with
+   * the rule's `visiblePost`); the others are left out without a word, so the answer tells
+   * nothing of which exist.
+   */
+  private async watch(
+    socket: LiveSocket,
+    member: LiveMember,
+    postIds: readonly string[],
+  ): Promise<void> {
+    const visible = await visiblePostsAmong(this.deps.db, viewerOf(member), [...new Set(postIds)]);
+    if (socket.closed) return;
     this.unwatchAll(socket);
-    for (const postId of postIds) {
-      socket.watched.add(postId);
-      const watchers = this.byPost.get(postId);
+    for (const post of visible) {
+      // A block heard while the posts were read: the read may not have seen it.
+      if (socket.member?.blocked.has(post.user_id)) continue;
+      socket.watched.set(post.id, post.user_id);
+      const watchers = this.byPost.get(post.id);
       if (watchers) watchers.add(socket);
-      else this.byPost.set(postId, new Set([socket]));
+      else this.byPost.set(post.id, new Set([socket]));
     }
+  }
+
+  private unwatch(socket: LiveSocket, postId: string): void {
+    socket.watched.delete(postId);
+    const watchers = this.byPost.get(postId);
+    watchers?.delete(socket);
+    if (watchers?.size === 0) this.byPost.delete(postId);
   }
 
   private unwatchAll(socket: LiveSocket): void {
-    for (const postId of socket.watched) {
-      const watchers = this.byPost.get(postId);
-      watchers?.delete(socket);
-      if (watchers?.size === 0) this.byPost.delete(postId);
-    }
-    socket.watched.clear();
+    for (const postId of [...socket.watched.keys()]) this.unwatch(socket, postId);
   }
 
   /** Closes with `code` and forgets the socket at once (its 'close' event comes later). */
@@ -287,20 +353,51 @@ export class LiveService {
   private async route(event: DomainEvent): Promise<void> {
     switch (event.type) {
       case 'reactions.changed':
-        this.sendAll(this.byPost.get(event.postId), {
-          type: 'reactions',
-          payload: { postId: event.postId, reactions: event.reactions },
+        // A post's messages in the events' order: each waits for its watchers' check.
+        await this.inOrder(`post:${event.postId}`, async () => {
+          this.sendAll(await this.watchersWhoMaySee(event.postId), {
+            type: 'reactions',
+            payload: { postId: event.postId, reactions: event.reactions },
+          });
         });
         return;
-      case 'comment.added':
-        this.sendAll(this.byPost.get(event.postId), {
-          type: 'comment',
-          payload: {
-            postId: event.postId,
-            comment: event.comment,
-            commentCount: event.commentCount,
-          },
+      case 'comment.added': {
+        const commenterId = event.comment.commentBy._id;
+        await this.inOrder(`post:${event.postId}`, async () => {
+          const watchers = await this.watchersWhoMaySee(event.postId);
+          // A comment shows to whoever sees its post, unless a block stands with its author.
+          this.sendAll(
+            watchers.filter((socket) => !socket.member?.blocked.has(commenterId)),
+            {
+              type: 'comment',
+              payload: {
+                postId: event.postId,
+                comment: event.comment,
+                commentCount: event.commentCount,
+              },
+            },
+          );
         });
+        return;
+      }
+      case 'post.audience':
+        // Those who may no longer see it stop watching it.
+        await this.inOrder(`post:${event.postId}`, async () => {
+          await this.watchersWhoMaySee(event.postId);
+        });
+        return;
+      case 'block.changed':
+        // A block applies at once, before the next event is routed (the sets are read again
+        // below, and an unblock waits for that read: another block may stand the other way).
+        if (event.blocked) {
+          this.hideFrom(event.blockerId, event.blockedId);
+          this.hideFrom(event.blockedId, event.blockerId);
+        }
+        await Promise.all(
+          [event.blockerId, event.blockedId].map((memberId) =>
+            this.inOrder(`viewer:${memberId}`, () => this.refreshViewer(memberId)),
+          ),
+        );
         return;
       case 'post.created':
         await this.announcePost(event.postId, event.authorId);
@@ -333,6 +430,12 @@ export class LiveService {
         );
         return;
       case 'post.trashed':
+        // Shown to no one from now on: its watchers stop watching it.
+        await this.inOrder(`post:${event.postId}`, async () => {
+          for (const socket of [...(this.byPost.get(event.postId) ?? [])]) {
+            this.unwatch(socket, event.postId);
+          }
+        });
         // Its notifications are hidden now: the author's unread count may have dropped.
         await this.inOrder(`notifications:${event.authorId}`, () =>
           this.sendNotificationsRead(event.authorId),
@@ -343,6 +446,11 @@ export class LiveService {
         // Nothing on the socket: clients refetch what they show when they next ask.
         return;
     }
+  }
+
+  private track(work: Promise<void>): void {
+    this.routing.add(work);
+    void work.then(() => this.routing.delete(work));
   }
 
   /** Runs `work` after the earlier work on the same key, whether that failed or not. */
@@ -358,13 +466,110 @@ export class LiveService {
     return next;
   }
 
-  /** To the author's sockets and those of connected members who follow the author. */
+  /**
+   * The post's watchers on this process who may see it now, by the rule (`canSeePost`) with the
+   * post and friendships read in one statement and each member's blocks held by their socket;
+   * the others stop watching it.
+   */
+  private async watchersWhoMaySee(postId: string): Promise<LiveSocket[]> {
+    const sockets = [...(this.byPost.get(postId) ?? [])];
+    if (sockets.length === 0) return [];
+    const memberIds = [...new Set(sockets.map((socket) => socket.member?.id as string))];
+    let post: PostFacts | undefined;
+    const friends = new Set<string>();
+    for (let i = 0; i < memberIds.length; i += QUERY_CHUNK) {
+      const facts = await postFactsFor(this.deps.db, postId, memberIds.slice(i, i + QUERY_CHUNK));
+      if (!facts) break;
+      post = facts.post;
+      for (const id of facts.friends) friends.add(id);
+    }
+    const allowed: LiveSocket[] = [];
+    for (const socket of sockets) {
+      const member = socket.member;
+      // Gone, or no longer watching it, while the facts were read.
+      if (socket.closed || !member || !socket.watched.has(postId)) continue;
+      const relation = { friends: friends.has(member.id), blocked: false };
+      if (post) relation.blocked = member.blocked.has(post.user_id);
+      if (post && canSeePost(viewerOf(member), post, relation)) allowed.push(socket);
+      else this.unwatch(socket, postId);
+    }
+    return allowed;
+  }
+
+  /**
+   * The member's blocks read again, for every socket of theirs on this process; posts of a
+   * member now blocked either way are no longer watched.
+   */
+  private async refreshViewer(memberId: string): Promise<void> {
+    if (!this.byMember.has(memberId)) return;
+    const blocked = await blockedSetOf(this.deps.db, memberId);
+    for (const socket of [...(this.byMember.get(memberId) ?? [])]) {
+      this.setBlocked(socket, blocked);
+    }
+  }
+
+  /**
+   * After the bus lost events, blocks may have changed unheard: every connected member's are
+   * read again (one statement per thousand members), each applied in that member's order.
+   */
+  private async refreshViewers(): Promise<void> {
+    const memberIds = [...this.byMember.keys()];
+    if (memberIds.length === 0) return;
+    const loading = (async () => {
+      const sets = new Map<string, Set<string>>();
+      for (let i = 0; i < memberIds.length; i += QUERY_CHUNK) {
+        const chunk = memberIds.slice(i, i + QUERY_CHUNK);
+        for (const [id, set] of await blockedSetsOf(this.deps.db, chunk)) sets.set(id, set);
+      }
+      return sets;
+    })();
+    // Read from now on, so a block heard later is applied after this, in the member's order.
+    await Promise.all(
+      memberIds.map((memberId) =>
+        this.inOrder(`viewer:${memberId}`, async () => {
+          const blocked = (await loading).get(memberId) ?? new Set<string>();
+          for (const socket of [...(this.byMember.get(memberId) ?? [])]) {
+            this.setBlocked(socket, blocked);
+          }
+        }),
+      ),
+    );
+  }
+
+  /** `otherId` is blocked either way for every socket of `memberId` on this process, from now. */
+  private hideFrom(memberId: string, otherId: string): void {
+    for (const socket of [...(this.byMember.get(memberId) ?? [])]) {
+      if (socket.member && !socket.member.blocked.has(otherId)) {
+        this.setBlocked(socket, new Set([...socket.member.blocked, otherId]));
+      }
+    }
+  }
+
+  private setBlocked(socket: LiveSocket, blocked: ReadonlySet<string>): void {
+    if (!socket.member) return;
+    socket.member.blocked = blocked;
+    for (const [postId, authorId] of [...socket.watched]) {
+      if (blocked.has(authorId)) this.unwatch(socket, postId);
+    }
+  }
+
+  /**
+   * To the author's sockets and those of connected followers who may see the post, by the rule
+   * (`canSeePost`) with the post and friendships read in one statement per thousand members.
+   */
   private async announcePost(postId: string, authorId: string): Promise<void> {
     const candidates = [...this.byMember.keys()].filter((id) => id !== authorId);
     const recipients = this.byMember.has(authorId) ? [authorId] : [];
     for (let i = 0; i < candidates.length; i += QUERY_CHUNK) {
       const chunk = candidates.slice(i, i + QUERY_CHUNK);
-      recipients.push(...(await followersAmong(this.deps.db, authorId, chunk)));
+      for (const follower of await followersAmong(this.deps.db, postId, authorId, chunk)) {
+        const sockets = [...(this.byMember.get(follower.memberId) ?? [])];
+        const blocked = sockets.some((socket) => socket.member?.blocked.has(authorId));
+        const viewer = { id: follower.memberId, hasBlocks: blocked };
+        if (canSeePost(viewer, follower.post, { friends: follower.friends, blocked })) {
+          recipients.push(follower.memberId);
+        }
+      }
     }
     const message: LiveServerMessage = { type: 'post', payload: { postId, authorId } };
     for (const memberId of recipients) this.sendAll(this.byMember.get(memberId), message);
@@ -457,6 +662,11 @@ export class LiveService {
       }
     }
   }
+}
+
+/** The rule's viewer for a connected member: their blocks are known, so `hasBlocks` is exact. */
+function viewerOf(member: LiveMember): Viewer {
+  return { id: member.id, hasBlocks: member.blocked.size > 0 };
 }
 
 /** Resolves once every socket is closed, cutting those still open after the grace time. */

@@ -2,8 +2,10 @@ import { MEDIA_MESSAGES } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test-support/factories.js';
 import { jpeg } from '../../test-support/images.js';
+import { createPost } from '../../test-support/posts-api.js';
 import { post, type TestContext, useTestApp } from '../../test-support/test-app.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
+import { updatePicture } from '../../test-support/users-api.js';
 
 const LIST = '/api/v1/users/listImages';
 
@@ -57,7 +59,7 @@ describe('listing a member’s images', () => {
     expect(res.json().next_cursor).toBeUndefined();
   });
 
-  it('any member may list another member’s images, with each one’s folder, public id and variants', async () => {
+  it('any member may list another member’s shown images, with each one’s folder, public id and variants', async () => {
     const owner = await buildUser(ctx, { first_name: 'Grace', last_name: 'Hopper' });
     const visitor = await buildUser(ctx);
     const [cover] = await uploadSeveral(
@@ -67,6 +69,10 @@ describe('listing a member’s images', () => {
       1,
     );
     const [photo] = await uploadSeveral(ctx, owner.token, `${owner.user.username}/post_images`, 1);
+    // Shown: the cover, and a photo of a post every member sees.
+    expect((await updatePicture(ctx.app, owner.token, 'cover', cover!)).statusCode).toBe(200);
+    const posted = await createPost(ctx.app, owner.token, { text: 'hi', images: [{ url: photo }] });
+    expect(posted.statusCode).toBe(201);
 
     const res = await post(
       ctx.app,

@@ -1,17 +1,20 @@
 import { type ImageListing, imageVariants } from '@hearth/contract';
-import type { MediaRow } from '../../db/media.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import type { ListedMedia } from './repo.js';
 
-/** The listing shape of spec section 3 (Cloudinary's field names, kept for the client). */
+/**
+ * The listing shape of spec section 3 (Cloudinary's field names, kept for the client); an upload
+ * only some members may see is given its signed address (variants carry the same signature).
+ */
 export function toImageListing(
-  rows: MediaRow[],
+  rows: ListedMedia[],
   totalCount: number,
   nextCursor: string | undefined,
   imageUrls: ImageUrls,
 ): ImageListing {
   return {
     resources: rows.map((row) => {
-      const url = imageUrls.url(row.storage_key);
+      const url = imageUrls.url(row.storage_key, row.access === 'signed');
       return {
         secure_url: url,
         public_id: `${row.folder}/${row.id}`,

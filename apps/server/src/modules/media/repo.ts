@@ -1,64 +1,66 @@
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { MediaRow, NewMedia } from '../../db/media.js';
+import type { UploadAccess } from '../../infra/storage/media-paths.js';
+import { type Viewer, visibleMember } from '../access/visibility.js';
+import { notHidden, shownTo, unreferenced, uploadAccess } from './references.js';
 
 export async function insertMedia(db: Db, rows: readonly NewMedia[]): Promise<void> {
   await insertRows(db, 'media', rows);
 }
 
-export async function memberIdByUsername(db: Db, username: string): Promise<string | undefined> {
+/** The member with this username, unless a block stands between them and the viewer. */
+export async function memberIdByUsername(
+  db: Db,
+  viewer: Viewer,
+  username: string,
+): Promise<string | undefined> {
   const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.username', '=', username)
+    .where(visibleMember(viewer, 'u.id'))
     .executeTakeFirst();
   return row?.id;
 }
 
-/**
- * True for the upload `m` while every row that uses it is trashed: a photo of a trashed post, or
- * the image of a comment on one, that no live post, no comment on a live post and no member's
- * picture or cover uses. An upload nothing uses (just uploaded, not posted yet) is not hidden.
- * Each probe is one index lookup (post_images_storage_key, comments_image, users_picture,
- * users_cover, then the post by its primary key), so it is cheap enough to ask per request.
- */
-const HIDDEN_UPLOAD = sql<boolean>`(
-  (exists (select 1 from post_images pi join posts p on p.id = pi.post_id
-      where pi.storage_key = m.storage_key and p.deleted_at is not null)
-    or exists (select 1 from comments c join posts p on p.id = c.post_id
-      where c.image = m.storage_key and p.deleted_at is not null))
-  and not exists (select 1 from post_images pi join posts p on p.id = pi.post_id
-      where pi.storage_key = m.storage_key and p.deleted_at is null)
-  and not exists (select 1 from comments c join posts p on p.id = c.post_id
-      where c.image = m.storage_key and p.deleted_at is null)
-  and not exists (select 1 from users u where u.picture = m.storage_key)
-  and not exists (select 1 from users u where u.cover = m.storage_key)
-)`;
+/** An upload as a listing shows it: its row, and how its files are served. */
+export type ListedMedia = MediaRow & { access: UploadAccess };
 
-/** One page of a member's uploads by id (time order), after the cursor; hidden ones left out. */
+/**
+ * The uploads of `ownerId` that `viewer` is listed (references.ts): the owner all but the hidden
+ * ones (every use trashed); anyone else those something they may see shows.
+ */
+function listedTo(viewer: Viewer, ownerId: string): RawBuilder<SqlBool> {
+  return viewer.id === ownerId ? notHidden('m.storage_key') : shownTo(viewer, 'm.storage_key');
+}
+
+/** One page of a member's uploads by id (time order), after the cursor, as `viewer` is listed them. */
 export function mediaPage(
   db: Db,
+  viewer: Viewer,
   ownerId: string,
   options: { sort: 'asc' | 'desc'; limit: number; cursor: string | undefined },
-): Promise<MediaRow[]> {
+): Promise<ListedMedia[]> {
   const { sort, limit, cursor } = options;
   let query = db
     .selectFrom('media as m')
     .selectAll('m')
+    .select(uploadAccess('m.storage_key').as('access'))
     .where('m.owner_id', '=', ownerId)
-    .where(sql<boolean>`not ${HIDDEN_UPLOAD}`);
+    .where(listedTo(viewer, ownerId));
   if (cursor !== undefined) query = query.where('m.id', sort === 'desc' ? '<' : '>', cursor);
   return query.orderBy('m.id', sort).limit(limit).execute();
 }
 
-/** How many uploads the member has, hidden ones left out. */
-export async function countMedia(db: Db, ownerId: string): Promise<number> {
+/** How many of the member's uploads `viewer` is listed. */
+export async function countMedia(db: Db, viewer: Viewer, ownerId: string): Promise<number> {
   const row = await db
     .selectFrom('media as m')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('m.owner_id', '=', ownerId)
-    .where(sql<boolean>`not ${HIDDEN_UPLOAD}`)
+    .where(listedTo(viewer, ownerId))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -67,24 +69,22 @@ export async function countMedia(db: Db, ownerId: string): Promise<number> {
 export type MediaFileRef = { storageKey: string } | { id: string };
 
 /**
- * The upload a `/media` request names and whether it is hidden (every use trashed); undefined
- * when no upload matches. One statement, by the unique storage key or the primary key.
+ * The upload a `/media` request names and how its files are served (references.ts
+ * `uploadAccess`); undefined when no upload matches. One statement, by the unique storage key or
+ * the primary key.
  */
-export async function mediaVisibility(
+export async function mediaAccess(
   db: Db,
   ref: MediaFileRef,
-): Promise<{ storage_key: string; hidden: boolean } | undefined> {
+): Promise<{ storage_key: string; access: UploadAccess } | undefined> {
   const query = db
     .selectFrom('media as m')
-    .select([
-      'm.storage_key',
-      sql<number | boolean>`case when ${HIDDEN_UPLOAD} then 1 else 0 end`.as('hidden'),
-    ]);
-  const row = await ('storageKey' in ref
-    ? query.where('m.storage_key', '=', ref.storageKey)
-    : query.where('m.id', '=', ref.id)
+    .select(['m.storage_key', uploadAccess('m.storage_key').as('access')]);
+  return (
+    'storageKey' in ref
+      ? query.where('m.storage_key', '=', ref.storageKey)
+      : query.where('m.id', '=', ref.id)
   ).executeTakeFirst();
-  return row && { storage_key: row.storage_key, hidden: Number(row.hidden) === 1 };
 }
 
 /** Which of these storage keys are uploads of this member. */
@@ -110,8 +110,8 @@ export interface StoredMedia {
 }
 
 /**
- * The uploads under these storage keys that nothing shows any more: no post (live or in trash), no
- * comment, no member's picture or cover.
+ * The uploads under these storage keys that nothing shows any more (references.ts): no post,
+ * live or in trash, no comment, no member's picture or cover.
  */
 export function unreferencedMedia(db: Db, keys: string[]): Promise<StoredMedia[]> {
   if (keys.length === 0) return Promise.resolve([]);
@@ -119,30 +119,7 @@ export function unreferencedMedia(db: Db, keys: string[]): Promise<StoredMedia[]
     .selectFrom('media as m')
     .select(['m.id', 'm.owner_id', 'm.storage_key'])
     .where('m.storage_key', 'in', [...new Set(keys)])
-    .where(({ and, not, exists, selectFrom }) =>
-      and([
-        not(
-          exists(
-            selectFrom('post_images as pi')
-              .select('pi.post_id')
-              .whereRef('pi.storage_key', '=', 'm.storage_key'),
-          ),
-        ),
-        not(
-          exists(
-            selectFrom('comments as c').select('c.id').whereRef('c.image', '=', 'm.storage_key'),
-          ),
-        ),
-        not(
-          exists(
-            selectFrom('users as u').select('u.id').whereRef('u.picture', '=', 'm.storage_key'),
-          ),
-        ),
-        not(
-          exists(selectFrom('users as v').select('v.id').whereRef('v.cover', '=', 'm.storage_key')),
-        ),
-      ]),
-    )
+    .where(unreferenced('m.storage_key'))
     .execute();
 }
 

@@ -83,7 +83,9 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (
     }
   });
 
-  addEndpoint(app, 'listImages', {}, async (request) => media.listImages(request.body));
+  addEndpoint(app, 'listImages', {}, async (request) =>
+    media.listImages(memberOf(request), request.body),
+  );
 };
 
 /** The request's parts; a broken body or a parser limit surfaces as a sentence. */

@@ -89,6 +89,34 @@ describe('media in an S3 bucket, served at /media', () => {
     }
   });
 
+  it("a friends-only post's photo is served only at its signed address, variants too, and a missing variant keeps the signature", async () => {
+    const ada = await buildUser(ctx);
+    const url = await photoOf(ctx, ada.token, ada.user.username);
+    const created = await createPost(ctx.app, ada.token, {
+      text: 'photo',
+      images: [{ url }],
+      audience: 'friends',
+    });
+    expect(created.statusCode).toBe(201);
+    const signed = created.json().images[0].url as string;
+    const query = new URL(signed).search;
+    expect(query).toMatch(/^\?exp=\d+&sig=/);
+    for (const key of keysOf(url)) {
+      const refused = await ctx.app.inject({ url: `/media/${key}` });
+      expect(refused.statusCode, key).toBe(404);
+      expect(refused.json()).toEqual({ message: SERVER_MESSAGES.notFound });
+      expect(refused.headers['cache-control']).toBe('no-store');
+      const res = await ctx.app.inject({ url: `/media/${key}${query}` });
+      expect(res.statusCode, key).toBe(200);
+      expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    }
+    const [original, variant] = keysOf(url);
+    await s3.bucket.delete(variant as string);
+    const res = await ctx.app.inject({ url: `/media/${variant}${query}` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/media/${original}${query}`);
+  });
+
   it('the daily sweep deletes day-old objects no row names, and keeps the rest', async () => {
     const ada = await buildUser(ctx);
     const kept = keysOf(await photoOf(ctx, ada.token, ada.user.username));
@@ -129,5 +157,34 @@ describe('media in an S3 bucket with MEDIA_PUBLIC_URL', () => {
     expect(JSON.stringify(created.json())).toContain(url);
     // This server does not serve them itself.
     expect((await ctx.app.inject({ url: `/media/${key}` })).statusCode).toBe(404);
+  });
+
+  it("a friends-only post's photo is answered at this server's signed address, which serves it; the bucket cannot check", async () => {
+    const ada = await buildUser(ctx);
+    const url = await photoOf(ctx, ada.token, ada.user.username);
+    const base = `${s3.emulator.endpoint}/${s3.emulator.bucket}/`;
+    const key = url.slice(base.length);
+    const created = await createPost(ctx.app, ada.token, {
+      text: 'photo',
+      images: [{ url }],
+      audience: 'friends',
+    });
+    expect(created.statusCode).toBe(201);
+    const signed = created.json().images[0].url as string;
+    expect(signed).toMatch(new RegExp(`^http://hearth\\.test/media/${key}\\?exp=\\d+&sig=`));
+    const res = await ctx.app.inject({ url: signed });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(res.rawPayload.equals((await s3.bucket.get(key)) as Buffer)).toBe(true);
+    expect((await ctx.app.inject({ url: `/media/${key}` })).statusCode).toBe(404);
+    // Sent back, it names the upload.
+    const again = await createPost(ctx.app, ada.token, {
+      text: 'again',
+      images: [{ url: signed }],
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().images[0].url).toBe(url);
+    // What the bucket's public address serves is the bucket's business (README, MEDIA_PUBLIC_URL).
+    expect((await fetch(url)).status).toBe(200);
   });
 });

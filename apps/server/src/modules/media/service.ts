@@ -28,6 +28,7 @@ import {
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { Storage } from '../../infra/storage/storage.js';
+import { viewerOfMember } from '../access/visibility.js';
 import { deleteHeldFilesBefore, HeldFiles } from './held-files.js';
 import {
   ImageRejected,
@@ -97,17 +98,24 @@ export class MediaService {
       : tooLarge(fileMessage(fileMessagesFor('postImages').size, displayName(fileName)));
   }
 
-  async listImages(input: ListImagesInput): Promise<ImageListing> {
+  /**
+   * A member's uploads as `member` may see them (API.md, Who sees what): the owner all of theirs
+   * but the hidden ones; anyone else only those something they may see shows, the total counting
+   * just those. A block either way answers as an unknown username does.
+   */
+  async listImages(member: UserRow, input: ListImagesInput): Promise<ImageListing> {
     const { db } = this.deps;
+    const viewer = viewerOfMember(member);
     const username = input.path.slice(0, -'/*'.length);
-    const ownerId = await memberIdByUsername(db, username);
+    const ownerId = await memberIdByUsername(db, viewer, username);
     if (!ownerId) throw notFound(MEDIA_MESSAGES.memberNotFound);
     const { items, nextCursor } = await keysetPage(
       input.max,
-      (limit) => mediaPage(db, ownerId, { sort: input.sort, limit, cursor: input.cursor }),
+      (limit) => mediaPage(db, viewer, ownerId, { sort: input.sort, limit, cursor: input.cursor }),
       (row) => row.id,
     );
-    return toImageListing(items, await countMedia(db, ownerId), nextCursor, this.deps.imageUrls);
+    const total = await countMedia(db, viewer, ownerId);
+    return toImageListing(items, total, nextCursor, this.deps.imageUrls);
   }
 
   /**

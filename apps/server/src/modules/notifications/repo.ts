@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { NewNotification } from '../../db/notifications.js';
+import { type Viewer, visibleMember, visiblePost } from '../access/visibility.js';
 
 /** A notification with what its answer shows: the actor, the post's text, the comment's. */
 export interface NotificationCardRow {
@@ -26,10 +27,11 @@ export interface NotificationCursor {
 }
 
 /**
- * A member's notifications that can be shown, with their actor, post and comment: those of a
- * trashed post are hidden until the purge deletes them with it.
+ * A member's notifications that can be shown, with their actor, post and comment: the
+ * visibility rule hides those of a post the member may not see (a trashed one, until the purge
+ * deletes them with it) and those of an actor blocked either way.
  */
-function visibleOf(db: Db, userId: string) {
+function visibleOf(db: Db, viewer: Viewer) {
   return db
     .selectFrom('notifications as n')
     .innerJoin('users as a', 'a.id', 'n.actor_id')
@@ -50,17 +52,18 @@ function visibleOf(db: Db, userId: string) {
       'p.text as post_text',
       'c.comment as comment_text',
     ])
-    .where('n.user_id', '=', userId)
-    .where((eb) => eb.or([eb('n.post_id', 'is', null), eb('p.deleted_at', 'is', null)]));
+    .where('n.user_id', '=', viewer.id)
+    .where((eb) => eb.or([eb('n.post_id', 'is', null), visiblePost(viewer, 'p')]))
+    .where(visibleMember(viewer, 'a.id'));
 }
 
 /** One page newest first, below the cursor, from the (user_id, created_at, id) index. */
 export function notificationsPage(
   db: Db,
-  userId: string,
+  viewer: Viewer,
   options: { limit: number; cursor: NotificationCursor | undefined },
 ): Promise<NotificationCardRow[]> {
-  let query = visibleOf(db, userId);
+  let query = visibleOf(db, viewer);
   const { cursor } = options;
   if (cursor) {
     query = query.where((eb) =>
@@ -79,22 +82,23 @@ export function notificationsPage(
 
 export function findVisibleNotification(
   db: Db,
-  userId: string,
+  viewer: Viewer,
   notificationId: string,
 ): Promise<NotificationCardRow | undefined> {
-  return visibleOf(db, userId).where('n.id', '=', notificationId).executeTakeFirst();
+  return visibleOf(db, viewer).where('n.id', '=', notificationId).executeTakeFirst();
 }
 
-/** Unread and shown: a trashed post's notifications do not count. */
-export async function countUnread(db: Db, userId: string): Promise<number> {
+/** Unread and shown: notifications the visibility rule hides do not count. */
+export async function countUnread(db: Db, viewer: Viewer): Promise<number> {
   const row = await db
     .selectFrom('notifications as n')
     .leftJoin('posts as p', 'p.id', 'n.post_id')
     .select((eb) => eb.fn.countAll().as('count'))
-    .where('n.user_id', '=', userId)
+    .where('n.user_id', '=', viewer.id)
     // A literal, so PostgreSQL can match the partial index notifications_unread.
     .where(sql<boolean>`n.read = 0`)
-    .where((eb) => eb.or([eb('n.post_id', 'is', null), eb('p.deleted_at', 'is', null)]))
+    .where((eb) => eb.or([eb('n.post_id', 'is', null), visiblePost(viewer, 'p')]))
+    .where(visibleMember(viewer, 'n.actor_id'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -203,4 +207,17 @@ export async function deleteFriendRequestNotification(
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Every notification between the two members, either way (a block forgets them). */
+export async function deleteNotificationsBetween(db: Db, a: string, b: string): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', a), eb('actor_id', '=', b)]),
+        eb.and([eb('user_id', '=', b), eb('actor_id', '=', a)]),
+      ]),
+    )
+    .execute();
 }

@@ -13,10 +13,12 @@ import { invalid } from '../../errors.js';
 import type { EventBus } from '../../infra/bus/bus.js';
 import type { EventOf } from '../../infra/bus/events.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import { type Viewer, viewerOfMember } from '../access/visibility.js';
 import { cursorOf, toNotification } from './present.js';
 import {
   countUnread,
   deleteFriendRequestNotification,
+  deleteNotificationsBetween,
   deleteReactNotification,
   findVisibleNotification,
   insertNotification,
@@ -61,7 +63,7 @@ export class NotificationsService {
     const cursor = query.cursor === undefined ? undefined : parseCursor(query.cursor);
     const { items, nextCursor } = await keysetPage(
       query.limit,
-      (limit) => notificationsPage(db, member.id, { limit, cursor }),
+      (limit) => notificationsPage(db, viewerOfMember(member), { limit, cursor }),
       cursorOf,
     );
     return { items: items.map((row) => toNotification(row, imageUrls)), nextCursor };
@@ -69,13 +71,18 @@ export class NotificationsService {
 
   /** One of the member's notifications as the list shows it; null when missing or hidden. */
   async one(userId: string, notificationId: string): Promise<Notification | null> {
-    const row = await findVisibleNotification(this.deps.db, userId, notificationId);
+    const row = await findVisibleNotification(this.deps.db, anyViewer(userId), notificationId);
     return row ? toNotification(row, this.deps.imageUrls) : null;
   }
 
   /** The bell's badge: unread notifications that can be shown. */
   unreadCount(userId: string): Promise<number> {
-    return countUnread(this.deps.db, userId);
+    return countUnread(this.deps.db, anyViewer(userId));
+  }
+
+  /** In the block's transaction: every notification between the two members goes. */
+  async forgetBetween(trx: Db, a: string, b: string): Promise<void> {
+    await deleteNotificationsBetween(trx, a, b);
   }
 
   /** Marks those of the member's notifications (or all) read; answers how many stay unread. */
@@ -83,7 +90,7 @@ export class NotificationsService {
     const { db, bus } = this.deps;
     const changed = await markRead(db, member.id, input.ids);
     if (changed > 0) await bus.publish({ type: 'notifications.read', userId: member.id });
-    return { count: await this.unreadCount(member.id) };
+    return { count: await countUnread(db, viewerOfMember(member)) };
   }
 
   /**
@@ -160,6 +167,11 @@ export class NotificationsService {
   async publish(events: ReadonlyArray<NotificationEvent | null>): Promise<void> {
     for (const event of events) if (event) await this.deps.bus.publish(event);
   }
+}
+
+/** A member read by id alone: whether they have blocks is not known, so the rule checks. */
+function anyViewer(id: string): Viewer {
+  return { id, hasBlocks: true };
 }
 
 function newRow(userId: string, actorId: string, type: Notification['type'], nowIso: string) {

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../infra/bus/bus.js';
 import type { DomainEvent } from '../../infra/bus/events.js';
+import { type Clock, systemClock } from '../../infra/clock.js';
 
 /**
  * A post's card as every viewer sees it: its JSON as UTF-8 bytes, written with no reaction of
@@ -18,6 +19,12 @@ export interface CardText {
   savedAt: number;
   /** The members the card shows (its author, its comments' authors): a profile change drops it. */
   memberIds: readonly string[];
+  /**
+   * Set when the card carries signed image addresses (a friends-only post's photos): the moment
+   * (epoch milliseconds) they stop being handed out, before the earliest expires. `get` refuses
+   * the card from then on, so it is built again with fresh ones.
+   */
+  validUntil?: number;
 }
 
 export interface CardCacheOptions {
@@ -65,7 +72,11 @@ export class CardCache {
   private refuseBefore = 0;
   private readonly counts = { hits: 0, misses: 0, invalidations: 0 };
 
-  constructor(options: CardCacheOptions) {
+  constructor(
+    options: CardCacheOptions,
+    /** Whose time a card's `validUntil` is read against. */
+    private readonly clock: Clock = systemClock,
+  ) {
     if (options.maxBytes <= 0) return;
     this.cards = new LRUCache<string, CardText>({
       maxSize: options.maxBytes,
@@ -93,6 +104,8 @@ export class CardCache {
       case 'reactions.changed':
       case 'comment.added':
       case 'post.trashed':
+      // Who may see it changed, and so whether its image addresses are signed.
+      case 'post.audience':
         this.dropPost(event.postId);
         return;
       case 'profile.changed':
@@ -107,9 +120,13 @@ export class CardCache {
     }
   }
 
-  /** The card if it is held and fresh. */
+  /** The card if it is held and fresh (its signed addresses too). */
   get(postId: string): CardText | undefined {
-    const card = this.cards?.get(postId);
+    let card = this.cards?.get(postId);
+    if (card?.validUntil !== undefined && card.validUntil <= this.clock.now().getTime()) {
+      this.cards?.delete(postId);
+      card = undefined;
+    }
     if (card) this.counts.hits += 1;
     else this.counts.misses += 1;
     return card;

@@ -1,6 +1,7 @@
 import { type Post, postSchema, type Reaction } from '@hearth/contract';
 import { compileSerializer } from '../../http/fast-serializer.js';
 import type { CardText } from './card-cache.js';
+import { signedFreshUntil } from './present.js';
 
 const serializePost = compileSerializer(postSchema);
 
@@ -25,12 +26,15 @@ export function cardTextOf(post: Post): CardText {
   const savedAt = bytes.lastIndexOf(SAVED);
   if (checkAt < 0 || savedAt < checkAt) throw new Error('A post card serialized unexpectedly.');
   const memberIds = new Set([post.user._id, ...post.comments.map((c) => c.commentBy._id)]);
+  // A card with signed image addresses is kept no longer than they may be handed out.
+  const validUntil = signedFreshUntil(post);
   return {
     postId: post._id,
     bytes,
     checkAt: checkAt + CHECK.length - NULL_LENGTH - 1,
     savedAt: savedAt + SAVED.length - FALSE_LENGTH - 1,
     memberIds: [...memberIds],
+    ...(validUntil === undefined ? {} : { validUntil }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, engineOf } from '../../db/database.js';
+import { noBlockWith, type Viewer, visibleCommentAuthor } from '../access/visibility.js';
 
 // The feed's batch queries: each takes every post of a page at once, so a page costs the same
 // number of queries whatever its size.
@@ -69,12 +70,13 @@ export async function newestCommentsOf(
   db: Db,
   postIds: string[],
   perPost: number,
+  viewer?: Viewer,
 ): Promise<CommentCardRow[]> {
   if (postIds.length === 0) return [];
   const rows =
     engineOf(db) === 'postgres'
-      ? await newestCommentsLateral(db, postIds, perPost)
-      : await newestCommentsUnion(db, postIds, perPost);
+      ? await newestCommentsLateral(db, postIds, perPost, viewer)
+      : await newestCommentsUnion(db, postIds, perPost, viewer);
   // Sorted here, not by the database: a few hundred rows at most, and no temporary B-tree.
   return rows.sort((a, b) =>
     a.post_id === b.post_id ? (a.id < b.id ? 1 : -1) : a.post_id < b.post_id ? -1 : 1,
@@ -86,14 +88,16 @@ async function newestCommentsLateral(
   db: Db,
   postIds: string[],
   perPost: number,
+  viewer: Viewer | undefined,
 ): Promise<CommentCardRow[]> {
+  const shown = viewer ? noBlockWith(viewer, 'cc.user_id') : sql`true`;
   const { rows } = await sql<CommentCardRow>`
     select c.id, c.post_id, c.comment, c.image, c.created_at, c.user_id,
       u.username, u.first_name, u.last_name, u.picture
     from unnest(cast(${postIds} as text[])) as p(id)
     cross join lateral (
-      select id, post_id, comment, image, created_at, user_id from comments
-      where post_id = p.id order by id desc limit ${perPost}
+      select id, post_id, comment, image, created_at, user_id from comments as cc
+      where post_id = p.id and ${shown} order by id desc limit ${perPost}
     ) as c
     inner join users as u on u.id = c.user_id
   `.execute(db);
@@ -105,19 +109,24 @@ async function newestCommentsUnion(
   db: Db,
   postIds: string[],
   perPost: number,
+  viewer: Viewer | undefined,
 ): Promise<CommentCardRow[]> {
   const branches = postIds.map((postId, index) =>
     db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('comments')
+      .selectFrom((eb) => {
+        let newest = eb
+          .selectFrom('comments as cc')
           .select(['id', 'post_id', 'comment', 'image', 'created_at', 'user_id'])
-          .where('post_id', '=', postId)
-          .orderBy('id', 'desc')
-          // A literal: SQLite plans a bound LIMIT in twenty branches measurably worse.
-          .limit(sql.lit(Math.trunc(perPost)))
-          .as(`newest${index}`),
-      )
+          .where('post_id', '=', postId);
+        if (viewer) newest = newest.where(noBlockWith(viewer, 'cc.user_id'));
+        return (
+          newest
+            .orderBy('id', 'desc')
+            // A literal: SQLite plans a bound LIMIT in twenty branches measurably worse.
+            .limit(sql.lit(Math.trunc(perPost)))
+            .as(`newest${index}`)
+        );
+      })
       .selectAll(),
   );
   const [first, ...rest] = branches;
@@ -130,9 +139,13 @@ async function newestCommentsUnion(
     .execute();
 }
 
-/** One post's comments newest first, older than the cursor (a comment id). */
+/**
+ * One post's comments the viewer may see, newest first, older than the cursor (a comment id).
+ * The caller has checked the viewer may see the post.
+ */
 export function commentsPage(
   db: Db,
+  viewer: Viewer,
   postId: string,
   options: { limit: number; cursor: string | undefined },
 ): Promise<CommentCardRow[]> {
@@ -140,7 +153,8 @@ export function commentsPage(
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .select(COMMENT_COLUMNS)
-    .where('c.post_id', '=', postId);
+    .where('c.post_id', '=', postId)
+    .where(visibleCommentAuthor(viewer, 'c'));
   if (options.cursor !== undefined) query = query.where('c.id', '<', options.cursor);
   return query.orderBy('c.id', 'desc').limit(options.limit).execute();
 }

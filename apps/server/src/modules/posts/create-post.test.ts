@@ -52,6 +52,7 @@ describe('creating a post', () => {
       commentCount: 0,
       reactions: EMPTY_REACTIONS,
       createdAt: ctx.clock.now().toISOString(),
+      audience: 'members',
     });
     expect((await feedPage(ctx.app, token)).posts).toEqual([created]);
   });

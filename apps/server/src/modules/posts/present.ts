@@ -1,6 +1,9 @@
 import {
+  AUDIENCES,
+  type Audience,
   buildReactionSummary,
   type Comment,
+  DEFAULT_AUDIENCE,
   GENDERS,
   type Gender,
   imageVariants,
@@ -13,14 +16,19 @@ import {
   type ReactionSummary,
 } from '@hearth/contract';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import { signsFilesOf } from '../media/references.js';
 import type { CardStateRow, CommentCardRow } from './cards-repo.js';
 import type { PostCardRow } from './repo.js';
 
-export function toComment(row: CommentCardRow, imageUrls: ImageUrls): Comment {
+/**
+ * A comment as answers show it; `signed` when its post's files are (media/references.ts
+ * `signsFilesOf`): its image then has an expiring signed address.
+ */
+export function toComment(row: CommentCardRow, imageUrls: ImageUrls, signed = false): Comment {
   return {
     _id: row.id,
     comment: row.comment,
-    image: imageUrls.url(row.image),
+    image: imageUrls.url(row.image, signed),
     commentBy: {
       _id: row.user_id,
       username: row.username,
@@ -71,11 +79,25 @@ export interface PostCard {
   reactions: ReactionSummary;
 }
 
+/** Posts whose answer carries signed addresses: until when they may be handed out (card-text.ts). */
+const SIGNED_FRESH_UNTIL = new WeakMap<Post, number>();
+
+/**
+ * Until when (epoch milliseconds) a post made by `toPost` may be handed out again, when it carries
+ * signed image addresses; undefined when it carries none (its card may be kept as long as any).
+ */
+export function signedFreshUntil(post: Post): number | undefined {
+  return SIGNED_FRESH_UNTIL.get(post);
+}
+
 export function toPost(
   { row, images, comments, commentCount, reactions }: PostCard,
   imageUrls: ImageUrls,
 ): Post {
-  return {
+  // Not every member may see the post: its photos and its comments' images get signed addresses.
+  const signed = signsFilesOf(row);
+  const freshUntil = signed ? imageUrls.signedFreshUntil() : undefined;
+  const post: Post = {
     _id: row.id,
     user: {
       _id: row.user_id,
@@ -90,14 +112,23 @@ export function toPost(
     text: row.text,
     background: row.background === null ? null : imageUrls.url(row.background),
     images: images.map((key) => {
-      const url = imageUrls.url(key);
+      // A signed address's variants carry its query, and with it the same signature.
+      const url = imageUrls.url(key, signed);
       return { url, variants: imageVariants(url) };
     }),
-    comments: comments.map((comment) => toComment(comment, imageUrls)),
+    comments: comments.map((comment) => toComment(comment, imageUrls, signed)),
     commentCount,
     reactions,
     createdAt: row.created_at,
+    audience: asAudience(row.audience),
   };
+  const carriesSigned = images.length > 0 || comments.some((comment) => comment.image !== '');
+  if (freshUntil !== undefined && carriesSigned) SIGNED_FRESH_UNTIL.set(post, freshUntil);
+  return post;
+}
+
+function asAudience(value: string): Audience {
+  return (AUDIENCES as readonly string[]).includes(value) ? (value as Audience) : DEFAULT_AUDIENCE;
 }
 
 function asReaction(value: string): Reaction | null {

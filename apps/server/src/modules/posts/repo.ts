@@ -4,6 +4,7 @@ import type { NewComment } from '../../db/comments.js';
 import type { Database, Db } from '../../db/database.js';
 import type { NewPostImage } from '../../db/post-images.js';
 import type { NewPost, PostRow } from '../../db/posts.js';
+import { livePost, type Viewer, visibleCommentAuthor, visiblePost } from '../access/visibility.js';
 
 /** A post with the author columns its card needs, from one join, and its comment count. */
 export type PostCardRow = Omit<PostRow, 'deleted_at'> & {
@@ -24,6 +25,7 @@ const CARD_COLUMNS = [
   'p.text',
   'p.background',
   'p.created_at',
+  'p.audience',
   'u.username as author_username',
   'u.first_name as author_first_name',
   'u.last_name as author_last_name',
@@ -32,22 +34,27 @@ const CARD_COLUMNS = [
   'u.gender as author_gender',
 ] as const;
 
-/** The page's posts with their authors and comment counts, newest first. */
+/**
+ * The page's posts with their authors and comment counts, newest first. With `viewer`, the count
+ * leaves out comments the viewer may not see (a card built for one viewer, never kept).
+ */
 function cardsOf(
   db: Db,
   ids: SelectQueryBuilder<Database, 'posts', { id: string }> | readonly string[],
+  viewer?: Viewer,
 ) {
   return db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .select(CARD_COLUMNS)
-    .select((eb) =>
-      eb
+    .select((eb) => {
+      let count = eb
         .selectFrom('comments as c')
         .select(eb.fn.countAll().as('n'))
-        .whereRef('c.post_id', '=', 'p.id')
-        .as('comment_count'),
-    )
+        .whereRef('c.post_id', '=', 'p.id');
+      if (viewer) count = count.where(visibleCommentAuthor(viewer, 'c'));
+      return count.as('comment_count');
+    })
     .where('p.id', 'in', ids)
     .orderBy('p.id', 'desc');
 }
@@ -66,20 +73,64 @@ export async function insertPosts(
   await insertRows(db, 'post_images', images);
 }
 
-/** The post unless it is missing or in trash. */
-export function findLivePost(db: Db, postId: string): Promise<PostRow | undefined> {
+/** The post unless it is missing or the viewer may not see it (access/visibility.ts). */
+export function findVisiblePost(
+  db: Db,
+  viewer: Viewer,
+  postId: string,
+): Promise<PostRow | undefined> {
   return db
-    .selectFrom('posts')
-    .selectAll()
-    .where('id', '=', postId)
-    .where('deleted_at', 'is', null)
+    .selectFrom('posts as p')
+    .selectAll('p')
+    .where('p.id', '=', postId)
+    .where(visiblePost(viewer, 'p'))
     .executeTakeFirst();
 }
 
-/** The posts with the columns their cards need (their authors, comment counts), by id. */
-export function cardRowsOf(db: Db, postIds: string[]): Promise<PostCardRow[]> {
+/**
+ * The posts with the columns their cards need (their authors, comment counts), by id; with
+ * `viewer`, counting only the comments that viewer may see.
+ */
+export function cardRowsOf(db: Db, postIds: string[], viewer?: Viewer): Promise<PostCardRow[]> {
   if (postIds.length === 0) return Promise.resolve([]);
-  return cardsOf(db, postIds).execute();
+  return cardsOf(db, postIds, viewer).execute();
+}
+
+/** Sets who may see the author's live post; false when it is not (any more) a live post of theirs. */
+export async function updateAudience(
+  db: Db,
+  postId: string,
+  authorId: string,
+  audience: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('posts')
+    .set({ audience })
+    .where('id', '=', postId)
+    .where('user_id', '=', authorId)
+    .where(livePost('posts'))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Of these posts, those holding a comment by a member blocked by or blocking the viewer: their
+ * shared cards would show it, so they are built for the viewer instead.
+ */
+export async function postsWithHiddenComments(
+  db: Db,
+  viewer: Viewer,
+  postIds: string[],
+): Promise<Set<string>> {
+  if (postIds.length === 0 || !viewer.hasBlocks) return new Set();
+  const rows = await db
+    .selectFrom('comments as c')
+    .select('c.post_id')
+    .distinct()
+    .where('c.post_id', 'in', postIds)
+    .where(({ not }) => not(visibleCommentAuthor(viewer, 'c')))
+    .execute();
+  return new Set(rows.map((row) => row.post_id));
 }
 
 /**
@@ -90,37 +141,49 @@ export function cardRowsOf(db: Db, postIds: string[]): Promise<PostCardRow[]> {
  */
 export async function feedPostIds(
   db: Db,
-  viewerId: string,
+  viewer: Viewer,
   options: { limit: number; cursor: string | undefined },
 ): Promise<string[]> {
   const authors = db
     .selectFrom('follows')
     .select('followee_id as id')
-    .where('follower_id', '=', viewerId)
-    .unionAll(db.selectNoFrom(sql<string>`cast(${viewerId} as text)`.as('id')));
+    .where('follower_id', '=', viewer.id)
+    .unionAll(db.selectNoFrom(sql<string>`cast(${viewer.id} as text)`.as('id')));
   let newest = db
-    .selectFrom('posts')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where('user_id', 'in', authors);
-  if (options.cursor !== undefined) newest = newest.where('id', '<', options.cursor);
-  const rows = await newest.orderBy('id', 'desc').limit(options.limit).execute();
+    .selectFrom('posts as p')
+    .select('p.id')
+    .where('p.user_id', 'in', authors)
+    .where(visiblePost(viewer, 'p'));
+  if (options.cursor !== undefined) newest = newest.where('p.id', '<', options.cursor);
+  const rows = await newest.orderBy('p.id', 'desc').limit(options.limit).execute();
   return rows.map((row) => row.id);
 }
 
-/** One page of a member's own live posts (their profile), newest first, older than the cursor. */
+/**
+ * One page of a member's posts that the viewer may see (their profile), newest first, older than
+ * the cursor, counting only the comments the viewer may see.
+ */
 export function authorPage(
   db: Db,
+  viewer: Viewer,
   authorId: string,
   options: { limit: number; cursor: string | undefined },
 ): Promise<PostCardRow[]> {
   let newest = db
-    .selectFrom('posts')
-    .select('id')
-    .where('user_id', '=', authorId)
-    .where('deleted_at', 'is', null);
-  if (options.cursor !== undefined) newest = newest.where('id', '<', options.cursor);
-  return cardsOf(db, newest.orderBy('id', 'desc').limit(options.limit)).execute();
+    .selectFrom('posts as p')
+    .select('p.id')
+    .where('p.user_id', '=', authorId)
+    .where(visiblePost(viewer, 'p'));
+  if (options.cursor !== undefined) newest = newest.where('p.id', '<', options.cursor);
+  return cardsOf(
+    db,
+    newest.orderBy('p.id', 'desc').limit(options.limit) as unknown as SelectQueryBuilder<
+      Database,
+      'posts',
+      { id: string }
+    >,
+    viewer,
+  ).execute();
 }
 
 /** Moves a live post to trash; false when it was not live (already trashed or gone). */
@@ -129,7 +192,7 @@ export async function trashPost(db: Db, postId: string, nowIso: string): Promise
     .updateTable('posts')
     .set({ deleted_at: nowIso })
     .where('id', '=', postId)
-    .where('deleted_at', 'is', null)
+    .where(livePost('posts'))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -245,7 +308,7 @@ export async function newestLivePostIds(
   limit: number,
   cursor: string | undefined,
 ): Promise<string[]> {
-  let query = db.selectFrom('posts').select('id').where('deleted_at', 'is', null);
+  let query = db.selectFrom('posts').select('id').where(livePost('posts'));
   if (cursor !== undefined) query = query.where('id', '<', cursor);
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => row.id);

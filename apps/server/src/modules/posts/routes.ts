@@ -3,36 +3,38 @@ import type { FastifyPluginAsync, FastifyReply, preValidationHookHandler } from 
 import { addEndpoint } from '../../http/endpoint-route.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { memberOf } from '../auth/hooks.js';
+import type { PostReader } from './reader.js';
 import type { PostsService } from './service.js';
 
 export interface PostsRoutesOptions {
   posts: PostsService;
+  reader: PostReader;
   imageUrls: ImageUrls;
 }
 
 /** The /posts calls of the contract's table (uploadImages is in media). */
 export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (
   app,
-  { posts, imageUrls },
+  { posts, reader, imageUrls },
 ) => {
   addEndpoint(app, 'createPost', { preValidation: [backgroundAsBuiltin(imageUrls)] }, (request) =>
     posts.createPost(memberOf(request), request.body),
   );
   // The feed and a post's page answer JSON stitched from the shared card cache.
   addEndpoint(app, 'feed', {}, async (request, reply) => {
-    const page = await posts.feed(memberOf(request), request.query);
+    const page = await reader.feed(memberOf(request), request.query);
     if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return sendJson(reply, page.json);
   });
   addEndpoint(app, 'getPost', {}, async (request, reply) =>
-    sendJson(reply, await posts.post(memberOf(request), request.params.postId)),
+    sendJson(reply, await reader.post(memberOf(request), request.params.postId)),
   );
   addEndpoint(app, 'comments', {}, async (request) =>
-    posts.comments(request.params.postId, request.query),
+    reader.comments(memberOf(request), request.params.postId, request.query),
   );
   addEndpoint(app, 'react', {}, async (request) => posts.react(memberOf(request), request.body));
   addEndpoint(app, 'getReacts', {}, async (request) =>
-    posts.reactionSummary(memberOf(request), request.params.postId),
+    reader.reactionSummary(memberOf(request), request.params.postId),
   );
   addEndpoint(app, 'comment', {}, async (request) =>
     posts.comment(memberOf(request), request.body),
@@ -42,6 +44,9 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (
   );
   addEndpoint(app, 'deletePost', {}, async (request) =>
     posts.deletePost(memberOf(request), request.params.postId),
+  );
+  addEndpoint(app, 'editAudience', {}, async (request) =>
+    posts.editAudience(memberOf(request), request.params.postId, request.body.audience),
   );
 };
 

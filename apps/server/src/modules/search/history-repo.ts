@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/users.js';
+import { type Viewer, visibleMember } from '../access/visibility.js';
 
 /** One entry of a member's recent searches, with the searched member's public fields. */
 export interface HistoryEntryRow
@@ -16,7 +17,7 @@ export interface HistoryEntryRow
  */
 export async function upsertHistoryEntry(
   db: Db,
-  entry: { id: string; memberId: string; searchedId: string; nowIso: string },
+  entry: { id: string; viewer: Viewer; searchedId: string; nowIso: string },
 ): Promise<boolean> {
   const result = await db
     .insertInto('search_history')
@@ -26,11 +27,13 @@ export async function upsertHistoryEntry(
         .selectFrom('users')
         .select([
           sql.val(entry.id).as('id'),
-          sql.val(entry.memberId).as('user_id'),
+          sql.val(entry.viewer.id).as('user_id'),
           'users.id as searched_id',
           sql.val(entry.nowIso).as('created_at'),
         ])
-        .where('users.id', '=', entry.searchedId),
+        .where('users.id', '=', entry.searchedId)
+        // A member hidden from the viewer (a block) is missing here too.
+        .where(visibleMember(entry.viewer, 'users.id')),
     )
     .onConflict((oc) =>
       oc
@@ -61,7 +64,7 @@ export async function pruneHistory(db: Db, memberId: string, keep: number): Prom
 }
 
 /** The member's history, newest first (ties: the entry created later first). */
-export function historyQuery(db: Db, memberId: string, limit: number) {
+export function historyQuery(db: Db, viewer: Viewer, limit: number) {
   return db
     .selectFrom('search_history as h')
     .innerJoin('users', 'users.id', 'h.searched_id')
@@ -74,14 +77,15 @@ export function historyQuery(db: Db, memberId: string, limit: number) {
       'users.first_name',
       'users.last_name',
     ])
-    .where('h.user_id', '=', memberId)
+    .where('h.user_id', '=', viewer.id)
+    .where(visibleMember(viewer, 'users.id'))
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')
     .limit(limit);
 }
 
-export function historyOf(db: Db, memberId: string, limit: number): Promise<HistoryEntryRow[]> {
-  return historyQuery(db, memberId, limit).execute();
+export function historyOf(db: Db, viewer: Viewer, limit: number): Promise<HistoryEntryRow[]> {
+  return historyQuery(db, viewer, limit).execute();
 }
 
 export async function deleteHistoryEntry(

@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { prefixUpperBound } from '../../db/search-keys.js';
 import type { UserRow } from '../../db/users.js';
+import { type Viewer, visibleMember } from '../access/visibility.js';
 
 /** The key columns a normalised term is compared with (each indexed as (key, username)). */
 export type SearchKeyColumn = 'search_first' | 'search_last' | 'search_full' | 'username';
@@ -47,12 +48,13 @@ function startsWith(
  * For each key column, the first `limit` members whose key starts with `term`, in the column's
  * index order (key, then username): one statement, each part a bounded index range scan.
  */
-export function prefixMatchesQuery(db: Db, term: string, limit: number) {
+export function prefixMatchesQuery(db: Db, viewer: Viewer, term: string, limit: number) {
   const parts = keyColumnsFor(term).map((column, i) => {
     let scan = db
       .selectFrom('users')
       .select(CANDIDATE_COLUMNS)
       .where((eb) => startsWith(eb, column, term))
+      .where(visibleMember(viewer, 'users.id'))
       .orderBy(`users.${column}`);
     if (column !== 'username') scan = scan.orderBy('users.username');
     return db.selectFrom(scan.limit(limit).as(`by_${i}`)).selectAll();
@@ -66,7 +68,8 @@ export function prefixMatchesQuery(db: Db, term: string, limit: number) {
  * The member's friends whose keys start with `term`: read through the member's own friendships,
  * so the cost follows their number of friends, not the membership.
  */
-export function friendMatchesQuery(db: Db, memberId: string, term: string) {
+export function friendMatchesQuery(db: Db, viewer: Viewer, term: string) {
+  const memberId = viewer.id;
   const friendIds = db
     .selectFrom('friendships')
     .select('high_id as friend_id')
@@ -83,21 +86,24 @@ export function friendMatchesQuery(db: Db, memberId: string, term: string) {
     .selectFrom(friendIds.as('f'))
     .innerJoin('users', 'users.id', 'f.friend_id')
     .select(CANDIDATE_COLUMNS)
-    .where((eb) => eb.or(keyColumnsFor(term).map((column) => startsWith(eb, column, term))));
+    .where((eb) => eb.or(keyColumnsFor(term).map((column) => startsWith(eb, column, term))))
+    .where(visibleMember(viewer, 'users.id'));
 }
 
+/** Members the viewer may see whose keys start with `term` (API.md, Search). */
 export function findPrefixMatches(
   db: Db,
+  viewer: Viewer,
   term: string,
   limit: number,
 ): Promise<SearchCandidateRow[]> {
-  return prefixMatchesQuery(db, term, limit).execute();
+  return prefixMatchesQuery(db, viewer, term, limit).execute();
 }
 
 export function findFriendMatches(
   db: Db,
-  memberId: string,
+  viewer: Viewer,
   term: string,
 ): Promise<SearchCandidateRow[]> {
-  return friendMatchesQuery(db, memberId, term).execute();
+  return friendMatchesQuery(db, viewer, term).execute();
 }

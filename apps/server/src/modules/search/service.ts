@@ -12,6 +12,7 @@ import type { UserRow } from '../../db/users.js';
 import { notFound } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import { viewerOfMember } from '../access/visibility.js';
 import { toPublicUser } from '../users/present.js';
 import { deleteHistoryEntry, historyOf, pruneHistory, upsertHistoryEntry } from './history-repo.js';
 import { toHistoryEntry } from './present.js';
@@ -40,8 +41,8 @@ export class SearchService {
     // Only accents (or nothing) left: nothing to compare, rather than everyone.
     if (term === '') return [];
     const [friends, matches] = await Promise.all([
-      findFriendMatches(db, member.id, term),
-      findPrefixMatches(db, term, SEARCH_RESULTS_MAX),
+      findFriendMatches(db, viewerOfMember(member), term),
+      findPrefixMatches(db, viewerOfMember(member), term, SEARCH_RESULTS_MAX),
     ]);
     const friendIds = new Set(friends.map((f) => f.id));
     return rankMatches(term, [...friends, ...matches], friendIds, SEARCH_RESULTS_MAX).map((row) =>
@@ -56,7 +57,7 @@ export class SearchService {
     await db.transaction().execute(async (trx) => {
       const added = await upsertHistoryEntry(trx, {
         id: uuidv7(),
-        memberId: member.id,
+        viewer: viewerOfMember(member),
         searchedId,
         nowIso,
       });
@@ -67,7 +68,7 @@ export class SearchService {
   }
 
   async history(member: UserRow): Promise<SearchHistoryEntry[]> {
-    const rows = await historyOf(this.deps.db, member.id, SEARCH_HISTORY_MAX);
+    const rows = await historyOf(this.deps.db, viewerOfMember(member), SEARCH_HISTORY_MAX);
     return rows.map((row) => toHistoryEntry(row, this.deps.imageUrls));
   }
 

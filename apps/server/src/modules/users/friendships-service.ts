@@ -5,6 +5,7 @@ import { invalid, notFound } from '../../errors.js';
 import type { EventBus } from '../../infra/bus/bus.js';
 import type { EventOf } from '../../infra/bus/events.js';
 import type { Clock } from '../../infra/clock.js';
+import { blockedEitherWay } from '../access/visibility.js';
 import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
 import {
   deleteFollow,
@@ -164,7 +165,13 @@ export class FriendshipsService {
     const nowIso = clock.now().toISOString();
     const notified: Move['notified'] = [];
     const done = await db.transaction().execute(async (trx) => {
-      if (!(await memberExists(trx, targetId))) throw notFound(PROFILE_MESSAGES.memberNotFound);
+      // A block either way: the member is missing for the caller (API.md, Who sees what).
+      if (
+        !(await memberExists(trx, targetId)) ||
+        (await blockedEitherWay(trx, member.id, targetId))
+      ) {
+        throw notFound(PROFILE_MESSAGES.memberNotFound);
+      }
       const m: Move = {
         trx,
         me: member.id,
@@ -187,6 +194,11 @@ export class FriendshipsService {
     return 'ok';
   }
 
+  /** Whether a member has this id (a block's target). */
+  memberExists(db: Db, id: string): Promise<boolean> {
+    return memberExists(db, id);
+  }
+
   /** The caller's flags with the other member, as getProfile gives them. */
   async flagsBetween(viewerId: string, otherId: string): Promise<Friendship> {
     const { db } = this.deps;
@@ -195,6 +207,21 @@ export class FriendshipsService {
       isFollowing(db, viewerId, otherId),
     ]);
     return friendshipFlags(viewerId, relation, following);
+  }
+
+  /**
+   * In a block's transaction: the pair's request or friendship and both follows end at once.
+   */
+  async severAll(trx: Db, a: string, b: string): Promise<void> {
+    const pair = pairOf(a, b);
+    await lockPair(trx, pair);
+    await deletePair(trx, pair);
+    for (const [x, y] of [
+      [pair.low_id, pair.high_id],
+      [pair.high_id, pair.low_id],
+    ] as const) {
+      await deleteFollow(trx, x, y);
+    }
   }
 
   private async lockReceivedRequest(m: Move): Promise<void> {

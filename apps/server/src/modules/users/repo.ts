@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { FriendshipStatus } from '../../db/friendships.js';
 import type { UserRow } from '../../db/users.js';
+import { type Viewer, visibleMember } from '../access/visibility.js';
 
 /** The columns a profile shows of its owner. */
 export type ProfileOwnerRow = Pick<
@@ -20,11 +21,26 @@ export interface RelatedMemberRow {
   updated_at: string;
 }
 
-export function findProfileOwner(db: Db, username: string): Promise<ProfileOwnerRow | undefined> {
+/** The member with that username, unless a block stands between them and the viewer. */
+export function findProfileOwner(
+  db: Db,
+  viewer: Viewer,
+  username: string,
+): Promise<ProfileOwnerRow | undefined> {
   return db
-    .selectFrom('users')
-    .select(['id', 'username', 'first_name', 'last_name', 'picture', 'cover', 'gender', 'details'])
-    .where('username', '=', username)
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.picture',
+      'u.cover',
+      'u.gender',
+      'u.details',
+    ])
+    .where('u.username', '=', username)
+    .where(visibleMember(viewer, 'u.id'))
     .executeTakeFirst();
 }
 
@@ -51,19 +67,22 @@ function relationsOf(db: Db, memberId: string, status?: FriendshipStatus) {
 /**
  * Everyone the member has a relation with (a request either way, or a friendship), most recent
  * change first, in one query: the member sits on either side of the ordered pair. With `limit`,
- * only the most recent ones are joined with their member rows.
+ * only the most recent ones are joined with their member rows. With `viewer`, only members that
+ * viewer may see (a profile's friends seen by someone else).
  */
 export function relatedMembers(
   db: Db,
   memberId: string,
   status?: FriendshipStatus,
   limit?: number,
+  viewer?: Viewer,
 ): Promise<RelatedMemberRow[]> {
   let relations = db
     .selectFrom(relationsOf(db, memberId, status).as('r'))
     .selectAll()
     .orderBy('r.updated_at', 'desc')
     .orderBy('r.other_id');
+  if (viewer) relations = relations.where(visibleMember(viewer, 'r.other_id'));
   if (limit !== undefined) relations = relations.limit(limit);
   return db
     .selectFrom(relations.as('f'))

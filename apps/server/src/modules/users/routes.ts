@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint-route.js';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
+import type { BlocksService } from '../access/blocks-service.js';
 import { memberOf } from '../auth/hooks.js';
 import type { FriendshipsService } from './friendships-service.js';
 import type { UsersService } from './service.js';
@@ -8,12 +9,13 @@ import type { UsersService } from './service.js';
 export interface UsersRoutesOptions {
   users: UsersService;
   friendships: FriendshipsService;
+  blocks: BlocksService;
 }
 
 /** The profile and friendship calls of the contract's table (listImages is in media). */
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   app,
-  { users, friendships },
+  { users, friendships, blocks },
 ) => {
   addEndpoint(
     app,
@@ -60,4 +62,12 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   addEndpoint(app, 'getFriendsPageInfos', {}, async (request) =>
     users.friendsPage(memberOf(request)),
   );
+
+  addEndpoint(app, 'block', {}, async (request) =>
+    blocks.block(memberOf(request), request.params.id),
+  );
+  addEndpoint(app, 'unblock', {}, async (request) =>
+    blocks.unblock(memberOf(request), request.params.id),
+  );
+  addEndpoint(app, 'getBlocked', {}, async (request) => blocks.blocked(memberOf(request)));
 };

@@ -14,9 +14,11 @@ import type { UserRow } from '../../db/users.js';
 import type { EventBus } from '../../infra/bus/bus.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import { viewerOfMember } from '../access/visibility.js';
 import { deleteUnverifiedAccounts, unverifiedAccountsBefore } from '../auth/repo.js';
 import type { MediaService } from '../media/service.js';
 import { asGender } from '../posts/present.js';
+import type { PostReader } from '../posts/reader.js';
 import type { PostsService } from '../posts/service.js';
 import { findPair, isFollowing, pairOf } from './friendships-repo.js';
 import { detailsOf, detailsToStore, friendshipFlags, toPublicUser } from './present.js';
@@ -32,6 +34,7 @@ export interface UsersServiceDeps {
   db: Db;
   clock: Clock;
   posts: PostsService;
+  reader: PostReader;
   media: MediaService;
   /** Image references to addresses (infra/storage/image-urls.ts). */
   imageUrls: ImageUrls;
@@ -61,16 +64,18 @@ export class UsersService {
     username: string,
     query: FeedQuery,
   ): Promise<ProfilePage | undefined> {
-    const { db, posts, imageUrls } = this.deps;
-    const owner = await findProfileOwner(db, username.toLowerCase());
+    const { db, reader, imageUrls } = this.deps;
+    const seer = viewerOfMember(viewer);
+    // A member blocked either way is missing for the viewer, as an unknown username is.
+    const owner = await findProfileOwner(db, seer, username.toLowerCase());
     if (!owner) return undefined;
     const own = owner.id === viewer.id;
     const [friends, friendsCount, relation, following, page] = await Promise.all([
-      relatedMembers(db, owner.id, 'friends', PROFILE_FRIENDS_SHOWN),
+      relatedMembers(db, owner.id, 'friends', PROFILE_FRIENDS_SHOWN, seer),
       countFriends(db, owner.id),
       own ? undefined : findPair(db, pairOf(viewer.id, owner.id)),
       own ? false : isFollowing(db, viewer.id, owner.id),
-      posts.authorPosts(viewer, owner.id, query),
+      reader.authorPosts(viewer, owner.id, query),
     ]);
     return {
       profile: {

@@ -31,8 +31,9 @@ const SETTINGS_ITEMS = [
 const HELP_ITEMS = ['Help Center', 'Support Inbox', 'Report a problem'];
 
 /**
- * The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout, and 'Log
- * out of all devices' at the end of Settings & privacy (issue 17), in a header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).
+ * The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout; Settings &
+ * privacy also leads to the Blocking page and ends with 'Log out of all devices' (issue 17). A
+ * header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).
  */
 export function AccountMenu() {
   return (
@@ -102,6 +103,10 @@ function AccountPanel({ close }: { close: () => void }) {
           {SETTINGS_ITEMS.map((name) => (
             <Item key={name}>{name}</Item>
           ))}
+          <Link to="/settings/blocking" className={styles.linkItem} onClick={close}>
+            <span className={styles.itemText}>Blocking</span>
+            <ChevronRightIcon className={styles.chevron} />
+          </Link>
           <hr className={styles.separator} />
           <Item icon={<LogoutIcon />} onClick={logoutEverywhere}>
             Log out of all devices

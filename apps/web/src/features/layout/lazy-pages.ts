@@ -43,3 +43,6 @@ export const FriendsPage = lazy(() =>
 export const PostPage = lazy(() =>
   import('../post/post-page').then((m) => ({ default: m.PostPage })),
 );
+export const BlockingPage = lazy(() =>
+  import('../settings/blocking-page').then((m) => ({ default: m.BlockingPage })),
+);

@@ -1,9 +1,11 @@
 import {
+  AUDIENCE_LABELS,
   BUILTIN_BACKGROUNDS,
   FILE_MESSAGES,
   fileMessage,
   IMAGE_MAX_BYTES,
   POST_TEXT_MAX,
+  type Post,
 } from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,6 +25,13 @@ async function openDialog(
   const dialog = await screen.findByRole('dialog', { name: 'Create post' });
   return { app, dialog };
 }
+
+/** A control's accessible name, from the ids its aria-labelledby names. */
+const accessibleName = (element: HTMLElement) =>
+  (element.getAttribute('aria-labelledby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
 
 /** The calls that create: the photos' upload and the post itself. */
 const postCalls = (calls: RecordedCall[]) =>
@@ -120,6 +129,7 @@ describe('the post dialog', () => {
       text: 'Hello Hearth',
       user: sessionUser().id,
       images: null,
+      audience: 'members',
     });
   });
 
@@ -153,7 +163,82 @@ describe('the post dialog', () => {
       text: null,
       user: '01JADA',
       images: urls,
+      audience: 'members',
     });
+  });
+
+  it('sends the audience chosen in the Post audience panel, Members of this server unless told', async () => {
+    const { calls } = stubFeed([buildPost({ user: grace })], {
+      createPost: ({ body }) => ({
+        body: buildPost({ user: ada, text: 'Friends only', audience: (body as Post).audience }),
+      }),
+    });
+    const { app, dialog } = await openDialog();
+    const pill = within(dialog).getByRole('button', { name: 'Audience: Members of this server' });
+    await app.click(pill);
+
+    // The dialog's second panel: the post's form waits behind it.
+    expect(dialog).toHaveAccessibleName('Post audience');
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    const radios = within(dialog).getAllByRole('radio');
+    expect(radios.map((radio) => [radio.getAttribute('value'), accessibleName(radio)])).toEqual([
+      ['public', 'Public'],
+      ['members', 'Members of this server'],
+      ['friends', 'Friends'],
+      ['only_me', 'Only me'],
+    ]);
+    expect(within(dialog).getByRole('radio', { name: 'Friends' })).toHaveAccessibleDescription(
+      AUDIENCE_LABELS.friends.description,
+    );
+    const members = within(dialog).getByRole('radio', { name: 'Members of this server' });
+    expect(members).toBeChecked();
+    expect(members).toHaveFocus();
+
+    await app.click(within(dialog).getByRole('radio', { name: 'Friends' }));
+    await app.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(dialog).toHaveAccessibleName('Create post');
+    expect(within(dialog).getByRole('button', { name: 'Audience: Friends' })).toHaveFocus();
+
+    await app.type(
+      within(dialog).getByRole('textbox', { name: "What's on your mind, Ada?" }),
+      'Friends only',
+    );
+    await app.click(within(dialog).getByRole('button', { name: 'Post' }));
+    const card = await screen.findByRole('article', { name: 'Post by Ada Owen' });
+    expect(within(card).getByRole('img', { name: 'Shared with: Friends' })).toBeInTheDocument();
+    expect(postCalls(calls).map((call) => (call.body as Post).audience)).toEqual(['friends']);
+  });
+
+  it('leaves the audience as it was on Back or Escape in its panel', async () => {
+    const { calls } = stubFeed([buildPost({ user: grace })], {
+      createPost: () => ({ body: buildPost({ user: ada }) }),
+    });
+    const { app, dialog } = await openDialog();
+    await app.click(
+      within(dialog).getByRole('button', { name: 'Audience: Members of this server' }),
+    );
+    await app.click(within(dialog).getByRole('radio', { name: 'Only me' }));
+    await app.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(
+      within(dialog).getByRole('button', { name: 'Audience: Members of this server' }),
+    ).toHaveFocus();
+
+    await app.click(
+      within(dialog).getByRole('button', { name: 'Audience: Members of this server' }),
+    );
+    await app.click(within(dialog).getByRole('radio', { name: 'Public' }));
+    await app.keyboard('{Escape}');
+    // Escape leaves the panel, not the dialog.
+    expect(dialog).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleName('Create post');
+
+    await app.type(
+      within(dialog).getByRole('textbox', { name: "What's on your mind, Ada?" }),
+      'Hi',
+    );
+    await app.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await screen.findByRole('article', { name: 'Post by Ada Owen' });
+    expect(postCalls(calls).map((call) => (call.body as Post).audience)).toEqual(['members']);
   });
 
   it("shows the server's refusal in an error box, and Try again clears it", async () => {

@@ -1,5 +1,8 @@
 import {
+  AUDIENCE_LABELS,
+  type Audience,
   BUILTIN_BACKGROUNDS,
+  DEFAULT_AUDIENCE,
   isEmptyPost,
   MEDIA_MESSAGES,
   POST_TEXT_MAX,
@@ -9,18 +12,20 @@ import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } fr
 import { errorMessage } from '../../api/client';
 import { useCreatePostMutation } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
+import { AudienceIcon } from '../../ui/audience-icons';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { DialogBody, DialogHeader } from '../../ui/dialog';
 import { EmojiButton, EmojiPanel } from '../../ui/emoji-button';
 import { insertAtCaret } from '../../ui/emoji-picker';
 import { ErrorBox } from '../../ui/error-box';
-import { GlobeIcon, PhotoIcon } from '../../ui/feed-icons';
-import { CloseIcon } from '../../ui/icons';
+import { PhotoIcon } from '../../ui/feed-icons';
+import { CaretDownIcon, CloseIcon } from '../../ui/icons';
 import { acceptAttribute, checkImageFiles } from '../../ui/image-files';
 import { Popup } from '../../ui/popup';
 import { useObjectUrl } from '../../ui/use-object-url';
 import { usePopover } from '../../ui/use-popover';
+import { AudiencePanel } from './audience-choice';
 import styles from './create-post-dialog.module.css';
 
 /**
@@ -42,6 +47,12 @@ export function CreatePostDialog({
   const [files, setFiles] = useState<File[]>([]);
   const [photosOpen, setPhotosOpen] = useState(showPhotos);
   const [error, setError] = useState<string | null>(null);
+  const [audience, setAudience] = useState<Audience>(DEFAULT_AUDIENCE);
+  // The 'Post audience' panel takes the dialog's place; the post's form waits, hidden, behind it.
+  const [choosingAudience, setChoosingAudience] = useState(false);
+  const audienceButtonRef = useRef<HTMLButtonElement>(null);
+  const audiencePanelRef = useRef<HTMLDivElement>(null);
+  const shownPanel = useRef(false);
   const picker = usePopover({ dialog: false });
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -50,6 +61,7 @@ export function CreatePostDialog({
   // (and Escape with it); focus goes to the error's Try again instead.
   const [focusError, setFocusError] = useState(false);
   const titleId = useId();
+  const audienceTitleId = useId();
   const counterId = useId();
 
   const empty = isEmptyPost({ text, background, images: files });
@@ -60,6 +72,17 @@ export function CreatePostDialog({
     errorRef.current?.querySelector<HTMLElement>('button')?.focus();
     setFocusError(false);
   }, [focusError, error]);
+
+  // The panel opens on the chosen audience; back on the post, focus returns to the audience button.
+  useEffect(() => {
+    if (shownPanel.current === choosingAudience) return;
+    shownPanel.current = choosingAudience;
+    if (choosingAudience) {
+      audiencePanelRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    } else {
+      audienceButtonRef.current?.focus();
+    }
+  }, [choosingAudience]);
 
   function addFiles(chosen: Iterable<File>) {
     const { accepted, error: refused } = checkImageFiles(chosen, 'postImages');
@@ -95,7 +118,7 @@ export function CreatePostDialog({
     if (empty || create.isPending) return;
     setError(null);
     create.mutate(
-      { text, background, files },
+      { text, background, files, audience },
       {
         onSuccess: onClose,
         onError: (failure) => {
@@ -108,9 +131,25 @@ export function CreatePostDialog({
 
   const showBackgrounds = files.length === 0 && !photosOpen;
   return (
-    <Popup labelledBy={titleId} onClose={onClose} className={styles.dialog}>
+    <Popup
+      labelledBy={choosingAudience ? audienceTitleId : titleId}
+      onClose={onClose}
+      className={styles.dialog}
+    >
+      {choosingAudience && (
+        <AudiencePanel
+          titleId={audienceTitleId}
+          initial={audience}
+          panelRef={audiencePanelRef}
+          onBack={() => setChoosingAudience(false)}
+          onDone={(chosen) => {
+            setAudience(chosen);
+            setChoosingAudience(false);
+          }}
+        />
+      )}
       {/* Escape closes an open emoji picker first, the dialog only after. */}
-      <form onSubmit={onSubmit} onKeyDown={picker.onKeyDown} noValidate>
+      <form onSubmit={onSubmit} onKeyDown={picker.onKeyDown} noValidate hidden={choosingAudience}>
         <DialogHeader title="Create post" titleId={titleId} mutedClose onClose={onClose} />
 
         <DialogBody>
@@ -120,9 +159,17 @@ export function CreatePostDialog({
               <p className={styles.name}>
                 {user.first_name} {user.last_name}
               </p>
-              <p className={styles.audience}>
-                <GlobeIcon width={12} height={12} /> Public
-              </p>
+              <button
+                ref={audienceButtonRef}
+                type="button"
+                className={styles.audience}
+                onClick={() => setChoosingAudience(true)}
+              >
+                <AudienceIcon audience={audience} width={12} height={12} />
+                <span className="visually-hidden">Audience: </span>
+                {AUDIENCE_LABELS[audience].name}
+                <CaretDownIcon width={14} height={14} />
+              </button>
             </div>
           </div>
 

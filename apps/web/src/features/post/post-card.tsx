@@ -1,16 +1,18 @@
-import { type Post, topReactions } from '@hearth/contract';
+import { AUDIENCE_LABELS, type Post, topReactions } from '@hearth/contract';
 import { memo, type Ref, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDeletePostMutation, useSavePostMutation } from '../../api/posts';
 import { useWatchedPost } from '../../live/live-provider';
 import { useSessionUser } from '../../session/session-context';
+import { AudienceIcon } from '../../ui/audience-icons';
 import { Avatar } from '../../ui/avatar';
-import { CommentIcon, GlobeIcon, ShareIcon } from '../../ui/feed-icons';
+import { CommentIcon, ShareIcon } from '../../ui/feed-icons';
 import { pictureAttributes, pictureBackground } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import { CommentsSection } from '../comments/comments-section';
 import { LikeButton } from '../reactions/like-button';
 import { ReactionIcon } from '../reactions/reaction-icon';
+import { EditAudienceDialog } from './audience-choice';
 import { downloadImages } from './download-images';
 import { ImagesGrid } from './images-grid';
 import styles from './post-card.module.css';
@@ -45,6 +47,7 @@ export const PostCard = memo(function PostCard({
   const save = useSavePostMutation();
   const remove = useDeletePostMutation();
   const [leaving, setLeaving] = useState(false);
+  const [editingAudience, setEditingAudience] = useState(false);
   const commentFieldRef = useRef<HTMLTextAreaElement>(null);
   const imagesRef = useRef<HTMLDivElement>(null);
   const watchRef = useWatchedPost(post._id);
@@ -54,6 +57,7 @@ export const PostCard = memo(function PostCard({
   const profile = `/profile/${author.username}`;
   const { reactions } = post;
   const top = topReactions(reactions);
+  const audienceName = AUDIENCE_LABELS[post.audience].name;
 
   function onDelete(closeMenu: () => void) {
     remove.mutate(post._id, {
@@ -85,8 +89,14 @@ export const PostCard = memo(function PostCard({
           <p className={styles.when}>
             <RelativeTime iso={post.createdAt} />
             <span aria-hidden="true"> · </span>
-            <GlobeIcon width={12} height={12} />
-            <span className="visually-hidden">Public</span>
+            <span
+              role="img"
+              className={styles.audience}
+              title={audienceName}
+              aria-label={`Shared with: ${audienceName}`}
+            >
+              <AudienceIcon audience={post.audience} width={12} height={12} />
+            </span>
           </p>
         </div>
         <PostMenu
@@ -96,9 +106,17 @@ export const PostCard = memo(function PostCard({
           onSave={() => save.mutate({ postId: post._id })}
           onDownload={() => void downloadImages(post.images)}
           onFullscreen={() => void imagesRef.current?.requestFullscreen?.()}
+          onEditAudience={() => setEditingAudience(true)}
           onDelete={onDelete}
         />
       </header>
+      {editingAudience && (
+        <EditAudienceDialog
+          postId={post._id}
+          audience={post.audience}
+          onClose={() => setEditingAudience(false)}
+        />
+      )}
 
       <PostBody post={post} author={name} imagesRef={imagesRef} eager={first} />
 

@@ -28,6 +28,8 @@ interface PostMenuProps {
   onSave: () => void;
   onDownload: () => void;
   onFullscreen: () => void;
+  /** Edit audience (the author's): opens the audience choice once the menu has closed. */
+  onEditAudience: () => void;
   /** Move to trash; the menu closes once the deletion succeeded. */
   onDelete: (close: () => void) => void;
 }
@@ -40,6 +42,7 @@ export function PostMenu({
   onSave,
   onDownload,
   onFullscreen,
+  onEditAudience,
   onDelete,
 }: PostMenuProps) {
   const menu = useMenu();
@@ -87,7 +90,7 @@ export function PostMenu({
         )}
         {owner && (
           <>
-            <Item icon={<LockIcon />} title="Edit audience" onClick={act()} />
+            <Item icon={<LockIcon />} title="Edit audience" onClick={act(onEditAudience)} />
             <Item
               icon={<BellOffIcon />}
               title="Turn off notifications for this post"

@@ -1,4 +1,5 @@
 import type { Friendship } from '@hearth/contract';
+import type { ReactNode } from 'react';
 import { useFriendshipMutation } from '../../api/profile';
 import buttons from '../../ui/button.module.css';
 import { CloseIcon } from '../../ui/icons';
@@ -14,14 +15,17 @@ export function FriendshipButtons({
   username,
   profileId,
   friendship,
+  children,
 }: {
   username: string;
   profileId: string;
   friendship: Friendship;
+  /** More actions at the end of the row (the profile's options menu). */
+  children?: ReactNode;
 }) {
   const { mutate } = useFriendshipMutation(username, profileId);
 
-  let main: React.ReactNode;
+  let main: ReactNode;
   if (friendship.friends) {
     main = (
       <MenuButton
@@ -84,6 +88,7 @@ export function FriendshipButtons({
           Follow
         </button>
       )}
+      {children}
     </div>
   );
 }

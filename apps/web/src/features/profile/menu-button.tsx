@@ -7,6 +7,8 @@ export interface MenuItem {
   label: string;
   icon?: ReactNode;
   onSelect: () => void;
+  /** It opens a dialog: focus goes back to the menu's button first, where the dialog returns it. */
+  opensDialog?: boolean;
 }
 
 /** A button that opens a small menu: arrow keys move, Escape closes, an outside click closes. */
@@ -16,15 +18,18 @@ export function MenuButton({
   items,
   className,
   align = 'left',
+  iconOnly = false,
 }: {
   label: string;
   icon?: ReactNode;
   items: MenuItem[];
   className?: string | undefined;
   align?: 'left' | 'right';
+  /** Only the icon shows; `label` is the button's accessible name. */
+  iconOnly?: boolean;
 }) {
   const menu = useMenu();
-  const { open, toggle, close, onKeyDown, wrapperRef, buttonRef, menuId } = menu;
+  const { open, toggle, close, closeAndReturn, onKeyDown, wrapperRef, buttonRef, menuId } = menu;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard handling for the whole menu.
@@ -36,10 +41,11 @@ export function MenuButton({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        aria-label={iconOnly ? label : undefined}
         onClick={toggle}
       >
         {icon}
-        <span>{label}</span>
+        {!iconOnly && <span>{label}</span>}
       </button>
       <MenuPanel
         menu={menu}
@@ -53,7 +59,8 @@ export function MenuButton({
             role="menuitem"
             className={styles.item}
             onClick={() => {
-              close();
+              if (item.opensDialog) closeAndReturn();
+              else close();
               item.onSelect();
             }}
           >

@@ -22,6 +22,7 @@ import { NextPageTrigger } from '../feed/post-list';
 import listStyles from '../feed/post-list.module.css';
 import { CreatePostBox } from '../post/create-post-box';
 import { PostCard } from '../post/post-card';
+import { ProfileOptions } from './block-member';
 import { FriendshipButtons } from './friendship-buttons';
 import { IntroCard } from './intro-card';
 import { FriendsCard, PeopleYouMayKnow, PhotosCard } from './profile-cards';
@@ -43,6 +44,13 @@ export function ProfilePage() {
   const { username = user.username } = useParams();
   const own = username.toLowerCase() === user.username.toLowerCase();
   const profile = useProfileQuery(username);
+  // The profile last shown here. One that goes missing while shown (a block, either way: the
+  // live friendship change reads it again) sends the member home, as the Block dialog does.
+  const shownRef = useRef<string | null>(null);
+  const shown = profile.data?.ok === true;
+  useEffect(() => {
+    if (shown) shownRef.current = username.toLowerCase();
+  }, [shown, username]);
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
@@ -55,7 +63,10 @@ export function ProfilePage() {
   }
   if (profile.data.ok !== true) {
     // Spec section 2: an unknown profile sends the member to their own.
-    if (!own) return <Navigate to="/profile" replace />;
+    if (!own) {
+      const vanished = shownRef.current === username.toLowerCase();
+      return <Navigate to={vanished ? '/' : '/profile'} replace />;
+    }
     return (
       <div className={styles.failure}>
         <h1 className="visually-hidden">Profile</h1>
@@ -173,7 +184,9 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
                 username={profile.username}
                 profileId={profile._id}
                 friendship={profile.friendship}
-              />
+              >
+                <ProfileOptions member={profile} />
+              </FriendshipButtons>
             )}
           </div>
           <nav className={styles.tabs} aria-label="Profile sections">

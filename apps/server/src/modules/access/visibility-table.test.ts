@@ -1,0 +1,568 @@
+import {
+  AUDIENCES,
+  type Audience,
+  ENDPOINTS,
+  type EndpointName,
+  type LiveServerMessage,
+  ROUTES,
+} from '@hearth/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BuiltUser, buildUser } from '../../test-support/factories.js';
+import { jpeg } from '../../test-support/images.js';
+import { LiveClient, listenForLive } from '../../test-support/live-client.js';
+import { callEndpoint, type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { uploadedUrl } from '../../test-support/uploads.js';
+import { befriend, friendship } from '../../test-support/users-api.js';
+
+/**
+ * The visibility table (API.md, Who sees what): every read path of the endpoint table (the
+ * calls whose entry names what they `reads`) and every live message type, as seen by seven
+ * viewers of one author's four posts, one per audience. Each cell is WRITTEN BY HAND below;
+ * never derive it from the rule. A hidden cell is also compared with what a random missing id
+ * gets (status and body), so no answer confirms what the rule hides.
+ *
+ * The viewers, all relative to the author A:
+ * - author: A;
+ * - friend: A's friend (and so a follower);
+ * - follower: follows A, not a friend;
+ * - stranger: no relation with A;
+ * - blocked: A blocked them (they followed A and had A in their searches before);
+ * - blocker: they blocked A (same history);
+ * - third: a member related to the blocked and the blocker (a friend of both), not to A.
+ * After the blocks, the blocked's and the blocker's follows of A are written back into the
+ * database, so the feed's rule, not the block's clean-up, is what hides A's posts from them.
+ */
+const VIEWERS = [
+  'author',
+  'friend',
+  'follower',
+  'stranger',
+  'blocked',
+  'blocker',
+  'third',
+] as const;
+type ViewerName = (typeof VIEWERS)[number];
+
+/**
+ * Per viewer, what a read shows: for a row about A's posts, one character per audience in the
+ * order public, members, friends, only_me ('Y' shown, '-' hidden); for a row about A as a
+ * member, one character.
+ */
+type Cells = Record<ViewerName, string>;
+
+/** A's four posts as every row about posts is written. */
+const POSTS_SEEN_BY_RULE: Cells = {
+  author: 'YYYY',
+  friend: 'YYY-',
+  follower: 'YY--',
+  stranger: 'YY--',
+  blocked: '----',
+  blocker: '----',
+  third: 'YY--',
+};
+
+/** Every row, written by hand: one per read call of the endpoint table and per live message type. */
+const EXPECTED: Record<string, Cells> = {
+  // Read calls of the endpoint table.
+  feed: {
+    // Only those who follow A get A's posts in their feed: author, friend, follower (the
+    // blocked and the blocker still have a follow row: the rule hides the posts from them).
+    author: 'YYYY',
+    friend: 'YYY-',
+    follower: 'YY--',
+    stranger: '----',
+    blocked: '----',
+    blocker: '----',
+    third: '----',
+  },
+  getPost: POSTS_SEEN_BY_RULE,
+  comments: POSTS_SEEN_BY_RULE,
+  getReacts: POSTS_SEEN_BY_RULE,
+  comment: POSTS_SEEN_BY_RULE,
+  getProfile: POSTS_SEEN_BY_RULE,
+  listImages: POSTS_SEEN_BY_RULE,
+  // A as a member: found by name, kept in the recent searches, on the friends page, notifying.
+  search: {
+    author: 'Y',
+    friend: 'Y',
+    follower: 'Y',
+    stranger: 'Y',
+    blocked: '-',
+    blocker: '-',
+    third: 'Y',
+  },
+  getSearchHistory: {
+    author: 'Y',
+    friend: 'Y',
+    follower: 'Y',
+    stranger: 'Y',
+    blocked: '-',
+    blocker: '-',
+    third: 'Y',
+  },
+  getFriendsPageInfos: {
+    author: '-',
+    friend: 'Y',
+    follower: '-',
+    stranger: '-',
+    blocked: '-',
+    blocker: '-',
+    third: '-',
+  },
+  // A reacted to a post of every other viewer before the blocks; one's own reaction never notifies.
+  notifications: {
+    author: '-',
+    friend: 'Y',
+    follower: 'Y',
+    stranger: 'Y',
+    blocked: '-',
+    blocker: '-',
+    third: 'Y',
+  },
+  // Live messages, to a socket of each viewer watching A's four posts.
+  'live post': {
+    // A new post is announced to the author and to the followers who may see it.
+    author: 'YYYY',
+    friend: 'YYY-',
+    follower: 'YY--',
+    stranger: '----',
+    blocked: '----',
+    blocker: '----',
+    third: '----',
+  },
+  'live comment': POSTS_SEEN_BY_RULE,
+  'live reactions': POSTS_SEEN_BY_RULE,
+  // A reacts to a post of the viewer's: the bell hears it (A cannot see the blocked's and the
+  // blocker's posts at all, so those reactions are refused and nothing is heard).
+  'live notification': {
+    author: '-',
+    friend: 'Y',
+    follower: 'Y',
+    stranger: 'Y',
+    blocked: '-',
+    blocker: '-',
+    third: 'Y',
+  },
+};
+
+/** The live message types the table covers; a new type without a row fails the table. */
+const LIVE_TYPES: ReadonlyArray<LiveServerMessage['type']> = [
+  'post',
+  'comment',
+  'reactions',
+  'notification',
+];
+
+interface World {
+  ctx: TestContext;
+  members: Record<ViewerName, BuiltUser>;
+  /** A's post of each audience, and the storage url of its image. */
+  posts: Record<Audience, { id: string; image: string }>;
+  /** A post of each viewer's own (public), for A's reactions. */
+  own: Record<ViewerName, string>;
+}
+
+async function ok(res: Promise<LightMyRequestResponse>, what: string): Promise<unknown> {
+  const done = await res;
+  if (done.statusCode >= 300) throw new Error(`${what}: ${done.statusCode} ${done.body}`);
+  return done.json();
+}
+
+async function newPost(
+  ctx: TestContext,
+  member: BuiltUser,
+  audience: Audience,
+  text: string,
+  images: string[] = [],
+): Promise<string> {
+  const post = (await ok(
+    callEndpoint(ctx.app, ROUTES.createPost, {
+      rawBody: {
+        type: null,
+        text,
+        background: null,
+        images: images.map((url) => ({ url })),
+        audience,
+      },
+      token: member.token,
+    }),
+    'createPost',
+  )) as { _id: string };
+  return post._id;
+}
+
+async function buildWorld(ctx: TestContext): Promise<World> {
+  const members = {} as Record<ViewerName, BuiltUser>;
+  for (const name of VIEWERS) {
+    members[name] = await buildUser(ctx, { first_name: `Vis${name}`, last_name: 'Table' });
+  }
+  const { author, friend, follower, blocked, blocker, third } = members;
+  const act = (who: BuiltUser, call: 'follow' | 'addFriend', target: BuiltUser) =>
+    ok(friendship(ctx.app, who.token, call, target.user.id), call);
+  await befriend(ctx.app, author, friend);
+  await act(follower, 'follow', author);
+  await act(blocked, 'follow', author);
+  await act(blocker, 'follow', author);
+  await befriend(ctx.app, third, blocked);
+  await befriend(ctx.app, third, blocker);
+
+  const posts = {} as World['posts'];
+  for (const audience of AUDIENCES) {
+    const image = await uploadedUrl(
+      ctx.app,
+      author.token,
+      `${author.user.username}/post_images`,
+      await jpeg(),
+    );
+    posts[audience] = { id: await newPost(ctx, author, audience, `A ${audience}`, [image]), image };
+  }
+  const own = {} as Record<ViewerName, string>;
+  for (const name of VIEWERS) {
+    const member = members[name];
+    own[name] = await newPost(ctx, member, 'public', `${name}'s own`);
+    await ok(
+      callEndpoint(ctx.app, ROUTES.addToSearchHistory, {
+        body: { searchUser: author.user.id },
+        token: member.token,
+      }),
+      'addToSearchHistory',
+    );
+    if (name !== 'author') {
+      await ok(
+        callEndpoint(ctx.app, ROUTES.react, {
+          body: { postId: own[name], react: 'love' },
+          token: author.token,
+        }),
+        'react',
+      );
+    }
+  }
+  await ok(
+    callEndpoint(ctx.app, ROUTES.block, { params: { id: blocked.user.id }, token: author.token }),
+    'block',
+  );
+  await ok(
+    callEndpoint(ctx.app, ROUTES.block, { params: { id: author.user.id }, token: blocker.token }),
+    'block',
+  );
+  // Follow rows left behind (as a race with the block could): the rule must still hide.
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
+    .insertInto('follows')
+    .values([
+      { follower_id: blocked.user.id, followee_id: author.user.id, created_at: now },
+      { follower_id: blocker.user.id, followee_id: author.user.id, created_at: now },
+    ])
+    .execute();
+  return { ctx, members, posts, own };
+}
+
+/** What a random missing post id gets from a call about one post. */
+type PostCall = (world: World, token: string, postId: string) => Promise<LightMyRequestResponse>;
+
+const POST_CALLS: Record<'getPost' | 'comments' | 'getReacts' | 'comment', PostCall> = {
+  getPost: ({ ctx }, token, postId) =>
+    callEndpoint(ctx.app, ROUTES.getPost, { params: { postId }, token }),
+  comments: ({ ctx }, token, postId) =>
+    callEndpoint(ctx.app, ROUTES.comments, { params: { postId }, token }),
+  getReacts: ({ ctx }, token, postId) =>
+    callEndpoint(ctx.app, ROUTES.getReacts, { params: { postId }, token }),
+  // An empty comment stores nothing and answers the comments: a read through a write path.
+  comment: ({ ctx }, token, postId) =>
+    callEndpoint(ctx.app, ROUTES.comment, {
+      rawBody: { postId, comment: '', image: '' },
+      token,
+    }),
+};
+
+/** Observes one row for one viewer: its cells, as written in EXPECTED. */
+type Observe = (world: World, viewer: ViewerName) => Promise<string>;
+
+function perAudience(seen: (audience: Audience) => boolean): string {
+  return AUDIENCES.map((audience) => (seen(audience) ? 'Y' : '-')).join('');
+}
+
+/** The row of a call about one post: 200 is seen; a hidden one answers as a random id does. */
+function postCallRow(call: PostCall): Observe {
+  return async (world, viewer) => {
+    const token = world.members[viewer].token;
+    const missing = await call(world, token, uuidv7());
+    expect(missing.statusCode).toBe(404);
+    const cells: string[] = [];
+    for (const audience of AUDIENCES) {
+      const res = await call(world, token, world.posts[audience].id);
+      if (res.statusCode === 200) {
+        cells.push('Y');
+      } else {
+        expect({ status: res.statusCode, body: res.json() }, `${viewer} ${audience}`).toEqual({
+          status: missing.statusCode,
+          body: missing.json(),
+        });
+        cells.push('-');
+      }
+    }
+    return cells.join('');
+  };
+}
+
+function has<T>(list: T[], test: (item: T) => boolean): string {
+  return list.some(test) ? 'Y' : '-';
+}
+
+const OBSERVE: Record<string, Observe> = {
+  feed: async ({ ctx, members, posts }, viewer) => {
+    const res = await callEndpoint(ctx.app, ROUTES.feed, {
+      query: { limit: 50 },
+      token: members[viewer].token,
+    });
+    const ids = (res.json() as Array<{ _id: string }>).map((post) => post._id);
+    return perAudience((audience) => ids.includes(posts[audience].id));
+  },
+  getPost: postCallRow(POST_CALLS.getPost),
+  comments: postCallRow(POST_CALLS.comments),
+  getReacts: postCallRow(POST_CALLS.getReacts),
+  comment: postCallRow(POST_CALLS.comment),
+  getProfile: async ({ ctx, members, posts }, viewer) => {
+    const token = members[viewer].token;
+    const res = await callEndpoint(ctx.app, ROUTES.getProfile, {
+      params: { username: members.author.user.username },
+      query: { limit: 50 },
+      token,
+    });
+    const body = res.json() as { ok: boolean; posts?: Array<{ _id: string }> };
+    if (!body.ok) {
+      const missing = await callEndpoint(ctx.app, ROUTES.getProfile, {
+        params: { username: 'nobodyhasthisname' },
+        token,
+      });
+      expect({ status: res.statusCode, body }).toEqual({
+        status: missing.statusCode,
+        body: missing.json(),
+      });
+      return '----';
+    }
+    const ids = (body.posts ?? []).map((post) => post._id);
+    return perAudience((audience) => ids.includes(posts[audience].id));
+  },
+  listImages: async ({ ctx, members, posts }, viewer) => {
+    const token = members[viewer].token;
+    const res = await callEndpoint(ctx.app, ROUTES.listImages, {
+      rawBody: { path: `${members.author.user.username}/*`, sort: 'desc', max: 30 },
+      token,
+    });
+    if (res.statusCode !== 200) {
+      const missing = await callEndpoint(ctx.app, ROUTES.listImages, {
+        rawBody: { path: 'nobodyhasthisname/*', sort: 'desc', max: 30 },
+        token,
+      });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: missing.statusCode,
+        body: missing.json(),
+      });
+      return '----';
+    }
+    const listed = res.json() as { resources: Array<{ secure_url: string }>; total_count: number };
+    expect(listed.total_count).toBe(listed.resources.length);
+    const keyOf = (url: string) => new URL(url).pathname;
+    const keys = listed.resources.map((r) => keyOf(r.secure_url));
+    return perAudience((audience) => keys.includes(keyOf(posts[audience].image)));
+  },
+  search: async ({ ctx, members }, viewer) => {
+    const res = await callEndpoint(ctx.app, ROUTES.search, {
+      params: { searchTerm: 'visauthor' },
+      token: members[viewer].token,
+    });
+    return has(res.json() as Array<{ _id: string }>, (m) => m._id === members.author.user.id);
+  },
+  getSearchHistory: async ({ ctx, members }, viewer) => {
+    const res = await callEndpoint(ctx.app, ROUTES.getSearchHistory, {
+      token: members[viewer].token,
+    });
+    return has(
+      res.json() as Array<{ user: { _id: string } }>,
+      (entry) => entry.user._id === members.author.user.id,
+    );
+  },
+  getFriendsPageInfos: async ({ ctx, members }, viewer) => {
+    const res = await callEndpoint(ctx.app, ROUTES.getFriendsPageInfos, {
+      token: members[viewer].token,
+    });
+    const page = res.json() as Record<string, Array<{ _id: string }>>;
+    const everyone = Object.values(page).flat();
+    return has(everyone, (m) => m._id === members.author.user.id);
+  },
+  notifications: async ({ ctx, members }, viewer) => {
+    const res = await callEndpoint(ctx.app, ROUTES.notifications, {
+      token: members[viewer].token,
+    });
+    return has(
+      res.json() as Array<{ actor: { _id: string } }>,
+      (n) => n.actor._id === members.author.user.id,
+    );
+  },
+};
+
+/** Sockets of the seven viewers, each watching A's four posts. */
+async function watchers(world: World): Promise<Record<ViewerName, LiveClient>> {
+  const url = await listenForLive(world.ctx.app);
+  const sockets = {} as Record<ViewerName, LiveClient>;
+  const postIds = [...AUDIENCES.map((a) => world.posts[a].id), world.own.author];
+  for (const name of VIEWERS) {
+    const socket = await LiveClient.ready(url, world.members[name].token);
+    opened.push(socket);
+    socket.send({ type: 'watch', postIds });
+    // A pong after the watch: the server has handled the watch.
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    sockets[name] = socket;
+  }
+  return sockets;
+}
+
+/**
+ * What each socket heard, taken from it: every message before a pong answering a ping sent now
+ * (after `LiveService.idle`, every message routed so far is on its way before that pong).
+ */
+async function heardBefore(
+  sockets: Record<ViewerName, LiveClient>,
+): Promise<Record<ViewerName, LiveServerMessage[]>> {
+  const heard = {} as Record<ViewerName, LiveServerMessage[]>;
+  for (const name of VIEWERS) {
+    const socket = sockets[name];
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    heard[name] = socket.messages.splice(0);
+  }
+  return heard;
+}
+
+/**
+ * A live row: sockets of every viewer watch A's posts, `act` makes the events, and each socket's
+ * cells say which of its messages `heard` finds (per audience, or one cell for a member row).
+ */
+function liveRow(
+  act: (world: World) => Promise<Record<Audience, string> | undefined>,
+  heard: (message: LiveServerMessage, world: World, postId: string) => boolean,
+): (world: World) => Promise<Record<ViewerName, string>> {
+  return async (world) => {
+    const sockets = await watchers(world);
+    const ids = await act(world);
+    // Every event published so far has been routed (LiveService.idle).
+    await world.ctx.app.live.idle();
+    const messages = await heardBefore(sockets);
+    const out = {} as Record<ViewerName, string>;
+    for (const name of VIEWERS) {
+      const got = messages[name];
+      out[name] = ids
+        ? perAudience((audience) => got.some((m) => heard(m, world, ids[audience])))
+        : got.some((m) => heard(m, world, ''))
+          ? 'Y'
+          : '-';
+    }
+    return out;
+  };
+}
+
+/** A's call about each of A's four posts; answers their ids. */
+async function onEachPost(
+  world: World,
+  call: (postId: string, audience: Audience) => Promise<LightMyRequestResponse>,
+): Promise<Record<Audience, string>> {
+  const ids = {} as Record<Audience, string>;
+  for (const audience of AUDIENCES) {
+    ids[audience] = world.posts[audience].id;
+    await ok(call(ids[audience], audience), audience);
+  }
+  return ids;
+}
+
+const LIVE: Record<string, (world: World) => Promise<Record<ViewerName, string>>> = {
+  'live post': liveRow(
+    async (world) => {
+      const ids = {} as Record<Audience, string>;
+      for (const audience of AUDIENCES) {
+        ids[audience] = await newPost(world.ctx, world.members.author, audience, `new ${audience}`);
+      }
+      return ids;
+    },
+    (m, _world, postId) => m.type === 'post' && m.payload.postId === postId,
+  ),
+  'live comment': liveRow(
+    (world) =>
+      onEachPost(world, (postId, audience) =>
+        callEndpoint(world.ctx.app, ROUTES.comment, {
+          rawBody: { postId, comment: `on ${audience}`, image: '' },
+          token: world.members.author.token,
+        }),
+      ),
+    (m, _world, postId) => m.type === 'comment' && m.payload.postId === postId,
+  ),
+  'live reactions': liveRow(
+    (world) =>
+      onEachPost(world, (postId) =>
+        callEndpoint(world.ctx.app, ROUTES.react, {
+          body: { postId, react: 'wow' },
+          token: world.members.author.token,
+        }),
+      ),
+    (m, _world, postId) => m.type === 'reactions' && m.payload.postId === postId,
+  ),
+  'live notification': liveRow(
+    async (world) => {
+      for (const name of VIEWERS) {
+        // Refused (404) for the blocked's and the blocker's posts; A's own never notifies.
+        await callEndpoint(world.ctx.app, ROUTES.react, {
+          body: { postId: world.own[name], react: 'haha' },
+          token: world.members.author.token,
+        });
+      }
+      return undefined;
+    },
+    (m, world) =>
+      m.type === 'notification' &&
+      m.payload.notification.actor._id === world.members.author.user.id,
+  ),
+};
+
+const opened: LiveClient[] = [];
+afterEach(() => {
+  for (const socket of opened.splice(0)) socket.close();
+});
+
+/** The read calls of the endpoint table: those whose entry says what they read. */
+function readCalls(): EndpointName[] {
+  return (Object.keys(ENDPOINTS) as EndpointName[]).filter(
+    (name) => (ENDPOINTS[name] as { reads?: string }).reads !== undefined,
+  );
+}
+
+describe('the visibility table', () => {
+  it('has a hand-written row for every read call of the endpoint table and every live message type', () => {
+    const rows = Object.keys(EXPECTED);
+    const wanted = [...readCalls(), ...LIVE_TYPES.map((type) => `live ${type}`)];
+    expect(rows.filter((row) => !wanted.includes(row))).toEqual([]);
+    expect(wanted.filter((row) => !rows.includes(row))).toEqual([]);
+    for (const row of rows) expect(OBSERVE[row] ?? LIVE[row], row).toBeDefined();
+  });
+
+  const ctx = useTestApp();
+
+  for (const [row, expected] of Object.entries(EXPECTED)) {
+    it(`${row}: what each viewer gets of the author's posts (public, members, friends, only me)`, async () => {
+      const world = await buildWorld(ctx);
+      const live = LIVE[row];
+      let actual: Record<ViewerName, string>;
+      if (live) {
+        actual = await live(world);
+      } else {
+        const observe = OBSERVE[row];
+        if (!observe) throw new Error(`no observation for ${row}`);
+        actual = {} as Record<ViewerName, string>;
+        for (const viewer of VIEWERS) actual[viewer] = await observe(world, viewer);
+      }
+      expect(actual).toEqual(expected);
+    });
+  }
+});

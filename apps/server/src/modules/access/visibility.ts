@@ -1,0 +1,151 @@
+import type { Audience } from '@hearth/contract';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/**
+ * Who sees what (API.md): the one rule deciding whether a viewer may see a post, a comment or a
+ * member, written once. List queries put these predicates in their WHERE clause (each a `not
+ * exists`/`exists` of primary-key probes, the viewer's id its only bound value, never a list);
+ * single reads and live routing ask `canSeePost` with the relation they read. docs/architecture.md,
+ * "Who sees what", says how to add a read path without a leak.
+ */
+
+/** Whoever reads: a signed-in member, loaded once per request with the session (and per socket). */
+export interface Viewer {
+  readonly id: string;
+  /**
+   * Whether any block names the viewer, either way. Without one, the block clauses are left out
+   * of the viewer's queries and the shared cards need no filtering (most members block no one).
+   */
+  readonly hasBlocks: boolean;
+}
+
+/** The relation between a viewer and a post's author that the rule depends on. */
+export interface Relation {
+  friends: boolean;
+  /** A block either way. */
+  blocked: boolean;
+}
+
+/** What the rule reads of a post. */
+export interface PostFacts {
+  user_id: string;
+  audience: string;
+  deleted_at: string | null;
+}
+
+/** The audiences every member of this server reaches. */
+const EVERY_MEMBER: readonly string[] = ['public', 'members'] satisfies Audience[];
+
+/**
+ * A post is "live" while it is not in trash (later also: not removed by a moderator, its author
+ * not suspended); nothing else is ever shown to anyone, its author included.
+ */
+export function isLive(post: Pick<PostFacts, 'deleted_at'>): boolean {
+  return post.deleted_at === null;
+}
+
+/** Whether `viewer` may see `post`, given their relation with its author. */
+export function canSeePost(viewer: Viewer, post: PostFacts, relation: Relation): boolean {
+  if (!isLive(post)) return false;
+  if (post.user_id === viewer.id) return true;
+  if (relation.blocked) return false;
+  if (EVERY_MEMBER.includes(post.audience)) return true;
+  return post.audience === 'friends' && relation.friends;
+}
+
+/** Whether `viewer` may see member `memberId` (their profile, comments, name in lists). */
+export function canSeeMember(viewer: Viewer, memberId: string, blocked: boolean): boolean {
+  return memberId === viewer.id || !blocked;
+}
+
+/** SQL: the live-post condition on `posts` under `alias`. */
+export function livePost(alias: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null`;
+}
+
+/** SQL: no block between the viewer and the member in `memberColumn`, either way. */
+export function noBlockWith(viewer: Viewer, memberColumn: string): RawBuilder<SqlBool> {
+  if (!viewer.hasBlocks) return sql<SqlBool>`1 = 1`;
+  const member = sql.ref(memberColumn);
+  return sql<SqlBool>`(not exists (select 1 from blocks as vb
+      where vb.blocker_id = ${viewer.id} and vb.blocked_id = ${member})
+    and not exists (select 1 from blocks as vb
+      where vb.blocker_id = ${member} and vb.blocked_id = ${viewer.id}))`;
+}
+
+/**
+ * SQL: the viewer may see the post under `alias` (a `posts` row): live, and theirs, or shared
+ * with every member, or with the author's friends when the viewer is one; never across a block.
+ */
+export function visiblePost(viewer: Viewer, alias: string): RawBuilder<SqlBool> {
+  const author = sql.ref(`${alias}.user_id`);
+  const audience = sql.ref(`${alias}.audience`);
+  return sql<SqlBool>`(${livePost(alias)} and (${author} = ${viewer.id} or (
+    (${audience} in ('public', 'members') or (${audience} = 'friends' and exists (
+      select 1 from friendships as vf where vf.status = 'friends'
+        and ((vf.low_id = ${author} and vf.high_id = ${viewer.id})
+          or (vf.low_id = ${viewer.id} and vf.high_id = ${author})))))
+    and ${noBlockWith(viewer, `${alias}.user_id`)})))`;
+}
+
+/**
+ * SQL: the viewer may see the comment under `alias` (a `comments` row) of a post they may see:
+ * its author is not blocked either way (their own comments always show).
+ */
+export function visibleCommentAuthor(viewer: Viewer, alias: string): RawBuilder<SqlBool> {
+  return noBlockWith(viewer, `${alias}.user_id`);
+}
+
+/** SQL: the viewer may see the member in `idColumn` (search, friends lists, notifications). */
+export function visibleMember(viewer: Viewer, idColumn: string): RawBuilder<SqlBool> {
+  return noBlockWith(viewer, idColumn);
+}
+
+/** Whether a block stands between the two members, either way (two primary-key probes). */
+export async function blockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The viewer's relation with one member (for a single read or live routing). */
+export async function relationWith(db: Db, viewerId: string, otherId: string): Promise<Relation> {
+  if (viewerId === otherId) return { friends: false, blocked: false };
+  const low = viewerId < otherId ? viewerId : otherId;
+  const high = viewerId < otherId ? otherId : viewerId;
+  const [blocked, friendship] = await Promise.all([
+    blockedEitherWay(db, viewerId, otherId),
+    db
+      .selectFrom('friendships')
+      .select('status')
+      .where('low_id', '=', low)
+      .where('high_id', '=', high)
+      .executeTakeFirst(),
+  ]);
+  return { friends: friendship?.status === 'friends', blocked };
+}
+
+/** Every member the viewer blocked or is blocked by (the card filter and live routing). */
+export async function blockedSetOf(db: Db, viewerId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select('blocked_id as id')
+    .where('blocker_id', '=', viewerId)
+    .unionAll(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', viewerId))
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The viewer of a member row read with the session (`has_blocks` from `findMemberInSession`). */
+export function viewerOfMember(member: { id: string; has_blocks?: unknown }): Viewer {
+  return { id: member.id, hasBlocks: Boolean(Number(member.has_blocks ?? 1)) };
+}

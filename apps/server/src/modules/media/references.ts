@@ -1,0 +1,152 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { UploadAccess } from '../../infra/storage/media-paths.js';
+import {
+  canSeePost,
+  livePost,
+  type Viewer,
+  visibleCommentAuthor,
+  visibleMember,
+  visiblePost,
+} from '../access/visibility.js';
+
+/**
+ * What shows an uploaded file: the one list of the rows that may hold an upload's storage key,
+ * each saying how to find its rows by that key and who may see them (access/visibility.ts decides;
+ * nothing here says it again). Everything that asks about an upload's uses is built from it:
+ *
+ * - `uploadAccess`: how `/media` serves its files (open, signed only, hidden);
+ * - `shownTo`: whether listImages lists it to a viewer;
+ * - `unreferenced`: whether the purge may delete it.
+ *
+ * A new kind of row holding uploads (a post's earlier versions, a message's images) registers in
+ * MEDIA_SOURCES, and every one of those follows. Each source is probed by the index on its key
+ * column (post_images_storage_key, comments_image, users_picture, users_cover), then the post by
+ * its primary key and the rule's own primary-key probes: cheap enough to ask per request and per
+ * row of a listing page.
+ */
+
+/**
+ * A member related to no one: what they may see, every member may, so its files need no
+ * signature. Its id matches no author and no friendship.
+ */
+export const ANY_MEMBER: Viewer = { id: '', hasBlocks: false };
+
+/**
+ * Which rows of a source count: any at all, whatever their state (the upload is still used);
+ * those shown to someone (`live`); those shown to every member (`open`); those this viewer may
+ * see.
+ */
+export type Use = 'any' | 'live' | 'open' | Viewer;
+
+export interface MediaSource {
+  /** Where the key is kept, and whose visibility its rows follow. */
+  readonly name: string;
+  /** SQL: some row of this source keeps the storage key in column `key` and counts for `use`. */
+  uses(key: string, use: Use): RawBuilder<SqlBool>;
+}
+
+/**
+ * Rows of `table` keeping an upload's key in `column`, each belonging to the post in
+ * `postColumn` and seen by whoever sees that post; `alsoShown` adds what the row itself needs
+ * (a comment: its author not blocked either way).
+ */
+function onPost(
+  name: string,
+  table: string,
+  column: string,
+  postColumn: string,
+  alsoShown?: (viewer: Viewer, alias: string) => RawBuilder<SqlBool>,
+): MediaSource {
+  return {
+    name,
+    uses(key, use) {
+      const holds = sql<SqlBool>`${sql.ref(`r.${column}`)} = ${sql.ref(key)}`;
+      if (use === 'any') {
+        return sql<SqlBool>`exists (select 1 from ${sql.table(table)} as r where ${holds})`;
+      }
+      let shown: RawBuilder<SqlBool>;
+      if (use === 'live') shown = livePost('p');
+      else if (use === 'open') shown = visiblePost(ANY_MEMBER, 'p');
+      else if (alsoShown) shown = sql<SqlBool>`${visiblePost(use, 'p')} and ${alsoShown(use, 'r')}`;
+      else shown = visiblePost(use, 'p');
+      return sql<SqlBool>`exists (select 1 from ${sql.table(table)} as r
+        inner join posts as p on p.id = ${sql.ref(`r.${postColumn}`)}
+        where ${holds} and ${shown})`;
+    },
+  };
+}
+
+/** A member's own picture (`users.{column}`): shown wherever the member is, to every member. */
+function ofMember(name: string, column: string): MediaSource {
+  return {
+    name,
+    uses(key, use) {
+      const holds = sql<SqlBool>`${sql.ref(`r.${column}`)} = ${sql.ref(key)}`;
+      const shown = typeof use === 'string' ? sql<SqlBool>`1 = 1` : visibleMember(use, 'r.id');
+      return sql<SqlBool>`exists (select 1 from users as r where ${holds} and ${shown})`;
+    },
+  };
+}
+
+/** Every kind of row that may show an upload. */
+export const MEDIA_SOURCES: readonly MediaSource[] = [
+  onPost('post_images.storage_key: a photo of its post', 'post_images', 'storage_key', 'post_id'),
+  onPost(
+    "comments.image: a comment's image, on the comment's post",
+    'comments',
+    'image',
+    'post_id',
+    visibleCommentAuthor,
+  ),
+  ofMember("users.picture: a member's profile picture", 'picture'),
+  ofMember("users.cover: a member's cover", 'cover'),
+];
+
+/** SQL: some source shows the upload whose key is in column `key`, counting for `use`. */
+function usedAs(key: string, use: Use): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.join(
+    MEDIA_SOURCES.map((source) => source.uses(key, use)),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * SQL: how `/media` serves the upload whose key is in column `key` (UploadAccess): `open` while
+ * some row shows it to every member, or nothing uses it yet (just uploaded); else `signed` while
+ * some row is live (only some members see it); else `hidden` (every use is trashed). Most
+ * uploads are decided by their first probe.
+ */
+export function uploadAccess(key: string): RawBuilder<UploadAccess> {
+  return sql<UploadAccess>`(case when ${usedAs(key, 'open')} then 'open'
+    when ${usedAs(key, 'live')} then 'signed'
+    when ${usedAs(key, 'any')} then 'hidden'
+    else 'open' end)`;
+}
+
+/**
+ * SQL: `uploadAccess` is not `hidden`, asked the cheaper way: nothing uses the upload, or
+ * something live does (the owner's own listing).
+ */
+export function notHidden(key: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(not ${usedAs(key, 'any')} or ${usedAs(key, 'live')})`;
+}
+
+/** SQL: something the viewer may see shows the upload whose key is in column `key`. */
+export function shownTo(viewer: Viewer, key: string): RawBuilder<SqlBool> {
+  return usedAs(key, viewer);
+}
+
+/** SQL: nothing shows the upload whose key is in column `key`, live or trashed: the purge's. */
+export function unreferenced(key: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`not ${usedAs(key, 'any')}`;
+}
+
+/**
+ * Whether the files a post shows (its photos, its comments' images) are answered with signed
+ * addresses: not every member may see it (friends, only me). The rule's own answer for a member
+ * related to no one, as `uploadAccess` asks it in SQL.
+ */
+export function signsFilesOf(post: { user_id: string; audience: string }): boolean {
+  const relation = { friends: false, blocked: false };
+  return !canSeePost(ANY_MEMBER, { ...post, deleted_at: null }, relation);
+}

@@ -1,0 +1,291 @@
+import {
+  type Comment,
+  type CommentsQuery,
+  FEED_COMMENTS_CARRIED,
+  type FeedQuery,
+  POST_MESSAGES,
+  type Post,
+  type ReactionSummary,
+} from '@hearth/contract';
+import type { Db } from '../../db/database.js';
+import { keysetPage, type Page } from '../../db/keyset.js';
+import type { PostRow } from '../../db/posts.js';
+import type { UserRow } from '../../db/users.js';
+import { notFound } from '../../errors.js';
+import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import { type Viewer, viewerOfMember } from '../access/visibility.js';
+import { signsFilesOf } from '../media/references.js';
+import type { CardCache, CardText } from './card-cache.js';
+import { cardTextOf, jsonArray, pushViewerCard } from './card-text.js';
+import {
+  type CardStateRow,
+  cardStateOf,
+  commentsPage,
+  imagesOf,
+  newestCommentsOf,
+} from './cards-repo.js';
+import { toComment, toPost, toReactionSummary, viewerStateOf } from './present.js';
+import {
+  authorPage,
+  cardRowsOf,
+  feedPostIds,
+  findVisiblePost,
+  newestLivePostIds,
+  type PostCardRow,
+  postsWithHiddenComments,
+} from './repo.js';
+
+export interface PostReaderDeps {
+  db: Db;
+  imageUrls: ImageUrls;
+  /** The post cards every viewer shares (feed, a post's page), kept fresh by the bus. */
+  cards: CardCache;
+}
+
+/** A page of cards as JSON (an array, UTF-8), and the cursor of the next page. */
+export interface JsonPage {
+  json: Buffer;
+  nextCursor: string | undefined;
+}
+
+/** Cards built per batch when warming the cache at start. */
+const WARM_BATCH = 100;
+
+/**
+ * Every read of posts, through one pipeline in the spirit of atproto's
+ * `createPipeline(skeleton, hydration, rules, presentation)`:
+ *
+ * 1. skeleton: the ids a read shows, from a query that carries the visibility rule
+ *    (access/visibility.ts `visiblePost`): the feed, a profile's page, one post;
+ * 2. hydration: each id's card, from the shared card cache or read in batches (a fixed number
+ *    of queries per page, whatever its size);
+ * 3. rules: what the viewer alone may not see inside a shared card (comments of members blocked
+ *    either way) makes that card built for them instead, count included;
+ * 4. presentation: the viewer's own reaction and save written into each card's text.
+ *
+ * The writes stay in PostsService, which asks `visiblePost` before acting on a post.
+ */
+export class PostReader {
+  constructor(private readonly deps: PostReaderDeps) {}
+
+  /** The home feed as JSON text: the page's visible ids, then their cards. */
+  async feed(member: UserRow, query: FeedQuery): Promise<JsonPage> {
+    const viewer = viewerOfMember(member);
+    const { items, nextCursor } = await keysetPage(
+      query.limit,
+      (limit) => feedPostIds(this.deps.db, viewer, { limit, cursor: query.cursor }),
+      (id) => id,
+    );
+    return { json: jsonArray(await this.cardsJson(viewer, items)), nextCursor };
+  }
+
+  /**
+   * A member's posts that the viewer may see, as their profile shows them, newest first, in the
+   * feed's shape: the same fixed number of queries as a feed page.
+   */
+  async authorPosts(member: UserRow, authorId: string, query: FeedQuery): Promise<Page<Post>> {
+    const viewer = viewerOfMember(member);
+    const { items, nextCursor } = await keysetPage(
+      query.limit,
+      (limit) => authorPage(this.deps.db, viewer, authorId, { limit, cursor: query.cursor }),
+      (row) => row.id,
+    );
+    const { built } = await this.readCards(
+      viewer,
+      items.map((row) => row.id),
+      items,
+      viewer,
+    );
+    return { items: items.flatMap((row) => built.get(row.id) ?? []), nextCursor };
+  }
+
+  /** One post as its card shows it to the viewer (JSON, UTF-8); 404 unless they may see it. */
+  async post(member: UserRow, postId: string): Promise<Buffer> {
+    const viewer = viewerOfMember(member);
+    await this.visiblePost(viewer, postId);
+    const [card] = await this.cardsJson(viewer, [postId]);
+    if (card === undefined) throw notFound(POST_MESSAGES.notFound);
+    return Buffer.concat(card);
+  }
+
+  /** A post's comments the viewer may see, newest first, older than the cursor. */
+  async comments(member: UserRow, postId: string, query: CommentsQuery): Promise<Page<Comment>> {
+    const viewer = viewerOfMember(member);
+    const post = await this.visiblePost(viewer, postId);
+    return this.commentsPageOf(viewer, post, query.limit, query.cursor);
+  }
+
+  async reactionSummary(member: UserRow, postId: string): Promise<ReactionSummary> {
+    const viewer = viewerOfMember(member);
+    await this.visiblePost(viewer, postId);
+    return toReactionSummary(await cardStateOf(this.deps.db, viewer.id, [postId], [postId]));
+  }
+
+  /** The post when the viewer may see it; otherwise 404, the answer a random id gets. */
+  async visiblePost(viewer: Viewer, postId: string): Promise<PostRow> {
+    const post = await findVisiblePost(this.deps.db, viewer, postId);
+    if (!post) throw notFound(POST_MESSAGES.notFound);
+    return post;
+  }
+
+  /**
+   * The newest comments of a post as the viewer sees them (a comment call's answer); their images
+   * signed when the post's files are (media/references.ts `signsFilesOf`).
+   */
+  async commentsPageOf(
+    viewer: Viewer,
+    post: Pick<PostRow, 'id' | 'user_id' | 'audience'>,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<Page<Comment>> {
+    const postId = post.id;
+    const signed = signsFilesOf(post);
+    const { items, nextCursor } = await keysetPage(
+      limit,
+      (limitPlusOne) => commentsPage(this.deps.db, viewer, postId, { limit: limitPlusOne, cursor }),
+      (row) => row.id,
+    );
+    return { items: items.map((row) => toComment(row, this.deps.imageUrls, signed)), nextCursor };
+  }
+
+  /**
+   * Fills the card cache with the newest posts' cards, newest first, in batches that let requests
+   * through between them (a server's first minute then serves like its fifth): at most `count`
+   * posts, stopping when the cache is three quarters full. Answers how many cards it built.
+   */
+  async warmCards(count: number): Promise<number> {
+    const { db, cards } = this.deps;
+    let built = 0;
+    let cursor: string | undefined;
+    while (built < count && cards.roomLeft() > 0.25) {
+      const fill = cards.startFill();
+      const ids = await newestLivePostIds(db, Math.min(WARM_BATCH, count - built), cursor);
+      if (ids.length === 0) break;
+      cursor = ids.at(-1);
+      const rows = await cardRowsOf(db, ids);
+      // No viewer: '' matches no member, so only the counts are read.
+      const { built: posts } = await this.readCards(NOBODY, ids, rows);
+      for (const post of posts.values()) cards.put(cardTextOf(post), fill);
+      built += posts.size;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return built;
+  }
+
+  /**
+   * Hydration, rules and presentation of `ids` (already visible to the viewer), in their order,
+   * leaving out any that is gone: cards in the cache cost only the viewer's reactions and saves
+   * (one query); the others are read (three more) and kept for every viewer; a card that would
+   * show the viewer a member blocked either way is built for them alone (one query finds those).
+   */
+  private async cardsJson(viewer: Viewer, ids: string[]): Promise<Buffer[][]> {
+    if (ids.length === 0) return [];
+    const { db, cards } = this.deps;
+    const fill = cards.startFill();
+    const personal = await postsWithHiddenComments(db, viewer, ids);
+    const held = new Map<string, CardText>();
+    const shared: string[] = [];
+    for (const id of ids) {
+      if (personal.has(id)) continue;
+      const card = cards.get(id);
+      if (card) held.set(id, card);
+      else shared.push(id);
+    }
+    if (shared.length === 0 && personal.size === 0) {
+      const state = groupBy(await cardStateOf(db, viewer.id, ids, []), (r) => r.post_id);
+      return ids.map((id) => viewerPieces(held.get(id) as CardText, state.get(id)));
+    }
+    const [sharedRows, personalRows] = await Promise.all([
+      cardRowsOf(db, shared),
+      cardRowsOf(db, [...personal], viewer),
+    ]);
+    const [{ built, state }, { built: own }] = await Promise.all([
+      this.readCards(viewer, ids, sharedRows),
+      this.readCards(viewer, [], personalRows, viewer),
+    ]);
+    const out: Buffer[][] = [];
+    for (const id of ids) {
+      const mine = own.get(id);
+      const post = built.get(id);
+      const card = held.get(id);
+      if (mine) {
+        // Built for this viewer: never kept.
+        const pieces: Buffer[] = [];
+        const text = cardTextOf(mine);
+        pushViewerCard(pieces, text, mine.reactions.check, mine.reactions.checkSaved);
+        out.push(pieces);
+      } else if (post) {
+        // Built now: kept without the viewer's fields, sent with them.
+        const text = cardTextOf(post);
+        cards.put(text, fill);
+        const pieces: Buffer[] = [];
+        pushViewerCard(pieces, text, post.reactions.check, post.reactions.checkSaved);
+        out.push(pieces);
+      } else if (card) {
+        out.push(viewerPieces(card, state.get(id)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The cards of `rows`; the viewer's state is read for every post of `ids` too (those whose
+   * cards are held) in the same query. With `only`, comments are those that viewer may see.
+   */
+  private async readCards(
+    viewer: Viewer,
+    ids: string[],
+    rows: PostCardRow[],
+    only?: Viewer,
+  ): Promise<{ built: Map<string, Post>; state: Map<string, CardStateRow[]> }> {
+    const built = new Map<string, Post>();
+    const { db } = this.deps;
+    const rowIds = rows.map((row) => row.id);
+    const stateIds = [...new Set([...ids, ...rowIds])];
+    const [images, comments, stateRows] = await Promise.all([
+      imagesOf(db, rowIds),
+      newestCommentsOf(db, rowIds, FEED_COMMENTS_CARRIED, only),
+      cardStateOf(db, viewer.id, stateIds, rowIds),
+    ]);
+    const commentsByPost = groupBy(comments, (c) => c.post_id);
+    const state = groupBy(stateRows, (c) => c.post_id);
+    for (const row of rows) {
+      built.set(
+        row.id,
+        toPost(
+          {
+            row,
+            images: images.get(row.id) ?? [],
+            comments: commentsByPost.get(row.id) ?? [],
+            commentCount: Number(row.comment_count ?? 0),
+            reactions: toReactionSummary(state.get(row.id) ?? []),
+          },
+          this.deps.imageUrls,
+        ),
+      );
+    }
+    return { built, state };
+  }
+}
+
+/** No member: its state reads find nothing (the warm-up reads only the counts). */
+const NOBODY: Viewer = { id: '', hasBlocks: false };
+
+/** A held card with the viewer's reaction and save from their state rows. */
+function viewerPieces(card: CardText, state: CardStateRow[] = []): Buffer[] {
+  const { mine, saved } = viewerStateOf(state);
+  const pieces: Buffer[] = [];
+  pushViewerCard(pieces, card, mine, saved);
+  return pieces;
+}
+
+export function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { forgetProfile, useBlockMutation } from '../../api/blocking';
+import { errorMessage } from '../../api/client';
+import buttons from '../../ui/button.module.css';
+import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
+import { ErrorBox } from '../../ui/error-box';
+import { MoreIcon } from '../../ui/feed-icons';
+import { BlockIcon } from '../../ui/profile-icons';
+import { MenuButton } from './menu-button';
+import styles from './profile-page.module.css';
+
+interface Member {
+  _id: string;
+  username: string;
+  first_name: string;
+}
+
+/** The '…' menu of another member's profile: Block, after a confirmation. */
+export function ProfileOptions({ member }: { member: Member }) {
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const blocked = useRef(false);
+  const { username } = member;
+  // The profile just blocked is forgotten once it has left the screen: forgotten while shown, it
+  // would be read again at once, answer 'not found' and send the member to their own profile.
+  useEffect(
+    () => () => {
+      if (blocked.current) forgetProfile(queryClient, username);
+    },
+    [queryClient, username],
+  );
+  return (
+    <>
+      <MenuButton
+        label="Profile options"
+        iconOnly
+        icon={<MoreIcon />}
+        className={styles.moreButton}
+        align="right"
+        items={[
+          {
+            label: `Block ${member.first_name}`,
+            icon: <BlockIcon />,
+            opensDialog: true,
+            onSelect: () => setConfirming(true),
+          },
+        ]}
+      />
+      {confirming && (
+        <BlockDialog
+          member={member}
+          onBlocked={() => {
+            blocked.current = true;
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * 'Block Ada?': what a block does, then Confirm or Cancel. Once blocked the profile is gone for
+ * this member, so the home page shows instead.
+ */
+function BlockDialog({
+  member,
+  onBlocked,
+  onClose,
+}: {
+  member: Member;
+  onBlocked: () => void;
+  onClose: () => void;
+}) {
+  const block = useBlockMutation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const descriptionId = useId();
+  const name = member.first_name;
+
+  function confirm() {
+    setError(null);
+    block.mutate(member._id, {
+      onSuccess: () => {
+        onBlocked();
+        void navigate('/', { replace: true });
+      },
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  }
+
+  return (
+    <Dialog
+      title={`Block ${name}?`}
+      onClose={onClose}
+      describedBy={descriptionId}
+      className={styles.blockDialog}
+    >
+      <DialogBody>
+        <div id={descriptionId} className={styles.blockText}>
+          <p>
+            {name} won't be able to see your posts, find your profile, comment on or react to your
+            posts, or add you as a friend. You won't see {name} on Hearth either.
+          </p>
+          <p>
+            If you're friends, blocking {name} also ends your friendship. You can unblock them later
+            from Settings &amp; privacy, Blocking.
+          </p>
+        </div>
+        {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
+      </DialogBody>
+      <DialogFooter>
+        <button type="button" className={buttons.secondary} onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={buttons.primary}
+          disabled={block.isPending}
+          onClick={confirm}
+        >
+          {block.isPending ? 'Blocking…' : 'Confirm'}
+        </button>
+      </DialogFooter>
+    </Dialog>
+  );
+}
