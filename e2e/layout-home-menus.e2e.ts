@@ -1,11 +1,22 @@
-import { ROUTES } from '@hearth/contract';
+import { ROUTES, UI_MESSAGES } from '@hearth/contract';
 import type { Page } from 'playwright-core';
+import { beforeAll } from 'vitest';
 import * as layout from './support/layout-walk.js';
+import { createPost, registerMember } from './support/members.js';
 
-// The layout walk (support/layout-walk.ts) over Ada's home: the feed, the post dialog and the
-// popups of a post, and the header's menus and search panel.
+// The layout walk (support/layout-walk.ts) over Ada's home: the feed (a card for each audience),
+// the post dialog with its audience panel, the popups and dialogs of a post, and the header's
+// menus and search panel.
 
 const walk = layout.startWalk();
+
+/** A post Ada may not see (its author's alone): its page says it isn't available. */
+let hiddenPostId = '';
+beforeAll(async () => {
+  const olive = await registerMember(walk.app.url, 'Olive', 'Hidden');
+  const post = await createPost(walk.app.url, olive, 'Only for me', [], { audience: 'only_me' });
+  hiddenPostId = post._id;
+});
 
 const showHome = (page: Page) => layout.home(walk, page);
 /** A panel opened over Ada's home. */
@@ -67,6 +78,11 @@ const SCREENS: layout.Screen[] = [
     'Loading posts',
   ),
   overHome('create-post-dialog', layout.PHONE_AND_WIDE, layout.DIALOG, openCreatePost),
+  overHome('create-post-audience-panel', layout.PHONE_AND_WIDE, layout.DIALOG, async (page) => {
+    const dialog = await openCreatePost(page);
+    await dialog.getByRole('button', { name: 'Audience: Members of this server' }).click();
+    await page.getByRole('dialog', { name: 'Post audience' }).getByRole('radio').first().waitFor();
+  }),
   overHome('create-post-emoji-picker', layout.PHONE_AND_WIDE, layout.DIALOG, async (page) => {
     const dialog = await openCreatePost(page);
     await dialog.getByRole('button', { name: 'Insert an emoji' }).click();
@@ -81,6 +97,20 @@ const SCREENS: layout.Screen[] = [
   overHome('post-options-menu', layout.PHONE_AND_WIDE, layout.MENU, (page) =>
     layout.openMenu(page, 'Post options', adaPost(page)),
   ),
+  overHome('edit-audience-dialog', layout.PHONE_AND_WIDE, layout.DIALOG, async (page) => {
+    await layout.openMenu(page, 'Post options', adaPost(page));
+    await page.getByRole('menuitem', { name: 'Edit audience' }).click();
+    await page.getByRole('dialog', { name: 'Edit audience' }).getByRole('radio').first().waitFor();
+  }),
+  {
+    name: 'post-unavailable',
+    as: 'member',
+    widths: layout.PHONE_AND_WIDE,
+    show: async ({ page }) => {
+      await page.goto(`${walk.app.url}/post/${hiddenPostId}`);
+      await layout.heading(page, UI_MESSAGES.postUnavailable, 1).waitFor();
+    },
+  },
   overHome('reaction-popup', layout.WIDE, '[role="toolbar"]', async (page) => {
     const post = adaPost(page);
     await post.getByRole('button', { name: 'Like', exact: true }).focus();

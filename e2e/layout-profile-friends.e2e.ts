@@ -1,12 +1,19 @@
 import { ROUTES } from '@hearth/contract';
 import type { Page } from 'playwright-core';
+import { beforeAll } from 'vitest';
 import * as layout from './support/layout-walk.js';
-import { photo } from './support/members.js';
+import { callAs, photo, registerMember } from './support/members.js';
 
 // The layout walk (support/layout-walk.ts) over the profiles (Ada's own and Grace's, with their
-// menus and dialogs) and the friends pages.
+// menus and dialogs, Block among them), the friends pages, and Settings & privacy → Blocking.
 
 const walk = layout.startWalk();
+
+beforeAll(async () => {
+  // Someone on Ada's Blocking page; no one the other screens show.
+  const mallory = await registerMember(walk.app.url, 'Mallory', 'Quinn');
+  await callAs(walk.app.url, walk.ada, ROUTES.block, { params: { id: mallory.id } });
+});
 
 async function ownProfile(page: Page) {
   await page.goto(`${walk.app.url}/profile`);
@@ -59,6 +66,22 @@ const SCREENS: layout.Screen[] = [
   },
   layout.panelsOver(gracesProfile)('profile-respond-menu', layout.WIDE, layout.MENU, (page) =>
     layout.openMenu(page, 'Respond'),
+  ),
+  layout.panelsOver(gracesProfile)(
+    'profile-options-menu',
+    layout.PHONE_AND_WIDE,
+    layout.MENU,
+    (page) => layout.openMenu(page, 'Profile options'),
+  ),
+  layout.panelsOver(gracesProfile)(
+    'profile-block-dialog',
+    layout.PHONE_AND_WIDE,
+    layout.DIALOG,
+    async (page) => {
+      await layout.openMenu(page, 'Profile options');
+      await page.getByRole('menuitem', { name: 'Block Grace' }).click();
+      await page.getByRole('dialog', { name: 'Block Grace?' }).waitFor();
+    },
   ),
   overOwnProfile('profile-cover-menu', layout.PHONE_AND_WIDE, layout.MENU, (page) =>
     layout.openMenu(page, 'Edit cover photo'),
@@ -132,6 +155,27 @@ const SCREENS: layout.Screen[] = [
     ROUTES.getFriendsPageInfos,
     'Loading friends',
   ),
+
+  // Settings & privacy → Blocking, and its loading state.
+  layout.pageScreen(
+    walk,
+    'settings-blocking',
+    layout.PHONE_AND_WIDE,
+    '/settings/blocking',
+    (page) =>
+      page
+        .getByRole('list', { name: 'Blocked members' })
+        .getByRole('button', { name: 'Unblock Mallory Quinn' })
+        .waitFor(),
+  ),
+  layout.loadingScreen(
+    walk,
+    'settings-blocking-skeleton',
+    layout.WIDE,
+    '/settings/blocking',
+    ROUTES.getBlocked,
+    'Loading blocked members',
+  ),
 ];
 
-layout.walkScreens(walk, 'the profiles and friends pages', SCREENS);
+layout.walkScreens(walk, 'the profiles, friends pages and blocking', SCREENS);

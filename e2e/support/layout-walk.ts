@@ -64,7 +64,10 @@ export const MENU = '[role="menu"]';
 export const ADA_POST = 'Sunday picnic by the lake, who is in?';
 
 export interface Walk extends SuiteWithMail {
-  /** Ada: a friend (Carol), a request from Grace, one of her own to Dora, two recent searches, posts. */
+  /**
+   * Ada: a friend (Carol), a request from Grace, one of her own to Dora, two recent searches,
+   * posts (one for each audience: Carol's for the members of the server).
+   */
   ada: Member;
   grace: Member;
   /** Asks for a password reset in the walk, so Ada's own session is never touched. */
@@ -93,11 +96,16 @@ export function startWalk(): Walk {
     await friendship(url, walk.ada, 'addFriend', dora);
     await addToSearchHistory(url, walk.ada, carol);
     await addToSearchHistory(url, walk.ada, walk.grace);
-    await createPost(url, walk.ada, 'Two shots from the hike', [
-      await photo('#1e88e5'),
-      await photo('#43a047'),
-    ]);
-    await createPost(url, walk.ada, ADA_POST);
+    // A post for each audience, so the cards show every audience icon.
+    await createPost(
+      url,
+      walk.ada,
+      'Two shots from the hike',
+      [await photo('#1e88e5'), await photo('#43a047')],
+      { audience: 'friends' },
+    );
+    await createPost(url, walk.ada, 'Note to self: water the ferns', [], { audience: 'only_me' });
+    await createPost(url, walk.ada, ADA_POST, [], { audience: 'public' });
     await createPost(url, carol, 'Anyone up for chess tonight?');
   });
   return walk;

@@ -1,5 +1,6 @@
 import {
   type Answer,
+  type Audience,
   type AuthResponse,
   type CallArgs,
   type EndpointName,
@@ -113,12 +114,16 @@ export function callAs<Name extends EndpointName>(
   return callApi(baseUrl, member.token, route, ...input);
 }
 
-/** `member` posts `text`, with `photos` uploaded first when given, as the post dialog does. */
+/**
+ * `member` posts `text`, with `photos` uploaded first when given, as the post dialog does, to
+ * `audience` when given (else the server's default); answers the post.
+ */
 export async function createPost(
   baseUrl: string,
   member: Member,
   text: string,
   photos: Buffer[] = [],
+  { audience }: { audience?: Audience } = {},
 ) {
   let images: { url: string }[] | null = null;
   if (photos.length > 0) {
@@ -129,7 +134,7 @@ export async function createPost(
     });
     images = await callAs(baseUrl, member, ROUTES.uploadImages, { body: form });
   }
-  await callAs(baseUrl, member, ROUTES.createPost, {
-    body: { type: null, text, background: null, images },
+  return callAs(baseUrl, member, ROUTES.createPost, {
+    body: { type: null, text, background: null, images, ...(audience ? { audience } : {}) },
   });
 }

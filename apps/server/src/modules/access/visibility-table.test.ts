@@ -48,7 +48,7 @@ type ViewerName = (typeof VIEWERS)[number];
 /**
  * Per viewer, what a read shows: for a row about A's posts, one character per audience in the
  * order public, members, friends, only_me ('Y' shown, '-' hidden); for a row about A as a
- * member, one character.
+ * member, one character; for A's profile and image listing, both: 'Y|YY--'.
  */
 type Cells = Record<ViewerName, string>;
 
@@ -81,8 +81,26 @@ const EXPECTED: Record<string, Cells> = {
   comments: POSTS_SEEN_BY_RULE,
   getReacts: POSTS_SEEN_BY_RULE,
   comment: POSTS_SEEN_BY_RULE,
-  getProfile: POSTS_SEEN_BY_RULE,
-  listImages: POSTS_SEEN_BY_RULE,
+  // The profile itself ('-': `{ok:false}`, as an unknown username), then its posts.
+  getProfile: {
+    author: 'Y|YYYY',
+    friend: 'Y|YYY-',
+    follower: 'Y|YY--',
+    stranger: 'Y|YY--',
+    blocked: '-|----',
+    blocker: '-|----',
+    third: 'Y|YY--',
+  },
+  // The listing itself ('-': 404, as an unknown username), then the posts' photos listed.
+  listImages: {
+    author: 'Y|YYYY',
+    friend: 'Y|YYY-',
+    follower: 'Y|YY--',
+    stranger: 'Y|YY--',
+    blocked: '-|----',
+    blocker: '-|----',
+    third: 'Y|YY--',
+  },
   // A as a member: found by name, kept in the recent searches, on the friends page, notifying.
   search: {
     author: 'Y',
@@ -247,7 +265,8 @@ async function buildWorld(ctx: TestContext): Promise<World> {
     callEndpoint(ctx.app, ROUTES.block, { params: { id: author.user.id }, token: blocker.token }),
     'block',
   );
-  // Follow rows left behind (as a race with the block could): the rule must still hide.
+  // Follows and notifications left behind (as a race with the block could leave them): the
+  // rule, not the block's clean-up, must hide A from them.
   const now = ctx.clock.now().toISOString();
   await ctx.db
     .insertInto('follows')
@@ -255,6 +274,22 @@ async function buildWorld(ctx: TestContext): Promise<World> {
       { follower_id: blocked.user.id, followee_id: author.user.id, created_at: now },
       { follower_id: blocker.user.id, followee_id: author.user.id, created_at: now },
     ])
+    .execute();
+  await ctx.db
+    .insertInto('notifications')
+    .values(
+      [blocked, blocker].map((member) => ({
+        id: uuidv7(),
+        user_id: member.user.id,
+        actor_id: author.user.id,
+        type: 'friendRequest',
+        post_id: null,
+        react: null,
+        comment_id: null,
+        read: 0,
+        created_at: now,
+      })),
+    )
     .execute();
   return { ctx, members, posts, own };
 }
@@ -341,10 +376,10 @@ const OBSERVE: Record<string, Observe> = {
         status: missing.statusCode,
         body: missing.json(),
       });
-      return '----';
+      return '-|----';
     }
     const ids = (body.posts ?? []).map((post) => post._id);
-    return perAudience((audience) => ids.includes(posts[audience].id));
+    return `Y|${perAudience((audience) => ids.includes(posts[audience].id))}`;
   },
   listImages: async ({ ctx, members, posts }, viewer) => {
     const token = members[viewer].token;
@@ -361,13 +396,13 @@ const OBSERVE: Record<string, Observe> = {
         status: missing.statusCode,
         body: missing.json(),
       });
-      return '----';
+      return '-|----';
     }
     const listed = res.json() as { resources: Array<{ secure_url: string }>; total_count: number };
     expect(listed.total_count).toBe(listed.resources.length);
     const keyOf = (url: string) => new URL(url).pathname;
     const keys = listed.resources.map((r) => keyOf(r.secure_url));
-    return perAudience((audience) => keys.includes(keyOf(posts[audience].image)));
+    return `Y|${perAudience((audience) => keys.includes(keyOf(posts[audience].image)))}`;
   },
   search: async ({ ctx, members }, viewer) => {
     const res = await callEndpoint(ctx.app, ROUTES.search, {
