@@ -178,14 +178,20 @@ export function evaluateTargets(report: BenchReport): Target[] {
     });
   }
   for (const { engine, counts } of report.sqlPerRequest) {
-    const feed = counts.find((c) => c.call.startsWith('feed'));
-    if (!feed) continue;
-    const most = Math.max(...Object.values(feed.statements));
+    // Every viewer's feed: the demo member's, and a member's who blocked others when the seed has one.
+    const feeds = counts.filter((c) => c.call.startsWith('feed'));
+    if (feeds.length === 0) continue;
+    const most = Math.max(...feeds.flatMap((feed) => Object.values(feed.statements)));
     targets.push({
       name: `${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'}: SQL statements per feed page`,
       target: `constant, ≤ ${FEED_SQL_MAX}`,
-      measured: `${Object.values(feed.statements).join(', ')}${feed.constant ? '' : ' (not constant)'}`,
-      met: feed.constant && most <= FEED_SQL_MAX,
+      measured: feeds
+        .map(
+          (feed) =>
+            `${Object.values(feed.statements).join(', ')}${feed.constant ? '' : ' (not constant)'}`,
+        )
+        .join('; '),
+      met: feeds.every((feed) => feed.constant) && most <= FEED_SQL_MAX,
     });
   }
   const all = report.runs.flatMap((run) => run.results);

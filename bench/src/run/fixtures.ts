@@ -29,8 +29,13 @@ export interface Fixtures {
   members: MemberName[];
   /** Picks profile targets: half uniformly, half by followers (popular profiles get visited). */
   popularity: WeightedPicker;
-  /** The newest posts: what members see, react to and comment on. */
+  /**
+   * The newest posts every actor may see: what members see, react to and comment on (shared with
+   * every member, by authors outside any block).
+   */
   recentPosts: string[];
+  /** Pairs of members with a block between them (`a|b`, the smaller id first). */
+  blockedPairs: Set<string>;
   /** Second feed pages: a member and the cursor their first page ended with. */
   cursors: Array<{ actor: Actor; cursor: string }>;
   /** Pairs of actors with no relation yet, each to be used once. */
@@ -92,11 +97,25 @@ export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
     members.map((m) => 1 + (followerCounts.get(m.id) ?? 0) / meanFollowers),
   );
 
+  const blockedPairs = new Set(
+    (await db.selectFrom('blocks').select(['blocker_id', 'blocked_id']).execute()).map((row) =>
+      pairKey(row.blocker_id, row.blocked_id),
+    ),
+  );
   const recentPosts = (
     await db
       .selectFrom('posts')
       .select('id')
       .where('deleted_at', 'is', null)
+      .where('audience', 'in', ['public', 'members'])
+      .where((eb) =>
+        eb.not(
+          eb.or([
+            eb('user_id', 'in', eb.selectFrom('blocks').select('blocker_id')),
+            eb('user_id', 'in', eb.selectFrom('blocks').select('blocked_id')),
+          ]),
+        ),
+      )
       .orderBy('id', 'desc')
       .limit(RECENT_POSTS)
       .execute()
@@ -114,7 +133,8 @@ export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
     ).map((row) => `${row.low_id}|${row.high_id}`),
   );
   const strangerPairs: Array<[Actor, Actor]> = [];
-  const used = new Set<string>(related);
+  // A block answers a friend request with an error: blocked pairs are not strangers to ask.
+  const used = new Set<string>([...related, ...blockedPairs]);
   for (
     let tries = 0;
     strangerPairs.length < STRANGER_PAIRS && tries < STRANGER_PAIRS * 5;
@@ -122,7 +142,7 @@ export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
   ) {
     const a = random.pick(actors);
     const b = random.pick(actors);
-    const key = a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
+    const key = pairKey(a.id, b.id);
     if (a.id === b.id || used.has(key)) continue;
     used.add(key);
     strangerPairs.push([a, b]);
@@ -154,11 +174,17 @@ export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
     members,
     popularity,
     recentPosts,
+    blockedPairs,
     cursors,
     strangerPairs,
     pendingRequests,
     searchTerms,
   };
+}
+
+/** Two members' ids as one key, the smaller first (as friendships key their pairs). */
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
 }
 
 /** What a member types while looking someone up: the first letters of a name. */

@@ -2,7 +2,7 @@ import { BUILTIN_BACKGROUNDS, REACTIONS } from '@hearth/contract';
 import type autocannon from 'autocannon';
 import { Random, WeightedPicker } from '../seed/random.js';
 import { commentText, postText } from '../seed/vocabulary.js';
-import type { Actor, Fixtures } from './fixtures.js';
+import { type Actor, type Fixtures, pairKey } from './fixtures.js';
 
 export const SCENARIO_NAMES = [
   'health',
@@ -99,10 +99,15 @@ export function scenarios(
       return { method: 'GET', path: `/posts?limit=20&cursor=${cursor}`, actor: reader };
     },
     profile: (): Call => {
-      const target = random.chance(0.5)
-        ? random.pick(fixtures.members)
-        : fixtures.members[fixtures.popularity.pick(random)]!;
-      return { method: 'GET', path: `/users/getProfile/${target.username}`, actor: actor() };
+      const reader = actor();
+      // A profile across a block answers 404, as an unknown name does: another target then.
+      for (;;) {
+        const target = random.chance(0.5)
+          ? random.pick(fixtures.members)
+          : fixtures.members[fixtures.popularity.pick(random)]!;
+        if (fixtures.blockedPairs.has(pairKey(reader.id, target.id))) continue;
+        return { method: 'GET', path: `/users/getProfile/${target.username}`, actor: reader };
+      }
     },
     search: (): Call => ({
       method: 'POST',

@@ -18,8 +18,11 @@ import { DEMO_LOGIN, SIZES, type SizeName } from '../seed/sizes.js';
 /** How seed-cache-cli hands its result to the bench: this prefix, then the SeededDatabase as JSON. */
 export const SEEDED_PREFIX = 'SEEDED ';
 
-/** Bump whenever the generator's output changes, so cached databases are seeded again. */
-export const GENERATOR_VERSION = 4;
+/**
+ * Bump whenever the generator's output changes, so cached databases are seeded again.
+ * 5: blocks, and posts shared with a mix of audiences (seeds of 4 have neither).
+ */
+export const GENERATOR_VERSION = 5;
 /** Where the benchmark keeps its PostgreSQL databases (trust auth, as the test suite). */
 export const PG_ADMIN_URL =
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

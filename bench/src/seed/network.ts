@@ -33,6 +33,19 @@ export interface Follows {
   createdMs: Float64Array;
 }
 
+/** Who blocked whom, sorted by (blocker, blocked); one row per direction, as the server keeps them. */
+export interface Blocks {
+  blocker: Int32Array;
+  blocked: Int32Array;
+  createdMs: Float64Array;
+}
+
+/** Members of each member, as one list: list[start[i] .. start[i+1]) belong to member i. */
+export interface MemberLists {
+  start: Int32Array;
+  list: Int32Array;
+}
+
 /** The shape of the network: who its members are, who knows whom, and when things happen. */
 export interface NetworkPlan {
   size: NetworkSize;
@@ -41,7 +54,11 @@ export interface NetworkPlan {
   relations: Relations;
   follows: Follows;
   /** followersOf[start[i] .. start[i+1]) are the members following member i. */
-  followers: { start: Int32Array; list: Int32Array };
+  followers: MemberLists;
+  /** friends.list[start[i] .. start[i+1]) are member i's friends (accepted, not requested). */
+  friends: MemberLists;
+  /** Pairs with no friendship, request or follow either way: a block ends those on the server. */
+  blocks: Blocks;
   /** How much each member posts, relative to the others. */
   activity: Float64Array;
 }
@@ -59,6 +76,12 @@ const PENDING_SHARE = 0.04;
 const DEMO_PENDING_RECEIVED = 3;
 /** Members who are not friends with a celebrity still follow each one with this probability. */
 const CELEBRITY_FOLLOW = 0.15;
+/** About 2 % of members block someone (at least one member in any network)… */
+const BLOCKER_SHARE = 0.02;
+/** …one to three members each, most often one. */
+const BLOCKS_PER_BLOCKER = [1, 1, 1, 2, 2, 3] as const;
+/** How long ago blocks were made, on average: most are recent. */
+const BLOCK_AGE_MEAN_MS = 90 * DAY_MS;
 
 export function planNetwork(seed: Random, size: NetworkSize): NetworkPlan {
   const members = planMembers(seed.fork('members'), size.members);
@@ -67,7 +90,10 @@ export function planNetwork(seed: Random, size: NetworkSize): NetworkPlan {
   const follows = planFollows(seed.fork('follows'), members, celebrities, relations);
   const followers = followersIndex(members.length, follows);
   const activity = planActivity(seed.fork('activity'), members.length, celebrities);
-  return { size, members, celebrities, relations, follows, followers, activity };
+  const friends = friendsIndex(members.length, relations);
+  // Its own stream: the rest of the network is the same with or without blocks.
+  const blocks = planBlocks(seed.fork('blocks'), members, relations, follows, activity);
+  return { size, members, celebrities, relations, follows, followers, friends, blocks, activity };
 }
 
 function planMembers(random: Random, count: number): MemberPlan[] {
@@ -244,7 +270,7 @@ function planFollows(
   return follows;
 }
 
-function followersIndex(count: number, follows: Follows): NetworkPlan['followers'] {
+function followersIndex(count: number, follows: Follows): MemberLists {
   const start = new Int32Array(count + 1);
   for (const followee of follows.followee) start[followee + 1]! += 1;
   for (let i = 0; i < count; i++) start[i + 1]! += start[i]!;
@@ -255,6 +281,103 @@ function followersIndex(count: number, follows: Follows): NetworkPlan['followers
     list[fill[followee]!++] = follows.follower[f]!;
   }
   return { start, list };
+}
+
+function friendsIndex(count: number, relations: Relations): MemberLists {
+  const start = new Int32Array(count + 1);
+  for (let e = 0; e < relations.low.length; e++) {
+    if (relations.requested[e] === 1) continue;
+    start[relations.low[e]! + 1]! += 1;
+    start[relations.high[e]! + 1]! += 1;
+  }
+  for (let i = 0; i < count; i++) start[i + 1]! += start[i]!;
+  const fill = start.slice(0, count);
+  const list = new Int32Array(start[count]!);
+  for (let e = 0; e < relations.low.length; e++) {
+    if (relations.requested[e] === 1) continue;
+    const low = relations.low[e]!;
+    const high = relations.high[e]!;
+    list[fill[low]!++] = high;
+    list[fill[high]!++] = low;
+  }
+  return { start, list };
+}
+
+/** Where (a, b) is in two parallel arrays sorted by (first, second), or -1. */
+function pairIndex(first: Int32Array, second: Int32Array, a: number, b: number): number {
+  let low = 0;
+  let high = first.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const order = first[middle]! - a || second[middle]! - b;
+    if (order === 0) return middle;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** Whether members a and b are friends (an accepted relation, not a request). */
+export function areFriends(plan: Pick<NetworkPlan, 'relations'>, a: number, b: number): boolean {
+  const { relations } = plan;
+  const e = pairIndex(relations.low, relations.high, Math.min(a, b), Math.max(a, b));
+  return e >= 0 && relations.requested[e] === 0;
+}
+
+/**
+ * A few members block one to three others. The blocked are met through posts and comments, so
+ * drawn by activity; only pairs with nothing between them (no friendship, request or follow
+ * either way), as the server's block call leaves them. The demo member neither blocks nor is
+ * blocked: their pages show the network without the rule's block clauses.
+ */
+function planBlocks(
+  random: Random,
+  members: MemberPlan[],
+  relations: Relations,
+  follows: Follows,
+  activity: Float64Array,
+): Blocks {
+  const count = members.length;
+  const rows: Array<{ blocker: number; blocked: number; ms: number }> = [];
+  if (count < 3) return toBlocks(rows);
+  const wanted = Math.min(count - 1, Math.max(1, Math.round(count * BLOCKER_SHARE)));
+  const blockers = new Set<number>();
+  while (blockers.size < wanted) blockers.add(random.int(1, count - 1));
+  const picker = new WeightedPicker(activity);
+  const unrelated = (a: number, b: number) =>
+    pairIndex(relations.low, relations.high, Math.min(a, b), Math.max(a, b)) < 0 &&
+    pairIndex(follows.follower, follows.followee, a, b) < 0 &&
+    pairIndex(follows.follower, follows.followee, b, a) < 0;
+  for (const blocker of [...blockers].sort((a, b) => a - b)) {
+    const chosen = new Set<number>();
+    const target = random.pick(BLOCKS_PER_BLOCKER);
+    for (let tries = 0; chosen.size < target && tries < target * 50; tries++) {
+      const blocked = picker.pick(random);
+      if (blocked === 0 || blocked === blocker || chosen.has(blocked)) continue;
+      if (!unrelated(blocker, blocked)) continue;
+      chosen.add(blocked);
+    }
+    for (const blocked of [...chosen].sort((a, b) => a - b)) {
+      const since = Math.max(members[blocker]!.joinedMs, members[blocked]!.joinedMs);
+      const ms = Math.max(since, SEED_END - random.exponential(BLOCK_AGE_MEAN_MS));
+      rows.push({ blocker, blocked, ms: Math.floor(ms) });
+    }
+  }
+  return toBlocks(rows);
+}
+
+function toBlocks(rows: Array<{ blocker: number; blocked: number; ms: number }>): Blocks {
+  const blocks: Blocks = {
+    blocker: new Int32Array(rows.length),
+    blocked: new Int32Array(rows.length),
+    createdMs: new Float64Array(rows.length),
+  };
+  for (const [k, row] of rows.entries()) {
+    blocks.blocker[k] = row.blocker;
+    blocks.blocked[k] = row.blocked;
+    blocks.createdMs[k] = row.ms;
+  }
+  return blocks;
 }
 
 function planActivity(random: Random, count: number, celebrities: number[]): Float64Array {

@@ -28,6 +28,7 @@ const TABLES = {
   media: 'id',
   friendships: 'low_id, high_id',
   follows: 'follower_id, followee_id',
+  blocks: 'blocker_id, blocked_id',
   posts: 'id',
   post_images: 'post_id, position',
   reactions: 'post_id, user_id',
@@ -44,6 +45,8 @@ const PARENTS = [
   ['friendships', 'high_id', 'users'],
   ['follows', 'follower_id', 'users'],
   ['follows', 'followee_id', 'users'],
+  ['blocks', 'blocker_id', 'users'],
+  ['blocks', 'blocked_id', 'users'],
   ['posts', 'user_id', 'users'],
   ['post_images', 'post_id', 'posts'],
   ['reactions', 'post_id', 'posts'],
@@ -152,6 +155,54 @@ describe('the seed generator, on a tiny network', () => {
       select count(*) as pending from media where variants_ready <> 1
     `.execute(database.db);
     expect(Number(pending.rows[0]!.pending)).toBe(0);
+  });
+
+  it('shares posts with a mix of audiences, reacted to and saved only by those who may see them', async () => {
+    const { database } = seeded[0]!;
+    const { rows } = await sql<{ audience: string; n: number | string }>`
+      select audience, count(*) as n from posts group by audience order by audience
+    `.execute(database.db);
+    const share = Object.fromEntries(
+      rows.map((r) => [r.audience, Number(r.n) / SIZES.tiny.posts] as const),
+    );
+    expect(Object.keys(share)).toEqual(['friends', 'members', 'only_me', 'public']);
+    expect(share.members).toBeGreaterThan(0.6);
+    expect(share.only_me).toBeLessThan(0.1);
+    // Nobody but the author reacts to, comments on or saves a post kept to its author, and only
+    // friends (or the author) do on a friends-only post.
+    for (const [table, column] of [
+      ['reactions', 'user_id'],
+      ['comments', 'user_id'],
+      ['saved_posts', 'user_id'],
+    ] as const) {
+      const { rows: unseen } = await sql<{ n: number | string }>`
+        select count(*) as n from ${sql.table(table)} t join posts p on p.id = t.post_id
+        where t.${sql.ref(column)} <> p.user_id and (p.audience = 'only_me' or (
+          p.audience = 'friends' and not exists (select 1 from friendships f
+            where f.status = 'friends' and ((f.low_id = p.user_id and f.high_id = t.${sql.ref(column)})
+              or (f.high_id = p.user_id and f.low_id = t.${sql.ref(column)})))))
+      `.execute(database.db);
+      expect(Number(unseen[0]!.n), table).toBe(0);
+    }
+  });
+
+  it('has a few members block others, never across a friendship, a request or a follow', async () => {
+    const { database, summary } = seeded[0]!;
+    expect(summary.counts.blocks).toBeGreaterThan(0);
+    expect(summary.counts.blocks).toBeLessThanOrEqual(3 * Math.ceil(SIZES.tiny.members * 0.02));
+    const { rows } = await sql<{ n: number | string }>`
+      select count(*) as n from blocks b
+      where b.blocker_id = b.blocked_id
+        or exists (select 1 from friendships f
+          where (f.low_id = b.blocker_id and f.high_id = b.blocked_id)
+            or (f.low_id = b.blocked_id and f.high_id = b.blocker_id))
+        or exists (select 1 from follows w
+          where (w.follower_id = b.blocker_id and w.followee_id = b.blocked_id)
+            or (w.follower_id = b.blocked_id and w.followee_id = b.blocker_id))
+        or exists (select 1 from users u
+          where u.email = ${DEMO_LOGIN.email} and u.id in (b.blocker_id, b.blocked_id))
+    `.execute(database.db);
+    expect(Number(rows[0]!.n)).toBe(0);
   });
 
   it('answers through the API: the demo member logs in, reads a feed, a profile and a picture', async () => {

@@ -1,4 +1,5 @@
 import {
+  type Audience,
   BUILTIN_BACKGROUNDS,
   DEFAULT_PICTURE,
   REACTIONS,
@@ -33,7 +34,13 @@ import {
 import { sql } from 'kysely';
 import { type PictureLibrary, type StoredPictures, storePictures } from './images.js';
 import { withIndexesBuiltAfter } from './indexes.js';
-import { apportion, type NetworkPlan, planNetwork, planPostSchedule } from './network.js';
+import {
+  apportion,
+  areFriends,
+  type NetworkPlan,
+  planNetwork,
+  planPostSchedule,
+} from './network.js';
 import { Random, timeOrderedId, WeightedPicker } from './random.js';
 import { DAY_MS, DEMO_LOGIN, type NetworkSize, SEED_END } from './sizes.js';
 import {
@@ -63,6 +70,7 @@ export type SeedCounts = Record<
   | 'media'
   | 'friendships'
   | 'follows'
+  | 'blocks'
   | 'posts'
   | 'post_images'
   | 'reactions'
@@ -82,6 +90,21 @@ export interface SeedSummary {
 export const DEFAULT_SEED = 'hearth';
 // Rows per transaction: big enough to amortise the commit, small enough to keep memory flat.
 const ROWS_PER_COMMIT = 20_000;
+
+/**
+ * Who each post is shared with, and how often: most with every member (the default), some
+ * public, some with friends only, a few kept to their author.
+ */
+const AUDIENCE_MIX: ReadonlyArray<readonly [Audience, number]> = [
+  ['members', 70],
+  ['public', 15],
+  ['friends', 12],
+  ['only_me', 3],
+];
+const AUDIENCE_PICKER = new WeightedPicker(AUDIENCE_MIX.map(([, weight]) => weight));
+const MEMBERS = AUDIENCE_MIX.findIndex(([name]) => name === 'members');
+const FRIENDS = AUDIENCE_MIX.findIndex(([name]) => name === 'friends');
+const ONLY_ME = AUDIENCE_MIX.findIndex(([name]) => name === 'only_me');
 
 const email = (username: string, index: number) =>
   index === 0 ? DEMO_LOGIN.email : `${username}@hearth.example`;
@@ -115,6 +138,7 @@ export async function seedNetwork(options: SeedOptions): Promise<SeedSummary> {
       media: pictures.mediaRows.length,
       friendships: 0,
       follows: 0,
+      blocks: 0,
       posts: 0,
       post_images: 0,
       reactions: 0,
@@ -125,6 +149,7 @@ export async function seedNetwork(options: SeedOptions): Promise<SeedSummary> {
     await writer.commit((trx) => insertMedia(trx, pictures.mediaRows));
     counts.friendships = await writeRelations(writer, plan);
     counts.follows = await writeFollows(writer, plan);
+    counts.blocks = await writeBlocks(writer, plan);
     log(`members and their network written (${seconds(started)} s)`);
     const posts = await writePosts(writer, plan, pictures, seed.fork('posts'));
     counts.posts = posts.ids.length;
@@ -387,12 +412,57 @@ async function writeFollows(writer: Writer, plan: NetworkPlan): Promise<number> 
   return rows.flush();
 }
 
+/** A block as the blocks table keeps it (`NewBlock` on the server). */
+interface NewBlockRow {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+/**
+ * Many blocks at once. `@hearth/server/seeding` has no bulk insert of blocks yet (it would be
+ * `insertBlocks`, `insertRows(db, 'blocks', rows)` beside the others): until it does, Kysely's
+ * builder, whose per-value cost does not matter for a few hundred to a few thousand rows.
+ */
+async function insertBlocks(db: Db, rows: readonly NewBlockRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 5_000) {
+    await db
+      .insertInto('blocks')
+      .values(rows.slice(start, start + 5_000))
+      .execute();
+  }
+}
+
+async function writeBlocks(writer: Writer, plan: NetworkPlan): Promise<number> {
+  const { blocks, members } = plan;
+  const rows = writer.batcher(insertBlocks);
+  for (let b = 0; b < blocks.blocker.length; b++) {
+    await rows.add({
+      blocker_id: members[blocks.blocker[b]!]!.id,
+      blocked_id: members[blocks.blocked[b]!]!.id,
+      created_at: iso(blocks.createdMs[b]!),
+    });
+  }
+  return rows.flush();
+}
+
 /** The written posts, oldest first, with what later tables need to know of them. */
 interface WrittenPosts {
   ids: string[];
   author: Int32Array;
   createdMs: Float64Array;
+  /** Each post's audience, an index into AUDIENCE_MIX. */
+  audience: Uint8Array;
   images: number;
+}
+
+/** Whether `member` may see post `p` (blocks come later: what was written before them stays). */
+function maySee(plan: NetworkPlan, posts: WrittenPosts, p: number, member: number): boolean {
+  const author = posts.author[p]!;
+  if (member === author) return true;
+  const audience = posts.audience[p]!;
+  if (audience === ONLY_ME) return false;
+  return audience !== FRIENDS || areFriends(plan, member, author);
 }
 
 /**
@@ -428,6 +498,9 @@ async function writePosts(
   const schedule = planPostSchedule(random.fork('schedule'), plan);
   const demoTop = demoFeedTop(plan, schedule);
   const content = random.fork('content');
+  // Its own stream, so the posts' content is the same as without audiences.
+  const audiences = random.fork('audience');
+  const audience = new Uint8Array(schedule.author.length);
   const ids: string[] = [];
   let posts: NewPost[] = [];
   let images: NewPostImage[] = [];
@@ -443,6 +516,8 @@ async function writePosts(
     const id = timeOrderedId(createdMs, content);
     ids.push(id);
     const showsFullSizePhoto = index === demoTop && pictures.fullSizePhotos.length > 0;
+    // The demo's newest post stays where the demo member sees it.
+    audience[index] = index === demoTop ? MEMBERS : AUDIENCE_PICKER.pick(audiences);
     const withImages = content.chance(0.15) || showsFullSizePhoto;
     const withBackground = !withImages && content.chance(0.1);
     let text: string | null = null;
@@ -456,6 +531,7 @@ async function writePosts(
       background: withBackground ? content.pick(BUILTIN_BACKGROUNDS) : null,
       created_at: iso(createdMs),
       deleted_at: null,
+      audience: AUDIENCE_MIX[audience[index]!]![0],
     });
     if (withImages) {
       const count = showsFullSizePhoto ? 1 : content.pick([1, 1, 1, 1, 1, 1, 2, 2, 3, 4]);
@@ -470,7 +546,13 @@ async function writePosts(
     if (posts.length >= ROWS_PER_COMMIT) await flush();
   }
   await flush();
-  return { ids, author: schedule.author, createdMs: schedule.createdMs, images: imageCount };
+  return {
+    ids,
+    author: schedule.author,
+    createdMs: schedule.createdMs,
+    audience,
+    images: imageCount,
+  };
 }
 
 /** How much attention each post gets: more for authors with more followers, then luck. */
@@ -485,13 +567,25 @@ function attention(random: Random, plan: NetworkPlan, posts: WrittenPosts): Floa
   return weights;
 }
 
-/** Someone who reacts to or comments on the author's post: mostly followers, some strangers. */
+/**
+ * Someone who reacts to or comments on post `p`, among those who may see it: mostly the author's
+ * followers, some strangers; only friends on a friends-only post. -1 when no one else may see it.
+ */
 function audienceMember(
   random: Random,
   plan: NetworkPlan,
-  author: number,
+  posts: WrittenPosts,
+  p: number,
   fromFollowers: number,
 ): number {
+  const author = posts.author[p]!;
+  const audience = posts.audience[p]!;
+  if (audience === ONLY_ME) return -1;
+  if (audience === FRIENDS) {
+    const from = plan.friends.start[author]!;
+    const friends = plan.friends.start[author + 1]! - from;
+    return friends > 0 ? plan.friends.list[from + random.int(0, friends - 1)]! : -1;
+  }
   const { start, list } = plan.followers;
   const from = start[author]!;
   const followers = start[author + 1]! - from;
@@ -513,10 +607,19 @@ async function writeReactions(
   // One reaction per member per post: a post that cannot take its share passes it on.
   let carried = 0;
   for (let p = 0; p < posts.ids.length; p++) {
-    const wanted = Math.min(memberCount, counts[p]! + carried);
+    const author = posts.author[p]!;
+    const audience = posts.audience[p]!;
+    // Only those who may see the post react to it.
+    const reach =
+      audience === ONLY_ME
+        ? 0
+        : audience === FRIENDS
+          ? plan.friends.start[author + 1]! - plan.friends.start[author]!
+          : memberCount;
+    const wanted = Math.min(reach, counts[p]! + carried);
     const reactors = new Set<number>();
     for (let tries = 0; reactors.size < wanted && tries < wanted * 4; tries++) {
-      reactors.add(audienceMember(random, plan, posts.author[p]!, 0.75));
+      reactors.add(audienceMember(random, plan, posts, p, 0.75));
     }
     carried = counts[p]! + carried - reactors.size;
     for (const reactor of [...reactors].sort((a, b) => a - b)) {
@@ -541,18 +644,38 @@ async function writeComments(
 ): Promise<number> {
   const counts = apportion(plan.size.comments, attention(random.fork('attention'), plan, posts));
   const rows = writer.batcher(insertComments);
+  const blockedBy = blocksOfBlockers(plan);
+  // A post no one else may see passes its comments on to the next one.
+  let carried = 0;
   for (let p = 0; p < posts.ids.length; p++) {
+    const wanted = counts[p]! + carried;
+    const reach = audienceMember(random, plan, posts, p, 0.8);
+    if (reach < 0) {
+      carried = wanted;
+      continue;
+    }
+    carried = 0;
     const times: number[] = [];
-    for (let c = 0; c < counts[p]!; c++) {
+    for (let c = 0; c < wanted; c++) {
       times.push(Math.min(SEED_END, posts.createdMs[p]! + random.exponential(DAY_MS / 4)));
     }
     times.sort((a, b) => a - b);
-    for (const ms of times) {
+    const author = posts.author[p]!;
+    const blocked = posts.audience[p] === FRIENDS ? undefined : blockedBy.get(author);
+    for (const [k, ms] of times.entries()) {
       const withImage = random.chance(0.03);
+      let commenter = k === 0 ? reach : audienceMember(random, plan, posts, p, 0.8);
+      // Blocks often follow unwanted comments: in the weeks before a block, the member blocked
+      // later wrote some of the comments on the blocker's posts (which the server then hides
+      // from the blocker alone).
+      const before = blocked?.filter((b) => ms < b.ms && ms > b.ms - BLOCK_REASON_MS);
+      if (before && before.length > 0 && random.chance(BLOCK_REASON_SHARE)) {
+        commenter = random.pick(before).member;
+      }
       const row: NewComment = {
         id: timeOrderedId(ms, random),
         post_id: posts.ids[p]!,
-        user_id: plan.members[audienceMember(random, plan, posts.author[p]!, 0.8)]!.id,
+        user_id: plan.members[commenter]!.id,
         comment: withImage && random.chance(0.5) ? '' : commentText(random),
         image: withImage ? random.pick(library.photo) : '',
         created_at: iso(ms),
@@ -561,6 +684,24 @@ async function writeComments(
     }
   }
   return rows.flush();
+}
+
+/** Comments in this time before a block may be by the member blocked later… */
+const BLOCK_REASON_MS = 30 * DAY_MS;
+/** …this share of the comments on the blocker's posts then. */
+const BLOCK_REASON_SHARE = 0.3;
+
+/** Whom each blocker blocked, and when. */
+function blocksOfBlockers(plan: NetworkPlan): Map<number, Array<{ member: number; ms: number }>> {
+  const { blocks } = plan;
+  const byBlocker = new Map<number, Array<{ member: number; ms: number }>>();
+  for (let b = 0; b < blocks.blocker.length; b++) {
+    const blocker = blocks.blocker[b]!;
+    const list = byBlocker.get(blocker) ?? [];
+    list.push({ member: blocks.blocked[b]!, ms: blocks.createdMs[b]! });
+    byBlocker.set(blocker, list);
+  }
+  return byBlocker;
 }
 
 async function writeSaved(
@@ -574,7 +715,11 @@ async function writeSaved(
   for (const [index, member] of plan.members.entries()) {
     const wanted = Math.min(postCount, Math.round(random.exponential(5)));
     const chosen = new Set<number>();
-    while (chosen.size < wanted) chosen.add(random.int(0, postCount - 1));
+    // Only posts the member may see.
+    for (let tries = 0; chosen.size < wanted && tries < wanted * 20; tries++) {
+      const p = random.int(0, postCount - 1);
+      if (maySee(plan, posts, p, index)) chosen.add(p);
+    }
     for (const p of [...chosen].sort((a, b) => a - b)) {
       const saved = Math.max(posts.createdMs[p]!, member.joinedMs);
       const row: NewSavedPost = {

@@ -194,9 +194,10 @@ export const UI_MESSAGES = {
     'Your account is not verified,verify your account before it gets deleted after a month from creating.',
   verifyBannerLink: 'click here to resend verification link',
   noPosts: 'No posts available',
-  /** The page of a post that is missing or in trash (/post/{postId}). */
+  /** The page of a post that is missing, in trash or not shared with the member (/post/{postId}). */
   postUnavailable: "This post isn't available",
-  postUnavailableDetail: 'It may have been moved to trash, or the link may be wrong.',
+  postUnavailableDetail:
+    'The author may have shared it with only some people or moved it to trash, or the link may be wrong.',
   postUnavailableHome: 'Go to News Feed',
   /** The notifications panel without any. */
   noNotifications: 'No notifications yet',

@@ -51,7 +51,7 @@ const PAGE = FEED_PAGE_DEFAULT + 1;
 
 /** Each query by the name its snapshot shows, and the call that runs it. */
 const QUERIES: [name: string, run: (db: Db) => Promise<unknown>][] = [
-  // The home feed (PostsService.feed): the page's ids, then the cards.
+  // The home feed (PostReader.feed): the page's ids, then the cards.
   [
     'feed: first page of post ids (posts/repo feedPostIds)',
     (db) => feedPostIds(db, SEER, { limit: PAGE, cursor: undefined }),
