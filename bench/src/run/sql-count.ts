@@ -1,7 +1,7 @@
-import { NEXT_CURSOR_HEADER } from '@hearth/contract';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { NEXT_CURSOR_HEADER } from '@hearth/contract';
 import {
   buildApp,
   loadConfig,
