@@ -3,68 +3,100 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
 select
-  "p"."id"
+  "p"."id",
+  exists (
+    select
+      1
+    from comments as c
+    where c.post_id = p.id and not (not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = $1 and vb.blocked_id = "c"."user_id"
+    ) and not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = $2
+    ))
+  ) as "hidden"
 from "posts" as "p"
 where "p"."user_id" in (
   select
     "followee_id" as "id"
   from "follows"
-  where "follower_id" = $1
+  where "follower_id" = $3
   union all
   select
-    cast($2 as text) as "id"
-) and ("p"."deleted_at" is null and ("p"."user_id" = $3 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+    cast($4 as text) as "id"
+) and ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
   select
     1
   from friendships as vf
-  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = $4) or (vf.low_id = $5 and vf.high_id = "p"."user_id"))
+  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = $6) or (vf.low_id = $7 and vf.high_id = "p"."user_id"))
 ))) and (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
+  where vb.blocker_id = $8 and vb.blocked_id = "p"."user_id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $9
 )))))
 order by "p"."id" desc
-limit $8;
+limit $10;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
-  "p"."id"
+  "p"."id",
+  exists (
+    select
+      1
+    from comments as c
+    where c.post_id = p.id and not (not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = $1 and vb.blocked_id = "c"."user_id"
+    ) and not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = $2
+    ))
+  ) as "hidden"
 from "posts" as "p"
 where "p"."user_id" in (
   select
     "followee_id" as "id"
   from "follows"
-  where "follower_id" = $1
+  where "follower_id" = $3
   union all
   select
-    cast($2 as text) as "id"
-) and ("p"."deleted_at" is null and ("p"."user_id" = $3 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+    cast($4 as text) as "id"
+) and ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
   select
     1
   from friendships as vf
-  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = $4) or (vf.low_id = $5 and vf.high_id = "p"."user_id"))
+  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = $6) or (vf.low_id = $7 and vf.high_id = "p"."user_id"))
 ))) and (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
+  where vb.blocker_id = $8 and vb.blocked_id = "p"."user_id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
-))))) and "p"."id" < $8
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $9
+))))) and "p"."id" < $10
 order by "p"."id" desc
-limit $9;
+limit $11;
 
 -- cards: posts with authors and comment counts (posts/repo cardRowsOf)
 -- parameters: ["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]

@@ -3,9 +3,25 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
 select
-  "p"."id"
+  "p"."id",
+  exists (
+    select
+      1
+    from comments as c
+    where c.post_id = p.id and not (not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = ? and vb.blocked_id = "c"."user_id"
+    ) and not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
+    ))
+  ) as "hidden"
 from "posts" as "p"
 where "p"."user_id" in (
   select
@@ -35,9 +51,25 @@ order by "p"."id" desc
 limit ?;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
-  "p"."id"
+  "p"."id",
+  exists (
+    select
+      1
+    from comments as c
+    where c.post_id = p.id and not (not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = ? and vb.blocked_id = "c"."user_id"
+    ) and not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
+    ))
+  ) as "hidden"
 from "posts" as "p"
 where "p"."user_id" in (
   select

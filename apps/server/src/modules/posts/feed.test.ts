@@ -1,4 +1,10 @@
-import { FEED_COMMENTS_CARRIED, imageVariants, type Post, REACTIONS } from '@hearth/contract';
+import {
+  FEED_COMMENTS_CARRIED,
+  imageVariants,
+  type Post,
+  REACTIONS,
+  ROUTES,
+} from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,7 +24,7 @@ import {
   nextCursorOf,
   wholeFeed,
 } from '../../test-support/posts-api.js';
-import { type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { callEndpoint, type TestContext, useTestApp } from '../../test-support/test-app.js';
 import { publicAddress } from '../../test-support/test-config.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 import { insertReactions, recountAllReactions } from './reactions-repo.js';
@@ -224,5 +230,45 @@ describe('the cost of a feed page', () => {
     // The session check, the page, then images, comments, reactions and saves: one query each.
     expect(five.queries).toBe(6);
     expect(fifty.queries).toBe(five.queries);
+  });
+
+  it('a member who blocked a commenter pays the same: their cards, built for them alone, in the same batch', async () => {
+    const viewer = await busyNetwork(ctx);
+    const [commenter] = await ctx.db
+      .selectFrom('comments')
+      .select('user_id')
+      .distinct()
+      .orderBy('user_id')
+      .execute();
+    const blocked = commenter?.user_id ?? '';
+    const res = await callEndpoint(ctx.app, ROUTES.block, {
+      params: { id: blocked },
+      token: viewer.token,
+    });
+    expect(res.statusCode).toBe(200);
+    // Another member's feed first: every card is in the cache, with the blocked one's comments.
+    const other = await buildUser(ctx);
+    for (const author of await ctx.db.selectFrom('posts').select('user_id').distinct().execute()) {
+      if (author.user_id !== other.user.id) await follow(ctx, other, { id: author.user_id });
+    }
+    await feedPage(ctx.app, other.token, 'limit=50');
+
+    const five = await queriesFor(ctx, viewer.token, 5);
+    const fifty = await queriesFor(ctx, viewer.token, 50);
+    expect(fifty.page.posts).toHaveLength(50);
+    // Every post had four comments by the blocked member: the cards leave them out, count too.
+    expect(
+      fifty.page.posts.every(
+        (p) =>
+          p.commentCount === 8 &&
+          p.comments.length === FEED_COMMENTS_CARRIED &&
+          p.comments.every((c) => c.commentBy._id !== blocked),
+      ),
+    ).toBe(true);
+    expect(five.queries).toBe(6);
+    expect(fifty.queries).toBe(five.queries);
+    // The shared cards were not replaced by the blocker's: the other member still sees all 12.
+    const shared = await feedPage(ctx.app, other.token, 'limit=50');
+    expect(shared.posts.every((p) => p.commentCount === 12)).toBe(true);
   });
 });

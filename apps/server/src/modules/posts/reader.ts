@@ -74,9 +74,11 @@ export class PostReader {
     const { items, nextCursor } = await keysetPage(
       query.limit,
       (limit) => feedPostIds(this.deps.db, viewer, { limit, cursor: query.cursor }),
-      (id) => id,
+      (row) => row.id,
     );
-    return { json: jsonArray(await this.cardsJson(viewer, items)), nextCursor };
+    const personal = new Set(items.filter((row) => row.hidden).map((row) => row.id));
+    const ids = items.map((row) => row.id);
+    return { json: jsonArray(await this.cardsJson(viewer, ids, personal)), nextCursor };
   }
 
   /**
@@ -175,49 +177,45 @@ export class PostReader {
   /**
    * Hydration, rules and presentation of `ids` (already visible to the viewer), in their order,
    * leaving out any that is gone: cards in the cache cost only the viewer's reactions and saves
-   * (one query); the others are read (three more) and kept for every viewer; a card that would
-   * show the viewer a member blocked either way is built for them alone (one query finds those).
+   * (one query); the others are read (three more) and kept for every viewer. A card that would
+   * show the viewer a member blocked either way (`hidden`, which the feed's id list says; one
+   * query finds them otherwise, for a viewer with blocks only) is read in the same batch, built
+   * for them alone. A page costs at most six statements, whoever reads it.
    */
-  private async cardsJson(viewer: Viewer, ids: string[]): Promise<Buffer[][]> {
+  private async cardsJson(
+    viewer: Viewer,
+    ids: string[],
+    hidden?: Set<string>,
+  ): Promise<Buffer[][]> {
     if (ids.length === 0) return [];
     const { db, cards } = this.deps;
     const fill = cards.startFill();
-    const personal = await postsWithHiddenComments(db, viewer, ids);
+    const personal = hidden ?? (await postsWithHiddenComments(db, viewer, ids));
     const held = new Map<string, CardText>();
-    const shared: string[] = [];
+    const toRead: string[] = [];
     for (const id of ids) {
-      if (personal.has(id)) continue;
-      const card = cards.get(id);
+      const card = personal.has(id) ? undefined : cards.get(id);
       if (card) held.set(id, card);
-      else shared.push(id);
+      else toRead.push(id);
     }
-    if (shared.length === 0 && personal.size === 0) {
+    if (toRead.length === 0) {
       const state = groupBy(await cardStateOf(db, viewer.id, ids, []), (r) => r.post_id);
       return ids.map((id) => viewerPieces(held.get(id) as CardText, state.get(id)));
     }
-    const [sharedRows, personalRows] = await Promise.all([
-      cardRowsOf(db, shared),
-      cardRowsOf(db, [...personal], viewer),
-    ]);
-    const [{ built, state }, { built: own }] = await Promise.all([
-      this.readCards(viewer, ids, sharedRows),
-      this.readCards(viewer, [], personalRows, viewer),
-    ]);
+    // One batch whatever it holds: with a card to build for the viewer alone, the whole batch is
+    // read as the viewer sees it (the other posts hide nothing from them, so their cards are the
+    // same) and none of it is kept, since a comment may have come since the ids were read.
+    const alone = personal.size > 0 ? viewer : undefined;
+    const rows = await cardRowsOf(db, toRead, alone);
+    const { built, state } = await this.readCards(viewer, ids, rows, alone);
     const out: Buffer[][] = [];
     for (const id of ids) {
-      const mine = own.get(id);
       const post = built.get(id);
       const card = held.get(id);
-      if (mine) {
-        // Built for this viewer: never kept.
-        const pieces: Buffer[] = [];
-        const text = cardTextOf(mine);
-        pushViewerCard(pieces, text, mine.reactions.check, mine.reactions.checkSaved);
-        out.push(pieces);
-      } else if (post) {
-        // Built now: kept without the viewer's fields, sent with them.
+      if (post) {
+        // Built now: kept without the viewer's fields (unless built for them), sent with them.
         const text = cardTextOf(post);
-        cards.put(text, fill);
+        if (!alone) cards.put(text, fill);
         const pieces: Buffer[] = [];
         pushViewerCard(pieces, text, post.reactions.check, post.reactions.checkSaved);
         out.push(pieces);

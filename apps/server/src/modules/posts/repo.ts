@@ -135,15 +135,17 @@ export async function postsWithHiddenComments(
 
 /**
  * One page of the home feed's post ids, newest first: the viewer's own posts and those of
- * members the viewer follows, older than the cursor (a post id; ids are time-ordered), read from
- * the (user_id, deleted_at, id) index alone, one range per author. The cards come from the card
- * cache, or are read for the ids it lacks.
+ * members the viewer follows that the rule lets them see, older than the cursor (a post id; ids
+ * are time-ordered), read from the (user_id, deleted_at, id, audience) index, one range per
+ * author. For a viewer with blocks, each id says in the same statement whether the post holds a
+ * comment hidden from them (its card is then built for them alone), so a page's statements stay
+ * the same in number. The cards come from the card cache, or are read for the ids it lacks.
  */
 export async function feedPostIds(
   db: Db,
   viewer: Viewer,
   options: { limit: number; cursor: string | undefined },
-): Promise<string[]> {
+): Promise<FeedIdRow[]> {
   const authors = db
     .selectFrom('follows')
     .select('followee_id as id')
@@ -152,11 +154,23 @@ export async function feedPostIds(
   let newest = db
     .selectFrom('posts as p')
     .select('p.id')
+    .select(
+      viewer.hasBlocks
+        ? sql<number>`exists (select 1 from comments as c
+            where c.post_id = p.id and not ${visibleCommentAuthor(viewer, 'c')})`.as('hidden')
+        : sql<number>`0`.as('hidden'),
+    )
     .where('p.user_id', 'in', authors)
     .where(visiblePost(viewer, 'p'));
   if (options.cursor !== undefined) newest = newest.where('p.id', '<', options.cursor);
   const rows = await newest.orderBy('p.id', 'desc').limit(options.limit).execute();
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, hidden: Boolean(Number(row.hidden)) }));
+}
+
+/** A feed page's post id, and whether the post holds a comment hidden from the viewer. */
+export interface FeedIdRow {
+  id: string;
+  hidden: boolean;
 }
 
 /**
