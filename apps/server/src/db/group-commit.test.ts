@@ -29,6 +29,9 @@ describe('the writer of members’ writes', () => {
     );
 
   it('keeps every write of those made at once; one that fails is undone alone, with its error', async () => {
+    // A row there before: the failing write's duplicate, whatever order the writes run in (on
+    // PostgreSQL each has its own transaction, so a duplicate of 'a' could beat 'a' itself).
+    await database.db.insertInto('job_leases').values(lease('z')).execute();
     const writer = writerFor(database.db);
     const results = await Promise.allSettled(
       ['a', 'b', 'fails', 'c'].map((name) =>
@@ -36,7 +39,7 @@ describe('the writer of members’ writes', () => {
           await trx.insertInto('job_leases').values(lease(name)).execute();
           if (name === 'fails') {
             // Its own row, then a duplicate key: both are undone.
-            await trx.insertInto('job_leases').values(lease('a')).execute();
+            await trx.insertInto('job_leases').values(lease('z')).execute();
           }
           return name;
         }),
@@ -49,7 +52,7 @@ describe('the writer of members’ writes', () => {
       'fulfilled',
     ]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: 'a' });
-    expect(await names()).toEqual(['a', 'b', 'c']);
+    expect(await names()).toEqual(['a', 'b', 'c', 'z']);
   });
 
   it('shares one transaction among writes made together, answering each once committed', async () => {
