@@ -54,11 +54,6 @@ export function canSeePost(viewer: Viewer, post: PostFacts, relation: Relation):
   return post.audience === 'friends' && relation.friends;
 }
 
-/** Whether `viewer` may see member `memberId` (their profile, comments, name in lists). */
-export function canSeeMember(viewer: Viewer, memberId: string, blocked: boolean): boolean {
-  return memberId === viewer.id || !blocked;
-}
-
 /** SQL: the live-post condition on `posts` under `alias`. */
 export function livePost(alias: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null`;
@@ -115,23 +110,6 @@ export async function blockedEitherWay(db: Db, a: string, b: string): Promise<bo
     )
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The viewer's relation with one member (for a single read or live routing). */
-export async function relationWith(db: Db, viewerId: string, otherId: string): Promise<Relation> {
-  if (viewerId === otherId) return { friends: false, blocked: false };
-  const low = viewerId < otherId ? viewerId : otherId;
-  const high = viewerId < otherId ? otherId : viewerId;
-  const [blocked, friendship] = await Promise.all([
-    blockedEitherWay(db, viewerId, otherId),
-    db
-      .selectFrom('friendships')
-      .select('status')
-      .where('low_id', '=', low)
-      .where('high_id', '=', high)
-      .executeTakeFirst(),
-  ]);
-  return { friends: friendship?.status === 'friends', blocked };
 }
 
 /** Every member the viewer blocked or is blocked by (the card filter and live routing). */
