@@ -87,7 +87,9 @@ describe('the login screen, prerendered', () => {
       await typed;
       await route.continue();
     });
-    await page.goto(`${app.url}/login`);
+    // Not until 'load': the page injects the held entry when it gets to it, which on a busy
+    // machine can come before its load event, which would then wait for the entry forever.
+    await page.goto(`${app.url}/login`, { waitUntil: 'commit' });
     await page.getByPlaceholder('Email address or phone number').fill('early@example.test');
     await page.getByPlaceholder('Password').fill('typed-early');
     release();
