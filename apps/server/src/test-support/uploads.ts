@@ -80,3 +80,30 @@ export async function uploadedUrl(
   if (res.statusCode !== 200) throw new Error(`upload refused: ${res.statusCode} ${res.body}`);
   return (res.json() as Array<{ url: string }>)[0]!.url;
 }
+
+/**
+ * A member's listImages as `viewerToken` reads it, every page followed: the addresses listed and
+ * the total the pages give (failing the test if two pages give different totals).
+ */
+export async function listedImages(
+  app: App,
+  ownerUsername: string,
+  viewerToken: string,
+): Promise<{ urls: string[]; total: number | undefined }> {
+  const urls: string[] = [];
+  const totals = new Set<number>();
+  let cursor: string | undefined;
+  do {
+    const res = await callEndpoint(app, ROUTES.listImages, {
+      body: { path: `${ownerUsername}/*`, sort: 'desc', max: 2, ...(cursor ? { cursor } : {}) },
+      token: viewerToken,
+    });
+    if (res.statusCode !== 200) throw new Error(`listImages: ${res.statusCode} ${res.body}`);
+    const body = res.json();
+    totals.add(body.total_count);
+    urls.push(...body.resources.map((r: { secure_url: string }) => r.secure_url));
+    cursor = body.next_cursor;
+  } while (cursor);
+  if (totals.size > 1) throw new Error(`listImages: pages gave totals ${[...totals].join(', ')}`);
+  return { urls, total: [...totals][0] };
+}

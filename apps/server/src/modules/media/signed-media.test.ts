@@ -22,7 +22,7 @@ import {
 } from '../../test-support/posts-api.js';
 import { callEndpoint, post, type TestContext, useTestApp } from '../../test-support/test-app.js';
 import { TEST_PUBLIC_URL } from '../../test-support/test-config.js';
-import { uploadedUrl } from '../../test-support/uploads.js';
+import { listedImages, uploadedUrl } from '../../test-support/uploads.js';
 import { befriend, updatePicture } from '../../test-support/users-api.js';
 
 // Who sees what, for uploaded files (API.md): the photos of a post not every member may see, and
@@ -121,26 +121,10 @@ async function expectRefused(ctx: TestContext, member: BuiltUser, url: string) {
   }
 }
 
+/** What the viewer's listImages of the owner lists (every page), each counted in its total. */
 async function listing(ctx: TestContext, owner: BuiltUser, viewer: BuiltUser) {
-  const urls: string[] = [];
-  const totals: number[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await post(
-      ctx.app,
-      LIST,
-      { path: `${owner.user.username}/*`, sort: 'desc', max: 2, ...(cursor ? { cursor } : {}) },
-      { token: viewer.token },
-    );
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    totals.push(body.total_count);
-    urls.push(...body.resources.map((r: { secure_url: string }) => r.secure_url));
-    cursor = body.next_cursor;
-  } while (cursor);
-  // Every page counts the same: what is listed to this viewer.
-  expect(new Set(totals).size).toBe(1);
-  expect(totals[0]).toBe(urls.length);
+  const { urls, total } = await listedImages(ctx.app, owner.user.username, viewer.token);
+  expect(total).toBe(urls.length);
   return urls;
 }
 

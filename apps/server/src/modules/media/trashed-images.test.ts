@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../test-support/factories.js';
 import { jpeg } from '../../test-support/images.js';
 import { comment, createPost, deletePost } from '../../test-support/posts-api.js';
-import { post, type TestContext, useTestApp } from '../../test-support/test-app.js';
-import { uploadedUrl } from '../../test-support/uploads.js';
+import { type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { listedImages, uploadedUrl } from '../../test-support/uploads.js';
 import { updatePicture } from '../../test-support/users-api.js';
 
 // Issue 17, point 4: a trashed post is hidden everywhere, its images with it, until the purge.
 
-const LIST = '/api/v1/users/listImages';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The upload's address and each of its variants'. */
@@ -44,24 +43,8 @@ async function expectHidden(ctx: TestContext, url: string) {
 }
 
 /** The member's listImages: every address listed (all pages) and the total it gives. */
-async function listing(ctx: TestContext, owner: BuiltUser, viewer: BuiltUser = owner) {
-  const urls: string[] = [];
-  const totals: number[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await post(
-      ctx.app,
-      LIST,
-      { path: `${owner.user.username}/*`, sort: 'desc', max: 2, ...(cursor ? { cursor } : {}) },
-      { token: viewer.token },
-    );
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    totals.push(body.total_count);
-    urls.push(...body.resources.map((r: { secure_url: string }) => r.secure_url));
-    cursor = body.next_cursor;
-  } while (cursor);
-  return { urls, total: totals[0] };
+function listing(ctx: TestContext, owner: BuiltUser, viewer: BuiltUser = owner) {
+  return listedImages(ctx.app, owner.user.username, viewer.token);
 }
 
 async function photoOf(ctx: TestContext, member: BuiltUser, folder = 'post_images') {
