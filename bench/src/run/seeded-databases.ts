@@ -21,8 +21,9 @@ export const SEEDED_PREFIX = 'SEEDED ';
 /**
  * Bump whenever the generator's output changes, so cached databases are seeded again.
  * 5: blocks, and posts shared with a mix of audiences (seeds of 4 have neither).
+ * 6: follow rows say whether the two are friends (migration 0012's `friend`).
  */
-export const GENERATOR_VERSION = 5;
+export const GENERATOR_VERSION = 6;
 /** Where the benchmark keeps its PostgreSQL databases (trust auth, as the test suite). */
 export const PG_ADMIN_URL =
   process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -18,6 +18,7 @@ import {
   insertRelations,
   insertSavedPosts,
   insertUsers,
+  markFriendFollows,
   type NewComment,
   type NewFollow,
   type NewFriendship,
@@ -149,6 +150,7 @@ export async function seedNetwork(options: SeedOptions): Promise<SeedSummary> {
     await writer.commit((trx) => insertMedia(trx, pictures.mediaRows));
     counts.friendships = await writeRelations(writer, plan);
     counts.follows = await writeFollows(writer, plan);
+    await writer.commit((trx) => markFriendFollows(trx));
     counts.blocks = await writeBlocks(writer, plan);
     log(`members and their network written (${seconds(started)} s)`);
     const posts = await writePosts(writer, plan, pictures, seed.fork('posts'));

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export const FOLLOWS = 'follows';
 
@@ -7,6 +7,11 @@ export interface FollowsTable {
   follower_id: string;
   followee_id: string;
   created_at: string;
+  /**
+   * 1 while follower and followee are friends (migration 0012): what the feed reads to show a
+   * followee's friends-only posts. Written only by the friendships repo, with the pair.
+   */
+  friend: Generated<number>;
 }
 
 export type FollowRow = Selectable<FollowsTable>;

@@ -6,12 +6,38 @@ import { migrateTo, migrateToLatest, migrateToNothing } from './migrate.js';
 import { searchKeysOf } from './search-keys.js';
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
-  const tables = await database.db.introspection.getTables();
-  // PostgreSQL lists every schema's tables; other suites run beside this one.
-  return tables
-    .filter((t) => database.engine === 'sqlite' || t.schema === database.schema)
+  if (database.engine === 'sqlite') {
+    const tables = await database.db.introspection.getTables();
+    return tables.map((t) => t.name).sort();
+  }
+  // This suite's schema only: Kysely's introspection reads every schema's tables, and fails when
+  // another suite running beside this one drops its schema meanwhile.
+  const result = await sql<{ name: string }>`select table_name as name
+    from information_schema.tables
+    where table_schema = ${database.schema} and table_type = 'BASE TABLE'`.execute(database.db);
+  return result.rows
     .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_'))
     .sort();
+}
+
+/** A member row as an older release wrote it (the columns every migration since 0004 keeps). */
+function memberRow(id: string, now: string) {
+  return {
+    id,
+    email: `${id}@example.test`,
+    password_hash: 'x',
+    first_name: 'A',
+    last_name: id,
+    username: id,
+    gender: 'female',
+    birth_year: 1990,
+    birth_month: 1,
+    birth_day: 1,
+    ...searchKeysOf({ first_name: 'A', last_name: id }),
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 describe('migrations', () => {
@@ -248,21 +274,7 @@ describe('migrations', () => {
     await migrateToNothing(database);
     await migrateTo(database, '0004-search');
     const now = new Date().toISOString();
-    const member = (id: string) => ({
-      id,
-      email: `${id}@example.test`,
-      password_hash: 'x',
-      first_name: 'A',
-      last_name: id,
-      username: id,
-      gender: 'female',
-      birth_year: 1990,
-      birth_month: 1,
-      birth_day: 1,
-      ...searchKeysOf({ first_name: 'A', last_name: id }),
-      created_at: now,
-      updated_at: now,
-    });
+    const member = (id: string) => memberRow(id, now);
     const old = database.db.withTables<{ reactions: Record<string, string> }>();
     await database.db.insertInto('users').values(['u1', 'u2', 'u3'].map(member)).execute();
     await database.db
@@ -291,6 +303,62 @@ describe('migrations', () => {
       { post_id: 'p1', react: 'like', count: 2 },
       { post_id: 'p1', react: 'wow', count: 1 },
       { post_id: 'p2', react: 'sad', count: 1 },
+    ]);
+    await database.db.deleteFrom('users').execute();
+  });
+
+  it('follows made before 0012 say whether the two are friends', async () => {
+    await migrateToNothing(database);
+    await migrateTo(database, '0011-audiences-and-blocks');
+    const now = new Date().toISOString();
+    const member = (id: string) => memberRow(id, now);
+    const old = database.db.withTables<{ follows: Record<string, string> }>();
+    await database.db.insertInto('users').values(['u1', 'u2', 'u3'].map(member)).execute();
+    // u1 and u2 are friends; u3 asked u1 and follows them; u2 follows u3 with no relation.
+    await database.db
+      .insertInto('friendships')
+      .values([
+        {
+          low_id: 'u1',
+          high_id: 'u2',
+          requester_id: 'u2',
+          status: 'friends',
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          low_id: 'u1',
+          high_id: 'u3',
+          requester_id: 'u3',
+          status: 'requested',
+          created_at: now,
+          updated_at: now,
+        },
+      ])
+      .execute();
+    await old
+      .insertInto('follows')
+      .values([
+        { follower_id: 'u1', followee_id: 'u2', created_at: now },
+        { follower_id: 'u2', followee_id: 'u1', created_at: now },
+        { follower_id: 'u3', followee_id: 'u1', created_at: now },
+        { follower_id: 'u2', followee_id: 'u3', created_at: now },
+      ])
+      .execute();
+
+    await migrateToLatest(database);
+
+    const follows = await database.db
+      .selectFrom('follows')
+      .select(['follower_id', 'followee_id', 'friend'])
+      .orderBy('follower_id')
+      .orderBy('followee_id')
+      .execute();
+    expect(follows.map((f) => ({ ...f, friend: Number(f.friend) }))).toEqual([
+      { follower_id: 'u1', followee_id: 'u2', friend: 1 },
+      { follower_id: 'u2', followee_id: 'u1', friend: 1 },
+      { follower_id: 'u2', followee_id: 'u3', friend: 0 },
+      { follower_id: 'u3', followee_id: 'u1', friend: 0 },
     ]);
     await database.db.deleteFrom('users').execute();
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { insertRows } from '../db/batches.js';
 import type { Db } from '../db/database.js';
 import type { NewFollow } from '../db/follows.js';
@@ -16,9 +17,20 @@ export async function insertRelations(db: Db, rows: readonly NewFriendship[]): P
   await insertRows(db, 'friendships', rows);
 }
 
-/** Many follows at once. */
+/**
+ * Many follows at once. Their `friend` flags are left to `markFriendFollows`, run once both the
+ * relations and the follows are in.
+ */
 export async function insertFollows(db: Db, rows: readonly NewFollow[]): Promise<void> {
   await insertRows(db, 'follows', rows);
+}
+
+/** Sets every follow row's `friend` flag from the relations, as the friendship calls keep it. */
+export async function markFriendFollows(db: Db): Promise<void> {
+  await sql`update follows set friend = 1 where exists (
+      select 1 from friendships as fr where fr.status = 'friends'
+        and ((fr.low_id = follows.follower_id and fr.high_id = follows.followee_id)
+          or (fr.low_id = follows.followee_id and fr.high_id = follows.follower_id)))`.execute(db);
 }
 
 /** Saved items of many members at once. */

@@ -56,4 +56,5 @@ export {
   insertHistoryEntries,
   insertRelations,
   insertSavedPosts,
+  markFriendFollows,
 } from './bulk-inserts.js';

@@ -15,6 +15,7 @@ import { hashPassword } from '../modules/auth/password.js';
 import { SessionTokens } from '../modules/auth/session-tokens.js';
 import { openSessions } from '../modules/auth/sessions.js';
 import { addToReactionCount } from '../modules/posts/reactions-repo.js';
+import { insertFollowIfAbsent } from '../modules/users/friendships-repo.js';
 import type { TestContext } from './test-app.js';
 
 let sequence = 0;
@@ -155,14 +156,8 @@ const idOf = (member: Member) => ('user' in member ? member.user.id : member.id)
 
 /** `follower` now sees `followee`'s posts in the home feed (friendship calls come later). */
 export async function follow(ctx: Ctx, follower: Member, followee: Member): Promise<void> {
-  await ctx.db
-    .insertInto('follows')
-    .values({
-      follower_id: idOf(follower),
-      followee_id: idOf(followee),
-      created_at: ctx.clock.now().toISOString(),
-    })
-    .execute();
+  // As the friendship calls write it: the row says whether the two are friends.
+  await insertFollowIfAbsent(ctx.db, idOf(follower), idOf(followee), ctx.clock.now().toISOString());
 }
 
 export interface PostSeed {

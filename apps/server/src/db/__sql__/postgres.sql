@@ -3,7 +3,7 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
 select
   "p"."id",
   exists (
@@ -22,36 +22,34 @@ select
       where vb.blocker_id = "c"."user_id" and vb.blocked_id = $2
     ))
   ) as "hidden"
-from "posts" as "p"
-where "p"."user_id" in (
+from (
   select
-    "followee_id" as "id"
+    "followee_id" as "id",
+    "friend"
   from "follows"
   where "follower_id" = $3
   union all
   select
-    cast($4 as text) as "id"
-) and ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
-  select
-    1
-  from friendships as vf
-  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = $6) or (vf.low_id = $7 and vf.high_id = "p"."user_id"))
-))) and (not exists (
+    cast($4 as text) as "id",
+    1 as "friend"
+) as "a"
+inner join "posts" as "p" on "p"."user_id" = "a"."id"
+where ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = $8 and vb.blocked_id = "p"."user_id"
+  where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $9
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
 )))))
 order by "p"."id" desc
-limit $10;
+limit $8;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
   "p"."id",
   exists (
@@ -70,33 +68,31 @@ select
       where vb.blocker_id = "c"."user_id" and vb.blocked_id = $2
     ))
   ) as "hidden"
-from "posts" as "p"
-where "p"."user_id" in (
+from (
   select
-    "followee_id" as "id"
+    "followee_id" as "id",
+    "friend"
   from "follows"
   where "follower_id" = $3
   union all
   select
-    cast($4 as text) as "id"
-) and ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
-  select
-    1
-  from friendships as vf
-  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = $6) or (vf.low_id = $7 and vf.high_id = "p"."user_id"))
-))) and (not exists (
+    cast($4 as text) as "id",
+    1 as "friend"
+) as "a"
+inner join "posts" as "p" on "p"."user_id" = "a"."id"
+where ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = $8 and vb.blocked_id = "p"."user_id"
+  where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $9
-))))) and "p"."id" < $10
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
+))))) and "p"."id" < $8
 order by "p"."id" desc
-limit $11;
+limit $9;
 
 -- cards: posts with authors and comment counts (posts/repo cardRowsOf)
 -- parameters: ["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]

@@ -3,7 +3,7 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
 select
   "p"."id",
   exists (
@@ -22,21 +22,19 @@ select
       where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
     ))
   ) as "hidden"
-from "posts" as "p"
-where "p"."user_id" in (
+from (
   select
-    "followee_id" as "id"
+    "followee_id" as "id",
+    "friend"
   from "follows"
   where "follower_id" = ?
   union all
   select
-    cast(? as text) as "id"
-) and ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
-  select
-    1
-  from friendships as vf
-  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = ?) or (vf.low_id = ? and vf.high_id = "p"."user_id"))
-))) and (not exists (
+    cast(? as text) as "id",
+    1 as "friend"
+) as "a"
+inner join "posts" as "p" on "p"."user_id" = "a"."id"
+where ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb
@@ -51,7 +49,7 @@ order by "p"."id" desc
 limit ?;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
   "p"."id",
   exists (
@@ -70,21 +68,19 @@ select
       where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
     ))
   ) as "hidden"
-from "posts" as "p"
-where "p"."user_id" in (
+from (
   select
-    "followee_id" as "id"
+    "followee_id" as "id",
+    "friend"
   from "follows"
   where "follower_id" = ?
   union all
   select
-    cast(? as text) as "id"
-) and ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
-  select
-    1
-  from friendships as vf
-  where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = ?) or (vf.low_id = ? and vf.high_id = "p"."user_id"))
-))) and (not exists (
+    cast(? as text) as "id",
+    1 as "friend"
+) as "a"
+inner join "posts" as "p" on "p"."user_id" = "a"."id"
+where ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb

@@ -10,6 +10,7 @@ import * as sessions from './0008-sessions.js';
 import * as notifications from './0009-notifications.js';
 import * as jobLeases from './0010-job-leases.js';
 import * as audiencesAndBlocks from './0011-audiences-and-blocks.js';
+import * as followFriendFlag from './0012-follow-friend-flag.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -24,4 +25,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0009-notifications', notifications],
   ['0010-job-leases', jobLeases],
   ['0011-audiences-and-blocks', audiencesAndBlocks],
+  ['0012-follow-friend-flag', followFriendFlag],
 ];

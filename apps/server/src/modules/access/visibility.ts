@@ -85,6 +85,26 @@ export function visiblePost(viewer: Viewer, alias: string): RawBuilder<SqlBool> 
 }
 
 /**
+ * SQL: `visiblePost` for a post read through the viewer's author list (the feed), whose rows
+ * carry `friendColumn`: the follow row's `friend` flag (1 while viewer and author are friends,
+ * kept equal to the relation by the friendships repo in the pair's transactions; the viewer's
+ * own row says 1). The same rule, with the friendship read from the list instead of probed per
+ * post. A block removes the follows both ways and no follow is made across one, so the block
+ * clauses, kept for viewers with a block, never remove a row here in practice.
+ */
+export function visibleFollowedPost(
+  viewer: Viewer,
+  alias: string,
+  friendColumn: string,
+): RawBuilder<SqlBool> {
+  const author = sql.ref(`${alias}.user_id`);
+  const audience = sql.ref(`${alias}.audience`);
+  return sql<SqlBool>`(${livePost(alias)} and (${author} = ${viewer.id} or (
+    (${audience} in ('public', 'members') or (${audience} = 'friends' and ${sql.ref(friendColumn)} = 1))
+    and ${noBlockWith(viewer, `${alias}.user_id`)})))`;
+}
+
+/**
  * SQL: the viewer may see the comment under `alias` (a `comments` row) of a post they may see:
  * its author is not blocked either way (their own comments always show).
  */

@@ -4,7 +4,13 @@ import type { NewComment } from '../../db/comments.js';
 import type { Database, Db } from '../../db/database.js';
 import type { NewPostImage } from '../../db/post-images.js';
 import type { NewPost, PostRow } from '../../db/posts.js';
-import { livePost, type Viewer, visibleCommentAuthor, visiblePost } from '../access/visibility.js';
+import {
+  livePost,
+  type Viewer,
+  visibleCommentAuthor,
+  visibleFollowedPost,
+  visiblePost,
+} from '../access/visibility.js';
 
 /** A post with the author columns its card needs, from one join, and its comment count. */
 export type PostCardRow = Omit<PostRow, 'deleted_at'> & {
@@ -137,7 +143,8 @@ export async function postsWithHiddenComments(
  * One page of the home feed's post ids, newest first: the viewer's own posts and those of
  * members the viewer follows that the rule lets them see, older than the cursor (a post id; ids
  * are time-ordered), read from the (user_id, deleted_at, id, audience) index, one range per
- * author. For a viewer with blocks, each id says in the same statement whether the post holds a
+ * author; whether the viewer is an author's friend comes with the author (`follows.friend`), not
+ * from a probe per friends-only post. For a viewer with blocks, each id says in the same statement whether the post holds a
  * comment hidden from them (its card is then built for them alone), so a page's statements stay
  * the same in number. The cards come from the card cache, or are read for the ids it lacks.
  */
@@ -146,13 +153,20 @@ export async function feedPostIds(
   viewer: Viewer,
   options: { limit: number; cursor: string | undefined },
 ): Promise<FeedIdRow[]> {
+  // The viewer's followees and the viewer, each with whether they are the viewer's friend.
   const authors = db
     .selectFrom('follows')
-    .select('followee_id as id')
+    .select(['followee_id as id', 'friend'])
     .where('follower_id', '=', viewer.id)
-    .unionAll(db.selectNoFrom(sql<string>`cast(${viewer.id} as text)`.as('id')));
+    .unionAll(
+      db.selectNoFrom([
+        sql<string>`cast(${viewer.id} as text)`.as('id'),
+        sql<number>`1`.as('friend'),
+      ]),
+    );
   let newest = db
-    .selectFrom('posts as p')
+    .selectFrom(authors.as('a'))
+    .innerJoin('posts as p', 'p.user_id', 'a.id')
     .select('p.id')
     .select(
       viewer.hasBlocks
@@ -160,8 +174,7 @@ export async function feedPostIds(
             where c.post_id = p.id and not ${visibleCommentAuthor(viewer, 'c')})`.as('hidden')
         : sql<number>`0`.as('hidden'),
     )
-    .where('p.user_id', 'in', authors)
-    .where(visiblePost(viewer, 'p'));
+    .where(visibleFollowedPost(viewer, 'p', 'a.friend'));
   if (options.cursor !== undefined) newest = newest.where('p.id', '<', options.cursor);
   const rows = await newest.orderBy('p.id', 'desc').limit(options.limit).execute();
   return rows.map((row) => ({ id: row.id, hidden: Boolean(Number(row.hidden)) }));

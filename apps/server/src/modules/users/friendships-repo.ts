@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type Db, engineOf } from '../../db/database.js';
 import type { FriendshipRow } from '../../db/friendships.js';
 
@@ -56,6 +57,11 @@ export async function insertRequestIfAbsent(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
+/**
+ * The pair become friends. Their follow rows say so (`follows.friend`, what the feed reads for
+ * friends-only posts): every write to a pair's relation or follows runs with the pair locked, so
+ * the flag always equals the relation.
+ */
 export async function makeFriends(db: Db, pair: Pair, nowIso: string): Promise<void> {
   await db
     .updateTable('friendships')
@@ -63,13 +69,30 @@ export async function makeFriends(db: Db, pair: Pair, nowIso: string): Promise<v
     .where('low_id', '=', pair.low_id)
     .where('high_id', '=', pair.high_id)
     .execute();
+  await setFollowFriendFlags(db, pair, 1);
 }
 
+/** The pair's relation ends; their follow rows, if any stay, no longer say friends. */
 export async function deletePair(db: Db, pair: Pair): Promise<void> {
   await db
     .deleteFrom('friendships')
     .where('low_id', '=', pair.low_id)
     .where('high_id', '=', pair.high_id)
+    .execute();
+  await setFollowFriendFlags(db, pair, 0);
+}
+
+async function setFollowFriendFlags(db: Db, pair: Pair, friend: 0 | 1): Promise<void> {
+  await db
+    .updateTable('follows')
+    .set({ friend })
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('follower_id', '=', pair.low_id), eb('followee_id', '=', pair.high_id)]),
+        eb.and([eb('follower_id', '=', pair.high_id), eb('followee_id', '=', pair.low_id)]),
+      ]),
+    )
+    .where('friend', '<>', friend)
     .execute();
 }
 
@@ -89,9 +112,18 @@ export async function insertFollowIfAbsent(
   followeeId: string,
   nowIso: string,
 ): Promise<void> {
+  const pair = pairOf(followerId, followeeId);
   await db
     .insertInto('follows')
-    .values({ follower_id: followerId, followee_id: followeeId, created_at: nowIso })
+    .values({
+      follower_id: followerId,
+      followee_id: followeeId,
+      created_at: nowIso,
+      // Whether the two are friends now (the caller holds the pair: see makeFriends).
+      friend: sql<number>`(select count(*) from friendships as fr
+        where fr.low_id = ${pair.low_id} and fr.high_id = ${pair.high_id}
+          and fr.status = 'friends')`,
+    })
     .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
     .execute();
 }

@@ -137,9 +137,11 @@ export class FriendshipsService {
 
   /** The caller follows them (already following: nothing changes). */
   follow(member: UserRow, targetId: string): Promise<'ok'> {
-    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, 'followed', (m) =>
-      insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso),
-    );
+    return this.move(member, targetId, FRIENDSHIP_MESSAGES.followSelf, 'followed', async (m) => {
+      // With the pair held, so the row's friend flag cannot miss a friendship made meanwhile.
+      await lockPair(m.trx, m.pair);
+      await insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso);
+    });
   }
 
   /** The caller stops following them (not following: nothing changes). */

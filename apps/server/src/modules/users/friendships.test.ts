@@ -1,4 +1,9 @@
-import { FRIENDSHIP_MESSAGES, type Friendship, PROFILE_MESSAGES } from '@hearth/contract';
+import {
+  FRIENDSHIP_MESSAGES,
+  type Friendship,
+  type Post,
+  PROFILE_MESSAGES,
+} from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../test-support/factories.js';
@@ -65,6 +70,37 @@ async function reach(ctx: TestContext, ada: BuiltUser, bob: BuiltUser, state: Pa
     await ok(friendship(ctx.app, bob.token, 'acceptRequest', ada.user.id));
   }
   expect(await observed(ctx, ada, bob)).toEqual(viewsOf(state));
+}
+
+/**
+ * Which of the other's friends-only posts each finds in their feed: the feed shows a followee's
+ * friends-only posts to their friends, read from the follow row (`follows.friend`), which every
+ * transition must keep equal to the relation.
+ */
+async function friendsOnlyInFeeds(ctx: TestContext, ada: BuiltUser, bob: BuiltUser) {
+  const [adaFeed, bobFeed] = await Promise.all([
+    feedPage(ctx.app, ada.token, 'limit=50'),
+    feedPage(ctx.app, bob.token, 'limit=50'),
+  ]);
+  const friendsOnly = (posts: Post[], author: BuiltUser) =>
+    posts.some((p) => p.user._id === author.user.id && p.text === 'only my friends');
+  return { ada: friendsOnly(adaFeed.posts, bob), bob: friendsOnly(bobFeed.posts, ada) };
+}
+
+/** What friendsOnlyInFeeds answers in a state: a member's friend they follow. */
+function friendsOnlyExpected(state: PairState) {
+  const friends = state.relation === 'friends';
+  return { ada: friends && state.adaFollows, bob: friends && state.bobFollows };
+}
+
+async function postForFriends(ctx: TestContext, ...authors: BuiltUser[]) {
+  for (const author of authors) {
+    const res = await createPost(ctx.app, author.token, {
+      text: 'only my friends',
+      audience: 'friends',
+    });
+    expect(res.statusCode).toBe(201);
+  }
 }
 
 async function friendshipRows(ctx: TestContext) {
@@ -146,7 +182,9 @@ describe('friendship transitions', () => {
         it(story, async () => {
           const ada = await buildUser(ctx, { first_name: 'Ada', last_name: 'Lovelace' });
           const bob = await buildUser(ctx, { first_name: 'Bob', last_name: 'Marley' });
+          await postForFriends(ctx, ada, bob);
           await reach(ctx, ada, bob, start);
+          expect(await friendsOnlyInFeeds(ctx, ada, bob)).toEqual(friendsOnlyExpected(start));
 
           const res = await friendship(ctx.app, ada.token, call, bob.user.id);
 
@@ -160,6 +198,7 @@ describe('friendship transitions', () => {
             expect(res.json()).toBe('ok');
             expect(await observed(ctx, ada, bob)).toEqual(viewsOf(outcome));
             expect(await friendshipRows(ctx)).toHaveLength(outcome.relation === 'none' ? 0 : 1);
+            expect(await friendsOnlyInFeeds(ctx, ada, bob)).toEqual(friendsOnlyExpected(outcome));
           }
         });
       }
@@ -216,12 +255,14 @@ describe('friendships under concurrent calls', () => {
     for (let round = 0; round < 5; round++) {
       const ada = await buildUser(ctx);
       const bob = await buildUser(ctx);
+      await postForFriends(ctx, ada, bob);
       const answers = await Promise.all([
         friendship(ctx.app, ada.token, 'addFriend', bob.user.id),
         friendship(ctx.app, bob.token, 'addFriend', ada.user.id),
       ]);
       expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
       expect(await observed(ctx, ada, bob)).toEqual(viewsOf(FRIENDS));
+      expect(await friendsOnlyInFeeds(ctx, ada, bob)).toEqual({ ada: true, bob: true });
       const rows = await ctx.db
         .selectFrom('friendships')
         .selectAll()
@@ -278,6 +319,7 @@ describe('friendships under concurrent calls', () => {
     for (let round = 0; round < 5; round++) {
       const ada = await buildUser(ctx);
       const bob = await buildUser(ctx);
+      await postForFriends(ctx, ada, bob);
       await reach(ctx, ada, bob, SENT);
       const answers = await Promise.all([
         friendship(ctx.app, ada.token, 'cancelFriendRequest', bob.user.id),
@@ -286,6 +328,8 @@ describe('friendships under concurrent calls', () => {
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
       const views = await observed(ctx, ada, bob);
       expect([viewsOf(FRIENDS), viewsOf(NONE)]).toContainEqual(views);
+      const friends = views.ada.friends;
+      expect(await friendsOnlyInFeeds(ctx, ada, bob)).toEqual({ ada: friends, bob: friends });
     }
   });
 });
