@@ -45,6 +45,7 @@ import { ImageVariantsJob } from './jobs/image-variants.js';
 import { MailDelivery } from './jobs/mail-delivery.js';
 import { Purges } from './jobs/purges.js';
 import { BlocksService } from './modules/access/blocks-service.js';
+import { MutesService } from './modules/access/mutes-service.js';
 import { identifyMember } from './modules/auth/hooks.js';
 import { KnownDevices } from './modules/auth/known-devices.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -61,6 +62,7 @@ import { MediaService } from './modules/media/service.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { NotificationsService } from './modules/notifications/service.js';
 import { CardCache, publishingThrough } from './modules/posts/card-cache.js';
+import { PostNotificationsService } from './modules/posts/post-notifications.js';
 import { PostReader } from './modules/posts/reader.js';
 import { postsRoutes } from './modules/posts/routes.js';
 import { PostsService } from './modules/posts/service.js';
@@ -238,9 +240,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const notifications = new NotificationsService({ db, imageUrls, bus });
   const reader = new PostReader({ db, imageUrls, cards: cardCache });
   const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
+  const postNotifications = new PostNotificationsService({ db, clock, reader });
   const users = new UsersService({ db, clock, posts, reader, media, imageUrls, bus });
   const friendships = new FriendshipsService({ db, clock, notifications, bus });
   const blocks = new BlocksService({ db, clock, imageUrls, friendships, notifications, bus });
+  const mutes = new MutesService({ db, clock, imageUrls });
   const search = new SearchService({ db, clock, imageUrls });
   const live = new LiveService({
     db,
@@ -331,8 +335,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       secureCookies: config.publicUrl.startsWith('https:'),
     });
     await scope.register(mediaRoutes, { media, limits: config.limits });
-    await scope.register(postsRoutes, { posts, reader, imageUrls });
-    await scope.register(usersRoutes, { users, friendships, blocks });
+    await scope.register(postsRoutes, { posts, reader, imageUrls, postNotifications });
+    await scope.register(usersRoutes, { users, friendships, blocks, mutes });
     await scope.register(searchRoutes, { search });
     await scope.register(notificationsRoutes, { notifications });
     await scope.register(liveRoutes, { live });

@@ -1,3 +1,4 @@
+import { DEFAULT_PRIVACY } from '@hearth/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { byParam, stubServer } from './test/fake-server';
@@ -5,14 +6,19 @@ import { buildOwnProfile, buildProfile, sessionUser } from './test/fixtures';
 import { renderApp } from './test/render-app';
 
 describe('routes', () => {
-  it.each(['/', '/profile', '/profile/adaowen', '/friends', '/friends/requests'])(
-    'shows the login screen in place at %s without a session',
-    async (path) => {
-      const app = renderApp(path);
-      expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
-      expect(app.pathname()).toBe(path);
-    },
-  );
+  it.each([
+    '/',
+    '/profile',
+    '/profile/adaowen',
+    '/friends',
+    '/friends/requests',
+    '/settings/privacy',
+    '/settings/muted',
+  ])('shows the login screen in place at %s without a session', async (path) => {
+    const app = renderApp(path);
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(app.pathname()).toBe(path);
+  });
 
   it.each(['/login', '/reset'])('sends a logged-in member from %s to /', async (path) => {
     const app = renderApp(path, { user: sessionUser() });
@@ -31,6 +37,10 @@ describe('routes', () => {
     ['/profile/gracehopper', 'Grace Hopper'],
     ['/friends', 'Friends'],
     ['/friends/sent', 'Sent Requests'],
+    ['/settings/blocking', 'Blocking'],
+    ['/settings/muted', 'Muted'],
+    ['/settings/privacy', 'Privacy settings'],
+    ['/settings/privacy-checkup', 'Privacy checkup'],
   ])('renders %s inside the logged-in layout', async (path, heading) => {
     stubServer({
       getProfile: byParam('username', {
@@ -41,6 +51,9 @@ describe('routes', () => {
       getFriendsPageInfos: () => ({
         body: { requests: [], sentRequests: [], friends: [] },
       }),
+      getBlocked: () => ({ body: [] }),
+      getMuted: () => ({ body: [] }),
+      getPrivacy: () => ({ body: DEFAULT_PRIVACY }),
     });
     renderApp(path, { user: sessionUser() });
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();

@@ -69,7 +69,14 @@ export const LOGIN_PRODUCT_LINKS = [
 ] as const;
 
 /** What a notification is about (API.md, Notifications). */
-export const NOTIFICATION_TYPES = ['react', 'comment', 'friendRequest', 'friendAccepted'] as const;
+export const NOTIFICATION_TYPES = [
+  'react',
+  'comment',
+  'friendRequest',
+  'friendAccepted',
+  /** A comment on someone else's post whose notifications the member turned on. */
+  'followedPostComment',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
@@ -88,4 +95,30 @@ export const AUDIENCE_LABELS: Record<Audience, { name: string; description: stri
   members: { name: 'Members of this server', description: 'Everyone with an account here' },
   friends: { name: 'Friends', description: 'Your friends on Hearth' },
   only_me: { name: 'Only me', description: 'Only you' },
+};
+
+/** Who may send a member friend requests (a privacy setting; API.md, Who sees what). */
+export const FRIEND_REQUESTS_FROM = ['everyone', 'friends_of_friends'] as const;
+export type FriendRequestsFrom = (typeof FRIEND_REQUESTS_FROM)[number];
+
+/** Who may see a member's friends list on their profile (a privacy setting). */
+export const FRIENDS_LIST_VISIBLE_TO = ['public', 'friends', 'only_me'] as const;
+export type FriendsListVisibleTo = (typeof FRIENDS_LIST_VISIBLE_TO)[number];
+
+/** A member's privacy settings until they change them: what every member had before. */
+export const DEFAULT_PRIVACY = {
+  defaultAudience: DEFAULT_AUDIENCE,
+  friendRequestsFrom: 'everyone' as FriendRequestsFrom,
+  friendsListVisibleTo: 'public' as FriendsListVisibleTo,
+};
+
+/** What each choice is called on the privacy page. */
+export const FRIEND_REQUESTS_FROM_LABELS: Record<FriendRequestsFrom, string> = {
+  everyone: 'Everyone',
+  friends_of_friends: 'Friends of friends',
+};
+export const FRIENDS_LIST_VISIBLE_TO_LABELS: Record<FriendsListVisibleTo, string> = {
+  public: 'Everyone',
+  friends: 'Friends',
+  only_me: 'Only me',
 };

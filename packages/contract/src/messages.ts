@@ -62,6 +62,21 @@ export const POST_MESSAGES = {
   notFound: 'This post does not exist or was moved to trash.',
   notAuthor: 'Only the author can move this post to trash.',
   notAuthorAudience: 'Only the author can change who sees this post.',
+  notAuthorEdit: 'Only the author can edit this post.',
+  pictureNotEditable: 'A profile picture or cover photo post cannot be edited.',
+} as const;
+
+/** The mute calls' sentences (API.md, Who sees what). */
+export const MUTE_MESSAGES = {
+  self: 'You cannot mute or unmute yourself.',
+} as const;
+
+/** The privacy settings' sentences: a value outside the choices. */
+export const PRIVACY_MESSAGES = {
+  defaultAudience: 'Choose who sees your new posts: public, members, friends or only_me.',
+  friendRequestsFrom: 'Choose who can send you friend requests: everyone or friends_of_friends.',
+  friendsListVisibleTo: 'Choose who can see your friends list: public, friends or only_me.',
+  empty: 'Send at least one privacy setting to change.',
 } as const;
 
 /** The block calls' sentences (API.md, Who sees what). */

@@ -11,10 +11,13 @@ import type { FriendshipsTable } from './friendships.js';
 import type { JobLeasesTable } from './job-leases.js';
 import type { MailOutboxTable } from './mail-outbox.js';
 import type { MediaTable } from './media.js';
+import type { MutesTable } from './mutes.js';
 import { prepareStatements } from './named-statements.js';
 import type { NotificationsTable } from './notifications.js';
 import type { PasswordResetsTable } from './password-resets.js';
+import type { PostEditImagesTable, PostEditsTable } from './post-edits.js';
 import type { PostImagesTable } from './post-images.js';
+import type { PostNotificationSettingsTable } from './post-notification-settings.js';
 import type { PostsTable } from './posts.js';
 import type { ReactionCountsTable } from './reaction-counts.js';
 import type { ReactionsTable } from './reactions.js';
@@ -47,6 +50,10 @@ export interface Database {
   notifications: NotificationsTable;
   job_leases: JobLeasesTable;
   blocks: BlocksTable;
+  post_edits: PostEditsTable;
+  post_edit_images: PostEditImagesTable;
+  mutes: MutesTable;
+  post_notification_settings: PostNotificationSettingsTable;
 }
 
 export type Db = Kysely<Database>;

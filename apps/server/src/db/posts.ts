@@ -15,6 +15,8 @@ export interface PostsTable {
   deleted_at: string | null;
   /** Who may see it: 'public', 'members', 'friends' or 'only_me' (access/visibility.ts). */
   audience: Generated<string>;
+  /** When its author last edited it (post_edits keeps the earlier versions); null if never. */
+  edited_at: Generated<string | null>;
 }
 
 export type PostRow = Selectable<PostsTable>;

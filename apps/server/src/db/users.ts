@@ -28,6 +28,12 @@ export interface UsersTable {
   search_first: string;
   search_last: string;
   search_full: string;
+  /** Privacy settings (API.md, Who sees what; migration 0013): the audience of new posts… */
+  default_audience: Generated<string>;
+  /** …who may send friend requests ('everyone', 'friends_of_friends')… */
+  friend_requests_from: Generated<string>;
+  /** …and who sees the friends list on the profile ('public', 'friends', 'only_me'). */
+  friends_list_visible_to: Generated<string>;
   created_at: string;
   updated_at: string;
 }

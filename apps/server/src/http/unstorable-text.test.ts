@@ -121,6 +121,19 @@ function calls(w: World): Call[] {
       params: { postId },
       body: { audience: 'friends' },
     },
+    {
+      method: 'PUT',
+      url: '/api/v1/posts/editPost/:postId',
+      params: { postId },
+      body: { text: 'edited', background: null, images: null },
+    },
+    { method: 'GET', url: '/api/v1/posts/:postId/edits', params: { postId } },
+    {
+      method: 'PUT',
+      url: '/api/v1/posts/notifications/:postId',
+      params: { postId },
+      body: { on: false },
+    },
     { method: 'DELETE', url: '/api/v1/posts/deletePost/:postId', params: { postId } },
     {
       method: 'GET',
@@ -160,6 +173,11 @@ function calls(w: World): Call[] {
     { method: 'PUT', url: '/api/v1/users/block/:id', params: { id: w.other.user.id } },
     { method: 'PUT', url: '/api/v1/users/unblock/:id', params: { id: w.other.user.id } },
     { method: 'GET', url: '/api/v1/users/getBlocked' },
+    { method: 'PUT', url: '/api/v1/users/mute/:id', params: { id: w.other.user.id } },
+    { method: 'PUT', url: '/api/v1/users/unmute/:id', params: { id: w.other.user.id } },
+    { method: 'GET', url: '/api/v1/users/getMuted' },
+    { method: 'GET', url: '/api/v1/users/privacy' },
+    { method: 'PUT', url: '/api/v1/users/privacy', body: { defaultAudience: 'friends' } },
     { method: 'GET', url: '/api/v1/health' },
     // Outside the API document: the dev outbox and the uploaded files.
     { method: 'GET', url: '/dev/mailbox', query: { format: 'json', to: w.me.user.email } },

@@ -57,6 +57,11 @@ const EXPECTED: Record<string, Record<Caller, number>> = {
   deletePost: { anonymous: 401, other: 403, owner: 200 },
   // Only the author may change who sees it (other sees the post, so 403 rather than 404).
   editAudience: { anonymous: 401, other: 403, owner: 200 },
+  // Only the author may edit it (other sees the post: 403); its history is for whoever sees it.
+  editPost: { anonymous: 401, other: 403, owner: 200 },
+  postEdits: { anonymous: 401, other: 200, owner: 200 },
+  // The author turns them off, anyone who sees the post turns them on.
+  postNotifications: { anonymous: 401, other: 200, owner: 200 },
   // The owner's upload folder.
   uploadImages: { anonymous: 401, other: 403, owner: 200 },
 
@@ -84,6 +89,13 @@ const EXPECTED: Record<string, Record<Caller, number>> = {
   // The owner blocked a third member; other has no block of them: nothing changes, 'ok'.
   unblock: { anonymous: 401, other: 200, owner: 200 },
   getBlocked: { anonymous: 401, other: 200, owner: 200 },
+  // Like block: the target is the owner, muting oneself is 400.
+  mute: { anonymous: 401, other: 200, owner: 400 },
+  unmute: { anonymous: 401, other: 200, owner: 200 },
+  getMuted: { anonymous: 401, other: 200, owner: 200 },
+  // Each member's own settings.
+  getPrivacy: { anonymous: 401, other: 200, owner: 200 },
+  updatePrivacy: { anonymous: 401, other: 200, owner: 200 },
 
   search: { anonymous: 401, other: 200, owner: 200 },
   addToSearchHistory: { anonymous: 401, other: 200, owner: 200 },
@@ -232,6 +244,26 @@ const SCENARIOS: Record<string, Scenario> = {
       ...token,
     });
   },
+  editPost: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner, { text: 'before' });
+    return callEndpoint(ctx.app, ROUTES.editPost, {
+      params: { postId: post.id },
+      rawBody: { text: 'after', background: null, images: null },
+      ...token,
+    });
+  },
+  postEdits: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.postEdits, { params: { postId: post.id }, ...token });
+  },
+  postNotifications: async ({ ctx, owner, who, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.postNotifications, {
+      params: { postId: post.id },
+      body: { on: who !== 'owner' },
+      ...token,
+    });
+  },
   uploadImages: async ({ ctx, owner, token }) =>
     uploadImages(ctx.app, token.token ?? '', `${owner.user.username}/post_images`, [
       { name: 'photo.jpg', bytes: await jpeg() },
@@ -322,6 +354,26 @@ const SCENARIOS: Record<string, Scenario> = {
     await ownerBlocksSomeone(ctx, owner);
     return callEndpoint(ctx.app, ROUTES.getBlocked, { ...token });
   },
+  mute: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.mute, { params: { id: owner.user.id }, ...token }),
+  unmute: async ({ ctx, owner, token }) => {
+    const muted = await buildUser(ctx);
+    expectOk(
+      await callEndpoint(ctx.app, ROUTES.mute, {
+        params: { id: muted.user.id },
+        token: owner.token,
+      }),
+      'mute',
+    );
+    return callEndpoint(ctx.app, ROUTES.unmute, { params: { id: muted.user.id }, ...token });
+  },
+  getMuted: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.getMuted, { ...token }),
+  getPrivacy: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.getPrivacy, { ...token }),
+  updatePrivacy: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.updatePrivacy, {
+      rawBody: { friendsListVisibleTo: 'friends' },
+      ...token,
+    }),
 
   search: ({ ctx, owner, token }) =>
     callEndpoint(ctx.app, ROUTES.search, {

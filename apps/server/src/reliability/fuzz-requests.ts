@@ -175,6 +175,15 @@ function plausible(field: string, world: FuzzWorld, random: Random): unknown {
       return pick(random, [1, 30]);
     case 'cursor':
       return badCursor(random, world);
+    case 'on':
+      return pick(random, [true, false]);
+    case 'audience':
+    case 'defaultAudience':
+      return pick(random, ['public', 'members', 'friends', 'only_me', 'everyone']);
+    case 'friendRequestsFrom':
+      return pick(random, ['everyone', 'friends_of_friends', 'public']);
+    case 'friendsListVisibleTo':
+      return pick(random, ['public', 'friends', 'only_me', 'members']);
     default:
       return 'x';
   }

@@ -3,6 +3,7 @@ import {
   type Audience,
   DEFAULT_AUDIENCE,
   DEFAULT_PICTURE,
+  DEFAULT_PRIVACY,
   type Reaction,
   type RegisterInput,
 } from '@hearth/contract';
@@ -106,6 +107,9 @@ function memberRow(
     birth_day: 1,
     verified: 1,
     details: '{}',
+    default_audience: DEFAULT_PRIVACY.defaultAudience,
+    friend_requests_from: DEFAULT_PRIVACY.friendRequestsFrom,
+    friends_list_visible_to: DEFAULT_PRIVACY.friendsListVisibleTo,
     ...searchKeysOf(member),
     created_at: now,
     updated_at: now,
@@ -186,6 +190,7 @@ export async function buildPost(ctx: Ctx, author: Member, seed: PostSeed = {}): 
     background: seed.background ?? null,
     created_at: ctx.clock.now().toISOString(),
     deleted_at: seed.deletedAt ?? null,
+    edited_at: null,
     audience: seed.audience ?? DEFAULT_AUDIENCE,
   };
   await ctx.db.insertInto('posts').values(post).execute();

@@ -2,6 +2,7 @@ import {
   type Comment,
   NEXT_CURSOR_HEADER,
   type Post,
+  type PostEdits,
   type Reaction,
   type ReactionSummary,
   ROUTES,
@@ -91,4 +92,26 @@ export function savePost(app: App, token: string, postId: string) {
 
 export function deletePost(app: App, token: string, postId: string) {
   return callEndpoint(app, ROUTES.deletePost, { params: { postId }, token });
+}
+
+/** Turns a post's notifications on or off for the caller (`body` as sent: `{on}`). */
+export function postNotifications(app: App, token: string, postId: string, body: unknown) {
+  return callEndpoint(app, ROUTES.postNotifications, { params: { postId }, rawBody: body, token });
+}
+
+/** Edits a post (Edit Post); `body` as sent: `{text, background, images}`. */
+export function editPost(app: App, token: string, postId: string, body: unknown) {
+  return callEndpoint(app, ROUTES.editPost, { params: { postId }, rawBody: body, token });
+}
+
+/** A post's earlier versions (its history), as the caller may read them. */
+export function postEditsRequest(app: App, token: string, postId: string) {
+  return callEndpoint(app, ROUTES.postEdits, { params: { postId }, token });
+}
+
+/** A post's earlier versions, newest first, failing the test unless it is a 200. */
+export async function postEdits(app: App, token: string, postId: string): Promise<PostEdits> {
+  const res = await postEditsRequest(app, token, postId);
+  if (res.statusCode !== 200) throw new Error(`postEdits: ${res.statusCode} ${res.body}`);
+  return res.json();
 }

@@ -121,6 +121,10 @@ const ROWS: { [T in keyof Database]: Insertable<Database[T]> } = {
   },
   job_leases: { name: 'mail', holder: 'test', held_until: LATER, started_at: AT },
   blocks: { blocker_id: ANA, blocked_id: BO, created_at: AT },
+  post_edits: { id: 'e1', post_id: POST, text: 'helo', background: null, created_at: AT },
+  post_edit_images: { edit_id: 'e1', post_id: POST, position: 0, storage_key: 'k1' },
+  mutes: { muter_id: ANA, muted_id: BO, created_at: AT },
+  post_notification_settings: { post_id: POST, user_id: BO, notify: 1, created_at: AT },
 };
 
 async function rowCount(database: TestDatabase, table: keyof Database): Promise<number> {

@@ -1,5 +1,7 @@
 import {
   type FriendsPage,
+  type MutedList,
+  type Privacy,
   type Profile,
   type PublicUser,
   ROUTES,
@@ -117,4 +119,33 @@ export async function searchHistory(app: App, token: string): Promise<SearchHist
   const res = await searchHistoryRequest(app, token);
   if (res.statusCode !== 200) throw new Error(`getSearchHistory: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+// Mutes and privacy settings (API.md, Who sees what).
+
+export function mute(app: App, token: string, targetId: string) {
+  return callEndpoint(app, ROUTES.mute, { params: { id: targetId }, token });
+}
+
+export function unmute(app: App, token: string, targetId: string) {
+  return callEndpoint(app, ROUTES.unmute, { params: { id: targetId }, token });
+}
+
+/** The members the caller muted, failing the test unless it is a 200. */
+export async function getMuted(app: App, token: string): Promise<MutedList> {
+  const res = await callEndpoint(app, ROUTES.getMuted, { token });
+  if (res.statusCode !== 200) throw new Error(`getMuted: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The caller's privacy settings, failing the test unless it is a 200. */
+export async function getPrivacy(app: App, token: string): Promise<Privacy> {
+  const res = await callEndpoint(app, ROUTES.getPrivacy, { token });
+  if (res.statusCode !== 200) throw new Error(`getPrivacy: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** PUT /users/privacy with any body (unchecked, so tests may send bad ones). */
+export function updatePrivacy(app: App, token: string, settings: unknown) {
+  return callEndpoint(app, ROUTES.updatePrivacy, { rawBody: settings, token });
 }

@@ -2,7 +2,7 @@ import type { LiveServerMessage } from '@hearth/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { friendsKeys } from './friends-keys';
 import { notificationKeys, postKeys as onePostKeys } from './notification-keys';
-import { type FeedData, patchPost, postKeys } from './post-cache';
+import { applyPostEdit, type FeedData, patchPost, postKeys } from './post-cache';
 import { type ProfileAnswer, profileKeys } from './profile-keys';
 
 /** Every profileKeys.detail(username). */
@@ -13,14 +13,22 @@ const ONE_POST = onePostKeys.one('').slice(0, 1);
 type Payload<Type extends LiveServerMessage['type']> =
   Extract<LiveServerMessage, { type: Type }> extends { payload: infer P } ? P : never;
 
-/** Another member's reactions: the counts change, the viewer's own reaction and save stay. */
+/**
+ * Another member's reactions: the counts change; the viewer's own reaction, save and
+ * notifications switch stay.
+ */
 export function applyLiveReactions(
   queryClient: QueryClient,
   { postId, reactions }: Payload<'reactions'>,
 ) {
   patchPost(queryClient, postId, (post) => ({
     ...post,
-    reactions: { ...reactions, check: post.reactions.check, checkSaved: post.reactions.checkSaved },
+    reactions: {
+      ...reactions,
+      check: post.reactions.check,
+      checkSaved: post.reactions.checkSaved,
+      notificationsOn: post.reactions.notificationsOn,
+    },
   }));
 }
 
@@ -90,6 +98,9 @@ export function applyLiveMessage(
       return;
     case 'comment':
       applyLiveComment(queryClient, message.payload);
+      return;
+    case 'postEdited':
+      applyPostEdit(queryClient, message.payload);
       return;
     case 'friendship':
       applyLiveFriendship(queryClient, message.payload, viewer.username);

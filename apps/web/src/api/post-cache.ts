@@ -16,6 +16,13 @@ export const postKeys = {
   feed: () => [...postKeys.all, 'feed'] as const,
   /** Comments older than the ones a post carries, fetched for 'View more comments'. */
   comments: (postId: string) => [...postKeys.all, 'comments', postId] as const,
+  /** A post's earlier versions, for its 'Edit history'. */
+  edits: (postId: string) => [...postKeys.all, 'edits', postId] as const,
+};
+
+/** What an edit changes of a post: the live message's payload, or these fields of editPost's answer. */
+export type PostEdit = Pick<Post, 'text' | 'background' | 'images' | 'editedAt'> & {
+  postId: string;
 };
 
 function mapFeed(data: FeedData | undefined, change: (posts: Post[]) => Post[]) {
@@ -56,6 +63,27 @@ export function patchPost(queryClient: QueryClient, postId: string, change: (pos
 /** A post's new audience, on every cached copy (feed, profiles, its own page). */
 export function setPostAudience(queryClient: QueryClient, postId: string, audience: Audience) {
   patchPost(queryClient, postId, (post) => ({ ...post, audience }));
+}
+
+/**
+ * An edited post reads as it does now on every cached copy (feed, profiles, its own page); only
+ * what an edit changes is replaced, so comments and reactions that arrived meanwhile stay. Its
+ * history, if read, is read again when next shown.
+ */
+export function applyPostEdit(
+  queryClient: QueryClient,
+  { postId, text, background, images, editedAt }: PostEdit,
+) {
+  patchPost(queryClient, postId, (post) => ({ ...post, text, background, images, editedAt }));
+  void queryClient.invalidateQueries({ queryKey: postKeys.edits(postId) });
+}
+
+/** Whether a post gives this member its notifications, on every cached copy. */
+export function setPostNotifications(queryClient: QueryClient, postId: string, on: boolean) {
+  patchPost(queryClient, postId, (post) => ({
+    ...post,
+    reactions: { ...post.reactions, notificationsOn: on },
+  }));
 }
 
 /**

@@ -18,6 +18,7 @@ import { type ApiClient, ApiError } from './client';
 import { feedQueryOptions } from './feed-query';
 import { postKeys as onePostKeys } from './notification-keys';
 import {
+  applyPostEdit,
   findPost,
   patchPost,
   postKeys,
@@ -25,6 +26,7 @@ import {
   reloadFeed,
   removePost,
   setPostAudience,
+  setPostNotifications,
 } from './post-cache';
 
 export { FEED_PAGE_SIZE, FEED_STALE_TIME_MS } from './feed-query';
@@ -66,8 +68,8 @@ export interface NewPost {
   text: string;
   background: string | null;
   files: readonly File[];
-  /** Who may see the post. */
-  audience: Audience;
+  /** Who may see the post; left out, the member's default audience (their privacy settings). */
+  audience: Audience | undefined;
 }
 
 /** Uploads the photos first, then creates the post; the answer goes to the top of the feed. */
@@ -85,6 +87,66 @@ export function useCreatePostMutation() {
       });
     },
     onSuccess: (post) => prependPost(queryClient, post),
+  });
+}
+
+export interface PostChanges {
+  postId: string;
+  text: string;
+  background: string | null;
+  /** The photos the post keeps, in order, before the new ones. */
+  kept: readonly { url: string }[];
+  /** New photos, uploaded first. */
+  files: readonly File[];
+}
+
+/**
+ * 'Edit Post': the new photos are uploaded first, then the post is sent as it should read now;
+ * the answer shows on every cached copy of the post at once.
+ */
+export function useEditPostMutation() {
+  const api = useApi();
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ postId, text, background, kept, files }: PostChanges) => {
+      const uploaded = files.length
+        ? await uploadImages(api, uploadFolderPath('postImages', user.username), files)
+        : [];
+      const images = [...kept, ...uploaded].map(({ url }) => ({ url }));
+      return api.call(ROUTES.editPost, {
+        params: { postId },
+        body: normalizeNewPost({ text, background, images }),
+      });
+    },
+    onSuccess: (post) =>
+      applyPostEdit(queryClient, {
+        postId: post._id,
+        text: post.text,
+        background: post.background,
+        images: post.images,
+        editedAt: post.editedAt,
+      }),
+  });
+}
+
+/** A post's earlier versions, newest first, read when its 'Edit history' opens. */
+export function usePostEditsQuery(postId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: postKeys.edits(postId),
+    queryFn: ({ signal }) => api.call(ROUTES.postEdits, { params: { postId } }, { signal }),
+  });
+}
+
+/** 'Turn on/off notifications for this post': the menu follows where the server says it is. */
+export function usePostNotificationsMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, on }: { postId: string; on: boolean }) =>
+      api.call(ROUTES.postNotifications, { params: { postId }, body: { on } }),
+    onSuccess: (answer, { postId }) => setPostNotifications(queryClient, postId, answer.on),
   });
 }
 

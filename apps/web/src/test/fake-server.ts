@@ -1,4 +1,4 @@
-import { API_PREFIX, type EndpointName, matchRoute } from '@hearth/contract';
+import { API_PREFIX, DEFAULT_PRIVACY, type EndpointName, matchRoute } from '@hearth/contract';
 import { vi } from 'vitest';
 
 /** What a stubbed endpoint answers: a status (200 unless told) and a JSON body. */
@@ -39,6 +39,8 @@ export const DEFAULT_HANDLERS: Handlers = {
   unreadCount: () => ({ body: { count: 0 } }),
   notifications: () => ({ body: [] }),
   markNotificationsRead: () => ({ body: { count: 0 } }),
+  // The post dialog starts from the member's default audience.
+  getPrivacy: () => ({ body: DEFAULT_PRIVACY }),
 };
 
 /**

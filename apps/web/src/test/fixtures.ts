@@ -65,7 +65,7 @@ export function reactionSummary(
     (a, b) => b.count - a.count,
   );
   const total = reacts.reduce((sum, entry) => sum + entry.count, 0);
-  return { check: null, checkSaved: false, ...overrides, reacts, total };
+  return { check: null, checkSaved: false, notificationsOn: false, ...overrides, reacts, total };
 }
 
 let sequence = 0;
@@ -107,6 +107,7 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
     reactions: reactionSummary(),
     createdAt: new Date().toISOString(),
     audience: DEFAULT_AUDIENCE,
+    editedAt: null,
     ...overrides,
   };
 }
@@ -135,6 +136,9 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     friends: [],
     friendsCount: overrides.friends?.length ?? 0,
     friendship: { friends: false, following: false, requestSent: false, requestReceived: false },
+    muted: false,
+    acceptsFriendRequests: true,
+    friendsVisible: true,
     details: {},
     posts: [],
     ...overrides,

@@ -117,3 +117,21 @@ export function BlockIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Mute: a speaker with a cross beside it. */
+export function MuteIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 9h4l5-4v14l-5-4H3zm13.3.3 1.7 1.7 1.7-1.7 1.4 1.4-1.7 1.7 1.7 1.7-1.4 1.4-1.7-1.7-1.7 1.7-1.4-1.4 1.7-1.7-1.7-1.7z" />
+    </Icon>
+  );
+}
+
+/** Unmute: a speaker with sound waves. */
+export function UnmuteIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 9h4l5-4v14l-5-4H3zm12.5-1.9a6 6 0 0 1 0 9.8l-1.2-1.6a4 4 0 0 0 0-6.6zm2.4-3.2a10 10 0 0 1 0 16.2l-1.2-1.6a8 8 0 0 0 0-13z" />
+    </Icon>
+  );
+}

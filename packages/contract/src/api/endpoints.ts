@@ -45,9 +45,13 @@ import {
   friendsPageSchema,
   imageListingSchema,
   messageSchema,
+  mutedListSchema,
   okAnswerSchema,
+  postEditsSchema,
+  postNotificationsAnswerSchema,
   postSchema,
   postsSchema,
+  privacySchema,
   profileAnswerSchema,
   reactionSummarySchema,
   reactResponseSchema,
@@ -62,11 +66,14 @@ import {
   commentInputSchema,
   commentsQuerySchema,
   createPostSchema,
+  editPostSchema,
   feedQuerySchema,
   idParamSchema,
   listImagesSchema,
   pictureUrlSchema,
   postIdParamSchema,
+  postNotificationsInputSchema,
+  privacyInputSchema,
   reactSchema,
   searchTermParamSchema,
   searchUserSchema,
@@ -460,6 +467,56 @@ export const ENDPOINTS = {
     responses: { 200: audienceAnswerSchema },
     errors: POST_ERRORS,
   },
+  editPost: {
+    ...ROUTES.editPost,
+    auth: true,
+    access: 'postAuthor',
+    tags: ['posts'],
+    summary: 'Edit a post',
+    description:
+      '`{text, background, images}`: the post as it should read now, under the rules of a new ' +
+      'post (text at most 250 characters, a built-in background, the caller’s own uploads, not ' +
+      'all empty: 400). The author only (403 for others who see the post); a profile-picture or ' +
+      'cover post: 400. The audience is changed by `PUT /posts/audience/{postId}`. The version ' +
+      'it replaces is kept (`GET /posts/{postId}/edits`), its photos with it until the post is ' +
+      'purged. Every process and open page shows the edit at once. Answers the post in the feed ' +
+      `shape, \`editedAt\` set. ${MISSING}`,
+    params: postIdParamSchema,
+    body: editPostSchema,
+    responses: { 200: postSchema },
+    errors: POST_ERRORS,
+  },
+  postEdits: {
+    ...ROUTES.postEdits,
+    auth: true,
+    access: 'postViewer',
+    reads: 'post',
+    tags: ['posts'],
+    summary: 'The earlier versions of a post',
+    description:
+      'Each earlier version (`text`, `background`, `images`, `createdAt`: when it was posted), ' +
+      'newest first; empty for a post never edited. Whoever sees the post sees its history, as ' +
+      `on Facebook. ${MISSING}`,
+    params: postIdParamSchema,
+    responses: { 200: postEditsSchema },
+    errors: POST_ERRORS,
+  },
+  postNotifications: {
+    ...ROUTES.postNotifications,
+    auth: true,
+    access: 'postViewer',
+    tags: ['posts'],
+    summary: 'Turn a post’s notifications on or off',
+    description:
+      '`{on}`. The author turns them off (no notification from the post at all: reactions, ' +
+      'comments) and on again; anyone else who sees the post turns them on to be notified of ' +
+      'its new comments. The post’s `reactions.notificationsOn` says where the caller stands. ' +
+      `Answers \`{on}\`. ${MISSING}`,
+    params: postIdParamSchema,
+    body: postNotificationsInputSchema,
+    responses: { 200: postNotificationsAnswerSchema },
+    errors: POST_ERRORS,
+  },
   getPost: {
     ...ROUTES.getPost,
     auth: true,
@@ -721,6 +778,75 @@ export const ENDPOINTS = {
       'Most recent first: `_id, username, picture, first_name, last_name, blockedAt`. Settings ' +
       '& privacy → Blocking lists them.',
     responses: { 200: blockedListSchema },
+    errors: USER_ERRORS,
+  },
+  mute: {
+    ...ROUTES.mute,
+    auth: true,
+    access: 'memberViewer',
+    tags: ['users'],
+    summary: 'Mute a member',
+    description:
+      'Their posts leave the caller’s feed and their actions stop notifying the caller; they ' +
+      'are not told, and the caller can still open their profile and posts. Already muted: ' +
+      "nothing changes. Oneself: 400. Unknown member, or one blocked either way: 404. Answers 'ok'.",
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  unmute: {
+    ...ROUTES.unmute,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Unmute a member',
+    description:
+      "Their posts come back to the caller's feed and their actions notify again. Not muted: " +
+      "nothing changes. Oneself: 400. Answers 'ok'.",
+    params: idParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  getMuted: {
+    ...ROUTES.getMuted,
+    auth: true,
+    access: 'member',
+    reads: 'members',
+    tags: ['users'],
+    summary: 'The members the caller muted',
+    description:
+      'Most recent first: `_id, username, picture, first_name, last_name, mutedAt`. Settings & ' +
+      'privacy → Muted lists them.',
+    responses: { 200: mutedListSchema },
+    errors: USER_ERRORS,
+  },
+  getPrivacy: {
+    ...ROUTES.getPrivacy,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'The caller’s privacy settings',
+    description:
+      '`defaultAudience` (what a new post gets when it names none, a profile-picture and cover ' +
+      "post included), `friendRequestsFrom` (`everyone`, `friends_of_friends`: anyone else's " +
+      'addFriend gets the answer an unknown member gets), `friendsListVisibleTo` (`public`, ' +
+      '`friends`, `only_me`: who sees the friends on the profile). Defaults: `members`, ' +
+      '`everyone`, `public`.',
+    responses: { 200: privacySchema },
+    errors: USER_ERRORS,
+  },
+  updatePrivacy: {
+    ...ROUTES.updatePrivacy,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Change privacy settings',
+    description:
+      'Any of `defaultAudience`, `friendRequestsFrom`, `friendsListVisibleTo` (at least one; a ' +
+      'value outside the choices or an unknown key: 400, nothing saved). Answers all the ' +
+      'settings as they are now.',
+    body: privacyInputSchema,
+    responses: { 200: privacySchema },
     errors: USER_ERRORS,
   },
 

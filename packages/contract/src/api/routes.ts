@@ -27,6 +27,9 @@ const TABLE = {
   deletePost: ['DELETE', '/posts/deletePost/:postId'],
   // Who sees what (API.md, beyond the spec).
   editAudience: ['PUT', '/posts/audience/:postId'],
+  editPost: ['PUT', '/posts/editPost/:postId'],
+  postEdits: ['GET', '/posts/:postId/edits'],
+  postNotifications: ['PUT', '/posts/notifications/:postId'],
   // One post, for its page /post/{postId} (API.md, Notifications).
   getPost: ['GET', '/posts/:postId'],
   uploadImages: ['POST', '/posts/uploadImages'],
@@ -49,6 +52,11 @@ const TABLE = {
   block: ['PUT', '/users/block/:id'],
   unblock: ['PUT', '/users/unblock/:id'],
   getBlocked: ['GET', '/users/getBlocked'],
+  mute: ['PUT', '/users/mute/:id'],
+  unmute: ['PUT', '/users/unmute/:id'],
+  getMuted: ['GET', '/users/getMuted'],
+  getPrivacy: ['GET', '/users/privacy'],
+  updatePrivacy: ['PUT', '/users/privacy'],
   // Search.
   search: ['POST', '/users/search/:searchTerm'],
   addToSearchHistory: ['PUT', '/users/addToSearchHistory'],

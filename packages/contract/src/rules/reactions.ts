@@ -20,14 +20,17 @@ export function buildReactionSummary({
   counts,
   mine,
   saved,
+  notificationsOn = false,
 }: {
   counts: ReactionCounts;
   mine: Reaction | null;
   saved: boolean;
+  /** Whether the viewer gets the post's notifications (see reactionSummarySchema). */
+  notificationsOn?: boolean;
 }): ReactionSummary {
   const reacts = byUse(counts);
   const total = reacts.reduce((sum, r) => sum + r.count, 0);
-  return { check: mine, reacts, total, checkSaved: saved };
+  return { check: mine, reacts, total, checkSaved: saved, notificationsOn };
 }
 
 /**

@@ -10,7 +10,12 @@ import {
   STREAMING_PATH,
 } from '../constants.js';
 import { NOTIFICATION_TYPES, REACTIONS } from '../enums.js';
-import { commentSchema, friendshipSchema, reactionSummarySchema } from './responses.js';
+import {
+  commentSchema,
+  friendshipSchema,
+  imageVariantsSchema,
+  reactionSummarySchema,
+} from './responses.js';
 
 // Notifications (API.md, Notifications) and live updates (API.md, Live updates): beyond the
 // spec's calls, added by the live-network issue.
@@ -76,8 +81,12 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 export { LIVE_CLIENT_MESSAGE_MAX_BYTES };
 
-/** getReacts' summary without the viewer's own fields (`check`, `checkSaved`). */
-export const liveReactionsSchema = reactionSummarySchema.omit({ check: true, checkSaved: true });
+/** getReacts' summary without the viewer's own fields (`check`, `checkSaved`, `notificationsOn`). */
+export const liveReactionsSchema = reactionSummarySchema.omit({
+  check: true,
+  checkSaved: true,
+  notificationsOn: true,
+});
 export type LiveReactions = z.infer<typeof liveReactionsSchema>;
 
 export const liveServerMessageSchema = z.discriminatedUnion('type', [
@@ -105,6 +114,17 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('post'),
     payload: z.object({ postId: z.string(), authorId: z.string() }),
+  }),
+  /** Its author edited a post the socket watches: what it shows now (API.md, Who sees what). */
+  z.object({
+    type: z.literal('postEdited'),
+    payload: z.object({
+      postId: z.string(),
+      text: z.string().nullable(),
+      background: z.string().nullable(),
+      images: z.array(z.object({ url: z.string(), variants: imageVariantsSchema })),
+      editedAt: z.string(),
+    }),
   }),
   z.object({
     type: z.literal('reactions'),

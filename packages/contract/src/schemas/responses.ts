@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AUDIENCES, GENDERS, REACTIONS, RELATIONSHIPS } from '../enums.js';
+import {
+  AUDIENCES,
+  FRIEND_REQUESTS_FROM,
+  FRIENDS_LIST_VISIBLE_TO,
+  GENDERS,
+  REACTIONS,
+  RELATIONSHIPS,
+} from '../enums.js';
 
 /** Spec section 3 shapes, as the server answers them. */
 
@@ -88,6 +95,11 @@ export const reactionSummarySchema = z.object({
   reacts: z.array(z.object({ react: z.enum(REACTIONS), count: z.number().int() })),
   total: z.number().int(),
   checkSaved: z.boolean(),
+  /**
+   * Whether the caller gets this post's notifications (API.md, Who sees what): its author unless
+   * they turned them off, anyone else once they turned them on (new comments).
+   */
+  notificationsOn: z.boolean(),
 });
 export type ReactionSummary = z.infer<typeof reactionSummarySchema>;
 
@@ -111,8 +123,48 @@ export const postSchema = z.object({
   createdAt: z.string(),
   /** Who may see the post (API.md, Who sees what); clients written for the spec ignore it. */
   audience: z.enum(AUDIENCES),
+  /** When its author last edited it; null if never (GET /posts/{postId}/edits lists the earlier versions). */
+  editedAt: z.string().nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
+
+/** GET /posts/{postId}/edits: the post's earlier versions, newest first. */
+export const postEditsSchema = z.array(
+  z.object({
+    _id: z.string(),
+    text: z.string().nullable(),
+    background: z.string().nullable(),
+    images: z.array(z.object({ url: z.string(), variants: imageVariantsSchema })),
+    /** When this version was posted: the post's time for the first, an edit's for the others. */
+    createdAt: z.string(),
+  }),
+);
+export type PostEdits = z.infer<typeof postEditsSchema>;
+
+/** PUT /posts/notifications/{postId}: whether the caller gets the post's notifications now. */
+export const postNotificationsAnswerSchema = z.object({ on: z.boolean() });
+export type PostNotificationsAnswer = z.infer<typeof postNotificationsAnswerSchema>;
+
+/** GET and PUT /users/privacy: the caller's privacy settings, all of them. */
+export const privacySchema = z.object({
+  defaultAudience: z.enum(AUDIENCES),
+  friendRequestsFrom: z.enum(FRIEND_REQUESTS_FROM),
+  friendsListVisibleTo: z.enum(FRIENDS_LIST_VISIBLE_TO),
+});
+export type Privacy = z.infer<typeof privacySchema>;
+
+/** GET /users/getMuted: the members the caller muted, most recent first. */
+export const mutedListSchema = z.array(
+  z.object({
+    _id: z.string(),
+    username: z.string(),
+    picture: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    mutedAt: z.string(),
+  }),
+);
+export type MutedList = z.infer<typeof mutedListSchema>;
 
 /** PUT /posts/audience/{postId}: the post's audience now. */
 export const audienceAnswerSchema = z.object({ audience: z.enum(AUDIENCES) });
@@ -156,6 +208,12 @@ export const profileSchema = z.object({
   /** How many friends the owner has in all. */
   friendsCount: z.number().int().nonnegative(),
   friendship: friendshipSchema,
+  /** Whether the caller muted the owner (the menu's Mute / Unmute). */
+  muted: z.boolean(),
+  /** Whether the caller may send the owner a friend request (the owner's privacy setting). */
+  acceptsFriendRequests: z.boolean(),
+  /** Whether the owner's friends list is shown to the caller; if not, `friends` is empty and `friendsCount` 0. */
+  friendsVisible: z.boolean(),
   details: detailsSchema,
   posts: z.array(postSchema),
 });

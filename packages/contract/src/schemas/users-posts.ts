@@ -11,8 +11,15 @@ import {
   SEARCH_TERM_MAX,
   UPLOAD_FILES_MAX,
 } from '../constants.js';
-import { AUDIENCES, POST_TYPES, REACTIONS, RELATIONSHIPS } from '../enums.js';
-import { DETAILS_MESSAGES, POST_MESSAGES, SEARCH_MESSAGES } from '../messages.js';
+import {
+  AUDIENCES,
+  FRIEND_REQUESTS_FROM,
+  FRIENDS_LIST_VISIBLE_TO,
+  POST_TYPES,
+  REACTIONS,
+  RELATIONSHIPS,
+} from '../enums.js';
+import { DETAILS_MESSAGES, POST_MESSAGES, PRIVACY_MESSAGES, SEARCH_MESSAGES } from '../messages.js';
 import { builtinBackground, isAbsoluteUrl } from '../rules/backgrounds.js';
 import { isEmptyPost } from '../rules/new-post.js';
 
@@ -71,37 +78,69 @@ export const searchUserSchema = z.object({
 });
 export type SearchUserInput = z.infer<typeof searchUserSchema>;
 
+/** What a post shows and an edit may change: text, background and photos. */
+const postContentShape = {
+  // A built-in, or a client's own copy of one (stored as the built-in); no link elsewhere.
+  background: z
+    .string()
+    .nullable()
+    .default(null)
+    .transform((b, ctx) => {
+      if (b === null || b === '') return b;
+      const builtin = builtinBackground(b);
+      if (builtin) return builtin;
+      ctx.issues.push({
+        code: 'custom',
+        input: b,
+        message: isAbsoluteUrl(b) ? POST_MESSAGES.backgroundLink : POST_MESSAGES.background,
+      });
+      return z.NEVER;
+    }),
+  text: z.string().max(POST_TEXT_MAX, POST_MESSAGES.textMax).nullable().default(null),
+  images: z
+    .array(z.object({ url: z.string().min(1).max(2048) }))
+    .max(UPLOAD_FILES_MAX)
+    .nullable()
+    .default(null),
+};
+
 export const createPostSchema = z
   .object({
     type: z.enum(POST_TYPES).nullable().default(null),
-    // A built-in, or a client's own copy of one (stored as the built-in); no link elsewhere.
-    background: z
-      .string()
-      .nullable()
-      .default(null)
-      .transform((b, ctx) => {
-        if (b === null || b === '') return b;
-        const builtin = builtinBackground(b);
-        if (builtin) return builtin;
-        ctx.issues.push({
-          code: 'custom',
-          input: b,
-          message: isAbsoluteUrl(b) ? POST_MESSAGES.backgroundLink : POST_MESSAGES.background,
-        });
-        return z.NEVER;
-      }),
-    text: z.string().max(POST_TEXT_MAX, POST_MESSAGES.textMax).nullable().default(null),
+    ...postContentShape,
     user: z.string().optional(),
     /** Who may see the post; without it, the author's default audience. */
     audience: z.enum(AUDIENCES).optional(),
-    images: z
-      .array(z.object({ url: z.string().min(1).max(2048) }))
-      .max(UPLOAD_FILES_MAX)
-      .nullable()
-      .default(null),
   })
   .refine((p) => !isEmptyPost(p), { message: POST_MESSAGES.empty });
 export type CreatePostInput = z.infer<typeof createPostSchema>;
+
+/** PUT /posts/editPost/{postId}: the post's new text, background and photos (the rules of a new post). */
+export const editPostSchema = z
+  .object(postContentShape)
+  .refine((p) => !isEmptyPost(p), { message: POST_MESSAGES.empty });
+export type EditPostInput = z.infer<typeof editPostSchema>;
+
+/** PUT /posts/notifications/{postId}: whether the caller gets this post's notifications. */
+export const postNotificationsInputSchema = z.object({ on: z.boolean() });
+export type PostNotificationsInput = z.infer<typeof postNotificationsInputSchema>;
+
+/** PUT /users/privacy: the settings to change (at least one). */
+export const privacyInputSchema = z
+  .object({
+    defaultAudience: z.enum(AUDIENCES, { error: PRIVACY_MESSAGES.defaultAudience }).optional(),
+    friendRequestsFrom: z
+      .enum(FRIEND_REQUESTS_FROM, { error: PRIVACY_MESSAGES.friendRequestsFrom })
+      .optional(),
+    friendsListVisibleTo: z
+      .enum(FRIENDS_LIST_VISIBLE_TO, { error: PRIVACY_MESSAGES.friendsListVisibleTo })
+      .optional(),
+  })
+  .strict()
+  .refine((p) => Object.values(p).some((v) => v !== undefined), {
+    message: PRIVACY_MESSAGES.empty,
+  });
+export type PrivacyInput = z.infer<typeof privacyInputSchema>;
 
 export const reactSchema = z.object({
   react: z.enum(REACTIONS),

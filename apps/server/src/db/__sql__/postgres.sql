@@ -3,7 +3,7 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
 select
   "p"."id",
   exists (
@@ -27,29 +27,34 @@ from (
     "followee_id" as "id",
     "friend"
   from "follows"
-  where "follower_id" = $3
+  where "follower_id" = $3 and "followee_id" not in (
+    select
+      "muted_id"
+    from "mutes"
+    where "muter_id" = $4
+  )
   union all
   select
-    cast($4 as text) as "id",
+    cast($5 as text) as "id",
     1 as "friend"
 ) as "a"
 inner join "posts" as "p" on "p"."user_id" = "a"."id"
-where ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+where ("p"."deleted_at" is null and ("p"."user_id" = $6 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
+  where vb.blocker_id = $7 and vb.blocked_id = "p"."user_id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $8
 )))))
 order by "p"."id" desc
-limit $8;
+limit $9;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
   "p"."id",
   exists (
@@ -73,26 +78,31 @@ from (
     "followee_id" as "id",
     "friend"
   from "follows"
-  where "follower_id" = $3
+  where "follower_id" = $3 and "followee_id" not in (
+    select
+      "muted_id"
+    from "mutes"
+    where "muter_id" = $4
+  )
   union all
   select
-    cast($4 as text) as "id",
+    cast($5 as text) as "id",
     1 as "friend"
 ) as "a"
 inner join "posts" as "p" on "p"."user_id" = "a"."id"
-where ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+where ("p"."deleted_at" is null and ("p"."user_id" = $6 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
+  where vb.blocker_id = $7 and vb.blocked_id = "p"."user_id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
-))))) and "p"."id" < $8
+  where vb.blocker_id = "p"."user_id" and vb.blocked_id = $8
+))))) and "p"."id" < $9
 order by "p"."id" desc
-limit $9;
+limit $10;
 
 -- cards: posts with authors and comment counts (posts/repo cardRowsOf)
 -- parameters: ["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
@@ -104,6 +114,7 @@ select
   "p"."background",
   "p"."created_at",
   "p"."audience",
+  "p"."edited_at",
   "u"."username" as "author_username",
   "u"."first_name" as "author_first_name",
   "u"."last_name" as "author_last_name",
@@ -177,25 +188,7 @@ where "c"."post_id" in ($1, $2, $3) and not (not exists (
 ));
 
 -- cards: the viewer's reactions and saves (posts/cards-repo cardStateOf)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
-select
-  "post_id",
-  "react",
-  0 as "count",
-  1 as "mine"
-from "reactions"
-where "user_id" = $1 and "post_id" in ($2, $3, $4)
-union all
-select
-  "post_id",
-  '' as "react",
-  0 as "count",
-  2 as "mine"
-from "saved_posts"
-where "user_id" = $5 and "post_id" in ($6, $7, $8);
-
--- cards: the viewer's state and reaction counts (posts/cards-repo cardStateOf)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
 select
   "post_id",
   "react",
@@ -214,11 +207,45 @@ where "user_id" = $5 and "post_id" in ($6, $7, $8)
 union all
 select
   "post_id",
+  '' as "react",
+  "notify" as "count",
+  3 as "mine"
+from "post_notification_settings"
+where "user_id" = $9 and "post_id" in ($10, $11, $12);
+
+-- cards: the viewer's state and reaction counts (posts/cards-repo cardStateOf)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102"]
+select
+  "post_id",
+  "react",
+  0 as "count",
+  1 as "mine"
+from "reactions"
+where "user_id" = $1 and "post_id" in ($2, $3, $4)
+union all
+select
+  "post_id",
+  '' as "react",
+  0 as "count",
+  2 as "mine"
+from "saved_posts"
+where "user_id" = $5 and "post_id" in ($6, $7, $8)
+union all
+select
+  "post_id",
+  '' as "react",
+  "notify" as "count",
+  3 as "mine"
+from "post_notification_settings"
+where "user_id" = $9 and "post_id" in ($10, $11, $12)
+union all
+select
+  "post_id",
   "react",
   "count",
   0 as "mine"
 from "reaction_counts"
-where "post_id" in ($9, $10);
+where "post_id" in ($13, $14);
 
 -- cards: newest live post ids, the cache warm-up (posts/repo newestLivePostIds)
 -- parameters: ["0190a000-0000-7000-8000-000000000104",200]
@@ -230,7 +257,7 @@ order by "id" desc
 limit $2;
 
 -- profile: the owner (users/repo findProfileOwner)
--- parameters: ["anatest","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","anatest","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 select
   "u"."id",
   "u"."username",
@@ -239,18 +266,56 @@ select
   "u"."picture",
   "u"."cover",
   "u"."gender",
-  "u"."details"
+  "u"."details",
+  case when exists (
+    select
+      1
+    from mutes as vm
+    where vm.muter_id = $1 and vm.muted_id = u.id
+  ) then 1 else 0 end as "muted",
+  case when "u"."friend_requests_from" = 'everyone' then 1 when exists (
+    select
+      1
+    from friendships as rf
+    where (("rf"."low_id" = "u"."id" and "rf"."high_id" = $2) or ("rf"."low_id" = $3 and "rf"."high_id" = "u"."id"))
+  ) then 1 when (exists (
+  select
+    1
+  from friendships as mf
+  where "mf"."low_id" = "u"."id" and mf.status = 'friends' and exists (
+    select
+      1
+    from friendships as af
+    where af.status = 'friends' and (("af"."low_id" = "mf"."high_id" and "af"."high_id" = $4) or ("af"."low_id" = $5 and "af"."high_id" = "mf"."high_id"))
+  )
+) or exists (
+  select
+    1
+  from friendships as mf
+  where "mf"."high_id" = "u"."id" and mf.status = 'friends' and exists (
+    select
+      1
+    from friendships as af
+    where af.status = 'friends' and (("af"."low_id" = "mf"."low_id" and "af"."high_id" = $6) or ("af"."low_id" = $7 and "af"."high_id" = "mf"."low_id"))
+  )
+)) then 1 else 0 end as "accepts_requests",
+  case when "u"."id" = $8 or "u"."friends_list_visible_to" = 'public' then 1 when "u"."friends_list_visible_to" = 'friends' and exists (
+    select
+      1
+    from friendships as af
+    where af.status = 'friends' and (("af"."low_id" = "u"."id" and "af"."high_id" = $9) or ("af"."low_id" = $10 and "af"."high_id" = "u"."id"))
+  ) then 1 else 0 end as "friends_shown"
 from "users" as "u"
-where "u"."username" = $1 and (not exists (
+where "u"."username" = $11 and (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = $2 and vb.blocked_id = "u"."id"
+  where vb.blocker_id = $12 and vb.blocked_id = "u"."id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "u"."id" and vb.blocked_id = $3
+  where vb.blocker_id = "u"."id" and vb.blocked_id = $13
 ));
 
 -- profile: the friends shown (users/repo relatedMembers)
@@ -347,6 +412,7 @@ select
   "p"."background",
   "p"."created_at",
   "p"."audience",
+  "p"."edited_at",
   "u"."username" as "author_username",
   "u"."first_name" as "author_first_name",
   "u"."last_name" as "author_last_name",

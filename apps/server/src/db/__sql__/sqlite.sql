@@ -3,7 +3,7 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
 select
   "p"."id",
   exists (
@@ -27,7 +27,12 @@ from (
     "followee_id" as "id",
     "friend"
   from "follows"
-  where "follower_id" = ?
+  where "follower_id" = ? and "followee_id" not in (
+    select
+      "muted_id"
+    from "mutes"
+    where "muter_id" = ?
+  )
   union all
   select
     cast(? as text) as "id",
@@ -49,7 +54,7 @@ order by "p"."id" desc
 limit ?;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
 select
   "p"."id",
   exists (
@@ -73,7 +78,12 @@ from (
     "followee_id" as "id",
     "friend"
   from "follows"
-  where "follower_id" = ?
+  where "follower_id" = ? and "followee_id" not in (
+    select
+      "muted_id"
+    from "mutes"
+    where "muter_id" = ?
+  )
   union all
   select
     cast(? as text) as "id",
@@ -104,6 +114,7 @@ select
   "p"."background",
   "p"."created_at",
   "p"."audience",
+  "p"."edited_at",
   "u"."username" as "author_username",
   "u"."first_name" as "author_first_name",
   "u"."last_name" as "author_last_name",
@@ -212,7 +223,7 @@ where "c"."post_id" in (?, ?, ?) and not (not exists (
 ));
 
 -- cards: the viewer's reactions and saves (posts/cards-repo cardStateOf)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]
 select
   "post_id",
   "react",
@@ -227,10 +238,18 @@ select
   0 as "count",
   2 as "mine"
 from "saved_posts"
+where "user_id" = ? and "post_id" in (?, ?, ?)
+union all
+select
+  "post_id",
+  '' as "react",
+  "notify" as "count",
+  3 as "mine"
+from "post_notification_settings"
 where "user_id" = ? and "post_id" in (?, ?, ?);
 
 -- cards: the viewer's state and reaction counts (posts/cards-repo cardStateOf)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102"]
 select
   "post_id",
   "react",
@@ -245,6 +264,14 @@ select
   0 as "count",
   2 as "mine"
 from "saved_posts"
+where "user_id" = ? and "post_id" in (?, ?, ?)
+union all
+select
+  "post_id",
+  '' as "react",
+  "notify" as "count",
+  3 as "mine"
+from "post_notification_settings"
 where "user_id" = ? and "post_id" in (?, ?, ?)
 union all
 select
@@ -265,7 +292,7 @@ order by "id" desc
 limit ?;
 
 -- profile: the owner (users/repo findProfileOwner)
--- parameters: ["anatest","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","anatest","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 select
   "u"."id",
   "u"."username",
@@ -274,7 +301,45 @@ select
   "u"."picture",
   "u"."cover",
   "u"."gender",
-  "u"."details"
+  "u"."details",
+  case when exists (
+    select
+      1
+    from mutes as vm
+    where vm.muter_id = ? and vm.muted_id = u.id
+  ) then 1 else 0 end as "muted",
+  case when "u"."friend_requests_from" = 'everyone' then 1 when exists (
+    select
+      1
+    from friendships as rf
+    where (("rf"."low_id" = "u"."id" and "rf"."high_id" = ?) or ("rf"."low_id" = ? and "rf"."high_id" = "u"."id"))
+  ) then 1 when (exists (
+  select
+    1
+  from friendships as mf
+  where "mf"."low_id" = "u"."id" and mf.status = 'friends' and exists (
+    select
+      1
+    from friendships as af
+    where af.status = 'friends' and (("af"."low_id" = "mf"."high_id" and "af"."high_id" = ?) or ("af"."low_id" = ? and "af"."high_id" = "mf"."high_id"))
+  )
+) or exists (
+  select
+    1
+  from friendships as mf
+  where "mf"."high_id" = "u"."id" and mf.status = 'friends' and exists (
+    select
+      1
+    from friendships as af
+    where af.status = 'friends' and (("af"."low_id" = "mf"."low_id" and "af"."high_id" = ?) or ("af"."low_id" = ? and "af"."high_id" = "mf"."low_id"))
+  )
+)) then 1 else 0 end as "accepts_requests",
+  case when "u"."id" = ? or "u"."friends_list_visible_to" = 'public' then 1 when "u"."friends_list_visible_to" = 'friends' and exists (
+    select
+      1
+    from friendships as af
+    where af.status = 'friends' and (("af"."low_id" = "u"."id" and "af"."high_id" = ?) or ("af"."low_id" = ? and "af"."high_id" = "u"."id"))
+  ) then 1 else 0 end as "friends_shown"
 from "users" as "u"
 where "u"."username" = ? and (not exists (
   select
@@ -382,6 +447,7 @@ select
   "p"."background",
   "p"."created_at",
   "p"."audience",
+  "p"."edited_at",
   "u"."username" as "author_username",
   "u"."first_name" as "author_first_name",
   "u"."last_name" as "author_last_name",

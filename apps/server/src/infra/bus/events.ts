@@ -1,4 +1,4 @@
-import type { Comment, LiveReactions } from '@hearth/contract';
+import type { Comment, LiveReactions, LiveServerMessage } from '@hearth/contract';
 
 /**
  * The domain events of Hearth (the live-network issue). A service publishes one after the
@@ -16,6 +16,17 @@ export type DomainEvent =
    * viewer, and a blocked member's live messages stop reaching the other.
    */
   | { type: 'block.changed'; blockerId: string; blockedId: string; blocked: boolean }
+  /**
+   * Its author edited the post: what it shows now, as the live message carries it (its photos'
+   * addresses signed when the post's files are). Caches drop its card; watchers who may see it
+   * are told.
+   */
+  | {
+      type: 'post.edited';
+      postId: string;
+      authorId: string;
+      edit: Omit<PostEditedPayload, 'postId'>;
+    }
   /** A post went to trash: hidden everywhere, its notifications too. */
   | { type: 'post.trashed'; postId: string; authorId: string }
   /** A reaction was added, changed or withdrawn: the post's new summary (without viewer fields). */
@@ -56,6 +67,9 @@ export type DomainEvent =
   | { type: 'notification.removed'; userId: string; notificationId: string }
   /** Some or all of a member's notifications were marked read. */
   | { type: 'notifications.read'; userId: string };
+
+/** The 'postEdited' live message's payload (contract, schemas/live.ts). */
+type PostEditedPayload = Extract<LiveServerMessage, { type: 'postEdited' }>['payload'];
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

@@ -55,6 +55,7 @@ describe('domain events published by the services', () => {
       const {
         check: _check,
         checkSaved: _saved,
+        notificationsOn: _notify,
         ...reactions
       } = await getReacts(ctx.app, carl.token, post.id);
       expected.push({

@@ -3,6 +3,8 @@ import {
   type Audience,
   ENDPOINTS,
   type EndpointName,
+  FRIEND_REQUESTS_FROM,
+  FRIENDS_LIST_VISIBLE_TO,
   type LiveServerMessage,
   ROUTES,
 } from '@hearth/contract';
@@ -30,8 +32,10 @@ import { befriend, friendship } from '../../test-support/users-api.js';
  * - stranger: no relation with A;
  * - blocked: A blocked them (they followed A and had A in their searches before);
  * - blocker: they blocked A (same history);
- * - third: a member related to the blocked and the blocker (a friend of both), not to A.
- * After the blocks, the blocked's and the blocker's follows of A are written back into the
+ * - third: a member related to the blocked and the blocker (a friend of both), not to A;
+ * - muter: follows A and muted A (the blocked and the blocker muted A too, before the blocks).
+ * The follower is also a friend of A's friend (a friend of a friend, for A's friend-request
+ * setting). Every post of A's was edited once after it was made. After the blocks, the blocked's and the blocker's follows of A are written back into the
  * database, so the feed's rule, not the block's clean-up, is what hides A's posts from them.
  */
 const VIEWERS = [
@@ -42,6 +46,7 @@ const VIEWERS = [
   'blocked',
   'blocker',
   'third',
+  'muter',
 ] as const;
 type ViewerName = (typeof VIEWERS)[number];
 
@@ -61,6 +66,7 @@ const POSTS_SEEN_BY_RULE: Cells = {
   blocked: '----',
   blocker: '----',
   third: 'YY--',
+  muter: 'YY--',
 };
 
 /** Every row, written by hand: one per read call of the endpoint table and per live message type. */
@@ -68,7 +74,8 @@ const EXPECTED: Record<string, Cells> = {
   // Read calls of the endpoint table.
   feed: {
     // Only those who follow A get A's posts in their feed: author, friend, follower (the
-    // blocked and the blocker still have a follow row: the rule hides the posts from them).
+    // blocked and the blocker still have a follow row: the rule hides the posts from them; the
+    // muter follows A but muted A).
     author: 'YYYY',
     friend: 'YYY-',
     follower: 'YY--',
@@ -76,8 +83,11 @@ const EXPECTED: Record<string, Cells> = {
     blocked: '----',
     blocker: '----',
     third: '----',
+    muter: '----',
   },
   getPost: POSTS_SEEN_BY_RULE,
+  // The earlier versions of each post, to whoever sees the post.
+  postEdits: POSTS_SEEN_BY_RULE,
   comments: POSTS_SEEN_BY_RULE,
   getReacts: POSTS_SEEN_BY_RULE,
   comment: POSTS_SEEN_BY_RULE,
@@ -90,6 +100,7 @@ const EXPECTED: Record<string, Cells> = {
     blocked: '-|----',
     blocker: '-|----',
     third: 'Y|YY--',
+    muter: 'Y|YY--',
   },
   // The listing itself ('-': 404, as an unknown username), then the posts' photos listed.
   listImages: {
@@ -100,6 +111,7 @@ const EXPECTED: Record<string, Cells> = {
     blocked: '-|----',
     blocker: '-|----',
     third: 'Y|YY--',
+    muter: 'Y|YY--',
   },
   // A as a member: found by name, kept in the recent searches, on the friends page, notifying.
   search: {
@@ -110,6 +122,7 @@ const EXPECTED: Record<string, Cells> = {
     blocked: '-',
     blocker: '-',
     third: 'Y',
+    muter: 'Y',
   },
   getSearchHistory: {
     author: 'Y',
@@ -119,6 +132,19 @@ const EXPECTED: Record<string, Cells> = {
     blocked: '-',
     blocker: '-',
     third: 'Y',
+    muter: 'Y',
+  },
+  // A in the viewer's muted list: the muter's; the blocked and the blocker muted A before the
+  // blocks, and a block hides A there too.
+  getMuted: {
+    author: '-',
+    friend: '-',
+    follower: '-',
+    stranger: '-',
+    blocked: '-',
+    blocker: '-',
+    third: '-',
+    muter: 'Y',
   },
   getFriendsPageInfos: {
     author: '-',
@@ -128,8 +154,10 @@ const EXPECTED: Record<string, Cells> = {
     blocked: '-',
     blocker: '-',
     third: '-',
+    muter: '-',
   },
-  // A reacted to a post of every other viewer before the blocks; one's own reaction never notifies.
+  // A reacted to a post of every other viewer before the blocks; one's own reaction never
+  // notifies, nor does a muted member's.
   notifications: {
     author: '-',
     friend: 'Y',
@@ -138,10 +166,11 @@ const EXPECTED: Record<string, Cells> = {
     blocked: '-',
     blocker: '-',
     third: 'Y',
+    muter: '-',
   },
   // Live messages, to a socket of each viewer watching A's four posts.
   'live post': {
-    // A new post is announced to the author and to the followers who may see it.
+    // A new post is announced to the author and to the followers who may see it (not muted).
     author: 'YYYY',
     friend: 'YYY-',
     follower: 'YY--',
@@ -149,7 +178,9 @@ const EXPECTED: Record<string, Cells> = {
     blocked: '----',
     blocker: '----',
     third: '----',
+    muter: '----',
   },
+  'live postEdited': POSTS_SEEN_BY_RULE,
   'live comment': POSTS_SEEN_BY_RULE,
   'live reactions': POSTS_SEEN_BY_RULE,
   // A reacts to a post of the viewer's: the bell hears it (A cannot see the blocked's and the
@@ -162,12 +193,14 @@ const EXPECTED: Record<string, Cells> = {
     blocked: '-',
     blocker: '-',
     third: 'Y',
+    muter: '-',
   },
 };
 
 /** The live message types the table covers; a new type without a row fails the table. */
 const LIVE_TYPES: ReadonlyArray<LiveServerMessage['type']> = [
   'post',
+  'postEdited',
   'comment',
   'reactions',
   'notification',
@@ -216,7 +249,7 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   for (const name of VIEWERS) {
     members[name] = await buildUser(ctx, { first_name: `Vis${name}`, last_name: 'Table' });
   }
-  const { author, friend, follower, blocked, blocker, third } = members;
+  const { author, friend, follower, blocked, blocker, third, muter } = members;
   const act = (who: BuiltUser, call: 'follow' | 'addFriend', target: BuiltUser) =>
     ok(friendship(ctx.app, who.token, call, target.user.id), call);
   await befriend(ctx.app, author, friend);
@@ -225,6 +258,14 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   await act(blocker, 'follow', author);
   await befriend(ctx.app, third, blocked);
   await befriend(ctx.app, third, blocker);
+  await befriend(ctx.app, friend, follower);
+  await act(muter, 'follow', author);
+  for (const who of [muter, blocked, blocker]) {
+    await ok(
+      callEndpoint(ctx.app, ROUTES.mute, { params: { id: author.user.id }, token: who.token }),
+      'mute',
+    );
+  }
 
   const posts = {} as World['posts'];
   for (const audience of AUDIENCES) {
@@ -234,7 +275,9 @@ async function buildWorld(ctx: TestContext): Promise<World> {
       `${author.user.username}/post_images`,
       await jpeg(),
     );
-    posts[audience] = { id: await newPost(ctx, author, audience, `A ${audience}`, [image]), image };
+    const id = await newPost(ctx, author, audience, `A ${audience}`, [image]);
+    await ok(editPost(ctx, author, id, `A ${audience}, edited`, [image]), 'editPost');
+    posts[audience] = { id, image };
   }
   const own = {} as Record<ViewerName, string>;
   for (const name of VIEWERS) {
@@ -294,23 +337,49 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   return { ctx, members, posts, own };
 }
 
+/** The author's edit of a post: its new text, the same photos. */
+function editPost(
+  ctx: TestContext,
+  author: BuiltUser,
+  postId: string,
+  text: string,
+  images: string[],
+) {
+  return callEndpoint(ctx.app, ROUTES.editPost, {
+    params: { postId },
+    rawBody: { text, background: null, images: images.map((url) => ({ url })) },
+    token: author.token,
+  });
+}
+
 /** What a random missing post id gets from a call about one post. */
 type PostCall = (world: World, token: string, postId: string) => Promise<LightMyRequestResponse>;
 
-const POST_CALLS: Record<'getPost' | 'comments' | 'getReacts' | 'comment', PostCall> = {
-  getPost: ({ ctx }, token, postId) =>
-    callEndpoint(ctx.app, ROUTES.getPost, { params: { postId }, token }),
-  comments: ({ ctx }, token, postId) =>
-    callEndpoint(ctx.app, ROUTES.comments, { params: { postId }, token }),
-  getReacts: ({ ctx }, token, postId) =>
-    callEndpoint(ctx.app, ROUTES.getReacts, { params: { postId }, token }),
-  // An empty comment stores nothing and answers the comments: a read through a write path.
-  comment: ({ ctx }, token, postId) =>
-    callEndpoint(ctx.app, ROUTES.comment, {
-      rawBody: { postId, comment: '', image: '' },
-      token,
-    }),
-};
+const POST_CALLS: Record<'getPost' | 'comments' | 'getReacts' | 'comment' | 'postEdits', PostCall> =
+  {
+    getPost: ({ ctx }, token, postId) =>
+      callEndpoint(ctx.app, ROUTES.getPost, { params: { postId }, token }),
+    // Seen: the one earlier version, as it was posted.
+    postEdits: async ({ ctx }, token, postId) => {
+      const res = await callEndpoint(ctx.app, ROUTES.postEdits, { params: { postId }, token });
+      if (res.statusCode === 200) {
+        const versions = res.json() as Array<{ text: string | null }>;
+        expect(versions.map((v) => v.text)).toHaveLength(1);
+        expect(versions[0]?.text).toMatch(/^A [a-z_]+$/);
+      }
+      return res;
+    },
+    comments: ({ ctx }, token, postId) =>
+      callEndpoint(ctx.app, ROUTES.comments, { params: { postId }, token }),
+    getReacts: ({ ctx }, token, postId) =>
+      callEndpoint(ctx.app, ROUTES.getReacts, { params: { postId }, token }),
+    // An empty comment stores nothing and answers the comments: a read through a write path.
+    comment: ({ ctx }, token, postId) =>
+      callEndpoint(ctx.app, ROUTES.comment, {
+        rawBody: { postId, comment: '', image: '' },
+        token,
+      }),
+  };
 
 /** Observes one row for one viewer: its cells, as written in EXPECTED. */
 type Observe = (world: World, viewer: ViewerName) => Promise<string>;
@@ -356,6 +425,7 @@ const OBSERVE: Record<string, Observe> = {
     return perAudience((audience) => ids.includes(posts[audience].id));
   },
   getPost: postCallRow(POST_CALLS.getPost),
+  postEdits: postCallRow(POST_CALLS.postEdits),
   comments: postCallRow(POST_CALLS.comments),
   getReacts: postCallRow(POST_CALLS.getReacts),
   comment: postCallRow(POST_CALLS.comment),
@@ -427,6 +497,10 @@ const OBSERVE: Record<string, Observe> = {
     const page = res.json() as Record<string, Array<{ _id: string }>>;
     const everyone = Object.values(page).flat();
     return has(everyone, (m) => m._id === members.author.user.id);
+  },
+  getMuted: async ({ ctx, members }, viewer) => {
+    const res = await callEndpoint(ctx.app, ROUTES.getMuted, { token: members[viewer].token });
+    return has(res.json() as Array<{ _id: string }>, (m) => m._id === members.author.user.id);
   },
   notifications: async ({ ctx, members }, viewer) => {
     const res = await callEndpoint(ctx.app, ROUTES.notifications, {
@@ -524,6 +598,15 @@ const LIVE: Record<string, (world: World) => Promise<Record<ViewerName, string>>
     },
     (m, _world, postId) => m.type === 'post' && m.payload.postId === postId,
   ),
+  'live postEdited': liveRow(
+    (world) =>
+      onEachPost(world, (postId, audience) =>
+        editPost(world.ctx, world.members.author, postId, `A ${audience}, again`, [
+          world.posts[audience].image,
+        ]),
+      ),
+    (m, _world, postId) => m.type === 'postEdited' && m.payload.postId === postId,
+  ),
   'live comment': liveRow(
     (world) =>
       onEachPost(world, (postId, audience) =>
@@ -600,4 +683,101 @@ describe('the visibility table', () => {
       expect(actual).toEqual(expected);
     });
   }
+});
+
+/**
+ * A's privacy settings, per viewer, written by hand like the rows above: one character per value
+ * of the setting, in the order of the contract's list.
+ */
+describe('the visibility table: privacy settings', () => {
+  const ctx = useTestApp();
+
+  async function setPrivacy(world: World, settings: Record<string, string>): Promise<void> {
+    await ok(
+      callEndpoint(world.ctx.app, ROUTES.updatePrivacy, {
+        rawBody: settings,
+        token: world.members.author.token,
+      }),
+      'updatePrivacy',
+    );
+  }
+
+  it("A's friends on A's profile, as A shows them to public, friends, only me", async () => {
+    const world = await buildWorld(ctx);
+    const { members } = world;
+    const actual = {} as Record<ViewerName, string>;
+    for (const value of FRIENDS_LIST_VISIBLE_TO) {
+      await setPrivacy(world, { friendsListVisibleTo: value });
+      for (const viewer of VIEWERS) {
+        const res = await callEndpoint(ctx.app, ROUTES.getProfile, {
+          params: { username: members.author.user.username },
+          token: members[viewer].token,
+        });
+        const body = res.json() as {
+          ok: boolean;
+          friends?: Array<{ username: string }>;
+          friendsCount?: number;
+          friendsVisible?: boolean;
+        };
+        const seen = body.friends?.some((f) => f.username === members.friend.user.username);
+        if (body.ok && !seen) {
+          // Hidden, not emptied by accident: the profile says so and counts nobody.
+          expect({ visible: body.friendsVisible, count: body.friendsCount }).toEqual({
+            visible: false,
+            count: 0,
+          });
+        }
+        actual[viewer] = (actual[viewer] ?? '') + (seen ? 'Y' : '-');
+      }
+    }
+    expect(actual).toEqual({
+      author: 'YYY',
+      friend: 'YY-',
+      follower: 'Y--',
+      stranger: 'Y--',
+      blocked: '---',
+      blocker: '---',
+      third: 'Y--',
+      muter: 'Y--',
+    });
+  });
+
+  it("a friend request to A under everyone and friends of friends ('Y' sent, '-' as an unknown member, 'x' refused)", async () => {
+    const world = await buildWorld(ctx);
+    const { members } = world;
+    const actual = {} as Record<ViewerName, string>;
+    for (const value of FRIEND_REQUESTS_FROM) {
+      await setPrivacy(world, { friendRequestsFrom: value });
+      for (const viewer of VIEWERS) {
+        const token = members[viewer].token;
+        const missing = await friendship(ctx.app, token, 'addFriend', uuidv7());
+        const res = await friendship(ctx.app, token, 'addFriend', members.author.user.id);
+        let cell: string;
+        if (res.statusCode === 200) {
+          cell = 'Y';
+          // Taken back, so the next setting starts from the same relations.
+          await ok(
+            friendship(ctx.app, token, 'cancelFriendRequest', members.author.user.id),
+            'cancelFriendRequest',
+          );
+        } else if (res.statusCode === missing.statusCode && res.body === missing.body) {
+          cell = '-';
+        } else {
+          expect(res.statusCode, `${viewer} ${value}`).toBe(400);
+          cell = 'x';
+        }
+        actual[viewer] = (actual[viewer] ?? '') + cell;
+      }
+    }
+    expect(actual).toEqual({
+      author: 'xx',
+      friend: 'xx',
+      follower: 'YY',
+      stranger: 'Y-',
+      blocked: '--',
+      blocker: '--',
+      third: 'Y-',
+      muter: 'Y-',
+    });
+  });
 });

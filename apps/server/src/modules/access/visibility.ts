@@ -62,11 +62,21 @@ export function livePost(alias: string): RawBuilder<SqlBool> {
 /** SQL: no block between the viewer and the member in `memberColumn`, either way. */
 export function noBlockWith(viewer: Viewer, memberColumn: string): RawBuilder<SqlBool> {
   if (!viewer.hasBlocks) return sql<SqlBool>`1 = 1`;
+  return noBlockBetween(viewer.id, memberColumn);
+}
+
+/**
+ * The viewer's id in a predicate: a bound value (a request's member), or a column of the query
+ * when one statement decides for many members at once (`visiblePostToMemberIn`).
+ */
+type ViewerId = string | RawBuilder<unknown>;
+
+function noBlockBetween(viewerId: ViewerId, memberColumn: string): RawBuilder<SqlBool> {
   const member = sql.ref(memberColumn);
   return sql<SqlBool>`(not exists (select 1 from blocks as vb
-      where vb.blocker_id = ${viewer.id} and vb.blocked_id = ${member})
+      where vb.blocker_id = ${viewerId} and vb.blocked_id = ${member})
     and not exists (select 1 from blocks as vb
-      where vb.blocker_id = ${member} and vb.blocked_id = ${viewer.id}))`;
+      where vb.blocker_id = ${member} and vb.blocked_id = ${viewerId}))`;
 }
 
 /**
@@ -74,14 +84,31 @@ export function noBlockWith(viewer: Viewer, memberColumn: string): RawBuilder<Sq
  * with every member, or with the author's friends when the viewer is one; never across a block.
  */
 export function visiblePost(viewer: Viewer, alias: string): RawBuilder<SqlBool> {
+  return postVisibleTo(viewer.id, noBlockWith(viewer, `${alias}.user_id`), alias);
+}
+
+/**
+ * SQL: `visiblePost` for the member whose id is in `viewerColumn`, so one statement decides for
+ * many members at once (a post's subscribers when a comment is added); blocks always checked.
+ */
+export function visiblePostToMemberIn(viewerColumn: string, alias: string): RawBuilder<SqlBool> {
+  const viewerId = sql.ref(viewerColumn);
+  return postVisibleTo(viewerId, noBlockBetween(viewerId, `${alias}.user_id`), alias);
+}
+
+function postVisibleTo(
+  viewerId: ViewerId,
+  noBlock: RawBuilder<SqlBool>,
+  alias: string,
+): RawBuilder<SqlBool> {
   const author = sql.ref(`${alias}.user_id`);
   const audience = sql.ref(`${alias}.audience`);
-  return sql<SqlBool>`(${livePost(alias)} and (${author} = ${viewer.id} or (
+  return sql<SqlBool>`(${livePost(alias)} and (${author} = ${viewerId} or (
     (${audience} in ('public', 'members') or (${audience} = 'friends' and exists (
       select 1 from friendships as vf where vf.status = 'friends'
-        and ((vf.low_id = ${author} and vf.high_id = ${viewer.id})
-          or (vf.low_id = ${viewer.id} and vf.high_id = ${author})))))
-    and ${noBlockWith(viewer, `${alias}.user_id`)})))`;
+        and ((vf.low_id = ${author} and vf.high_id = ${viewerId})
+          or (vf.low_id = ${viewerId} and vf.high_id = ${author})))))
+    and ${noBlock})))`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LIVE_CLOSE_CODES, ROUTES } from '@hearth/contract';
+import { LIVE_CLOSE_CODES, type Post, ROUTES } from '@hearth/contract';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
@@ -6,7 +6,13 @@ import { RedisBus } from '../../infra/bus/redis-bus.js';
 import { buildPost, buildUser, follow } from '../../test-support/factories.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
 import { unreadCount } from '../../test-support/notifications-api.js';
-import { comment, createPost, react } from '../../test-support/posts-api.js';
+import {
+  comment,
+  createPost,
+  editPost,
+  getPostRequest,
+  react,
+} from '../../test-support/posts-api.js';
 import { useSecondServer } from '../../test-support/second-server.js';
 import { callEndpoint, useTestApp } from '../../test-support/test-app.js';
 import { friendship } from '../../test-support/users-api.js';
@@ -51,6 +57,13 @@ describe('live updates across two server processes', () => {
     } finally {
       admin.disconnect();
     }
+  }
+
+  /** One post as `app` answers it to the member, failing the test unless it is a 200. */
+  async function readPost(app: App, token: string, postId: string): Promise<Post> {
+    const res = await getPostRequest(app, token, postId);
+    expect(res.statusCode).toBe(200);
+    return res.json();
   }
 
   /** Watches the posts; resolves once the server has taken the watch (a pong follows it). */
@@ -117,6 +130,30 @@ describe('live updates across two server processes', () => {
     socket.send({ type: 'ping' });
     await socket.next('pong');
     expect(socket.messages).toEqual([]);
+  });
+
+  it('an edit made on B reaches a watcher on A, and the card A had cached shows it at once', async () => {
+    const b = await serverB();
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    const post = await buildPost(ctx, ada, { text: 'Before' });
+    // A holds the post's card.
+    expect((await readPost(ctx.app, bob.token, post.id)).text).toBe('Before');
+    const socket = await memberOnA(bob.token, b);
+    await watch(socket, [post.id]);
+
+    const res = await editPost(b, ada.token, post.id, { text: 'After' });
+    expect(res.statusCode).toBe(200);
+    const { editedAt } = res.json();
+    expect((await socket.next('postEdited')).payload).toEqual({
+      postId: post.id,
+      text: 'After',
+      background: null,
+      images: [],
+      editedAt,
+    });
+    // The message came once the event reached A, whose card went with it.
+    expect(await readPost(ctx.app, bob.token, post.id)).toMatchObject({ text: 'After', editedAt });
   });
 
   it('a logout on B closes the session’s socket on A with 4401', async () => {

@@ -120,6 +120,7 @@ describe('the live-updates socket', () => {
     const {
       check: _check,
       checkSaved: _saved,
+      notificationsOn: _notify,
       ...summary
     } = await getReacts(ctx.app, ada.token, post.id);
     expect(payload).toEqual({ postId: post.id, reactions: summary });

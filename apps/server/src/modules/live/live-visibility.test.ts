@@ -1,14 +1,21 @@
-import { type Audience, type LiveServerMessage, ROUTES } from '@hearth/contract';
+import { type Audience, type LiveServerMessage, type Post, ROUTES } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildPost, buildUser } from '../../test-support/factories.js';
+import { jpeg } from '../../test-support/images.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
-import { comment, createPost, react } from '../../test-support/posts-api.js';
+import { comment, createPost, editPost, react } from '../../test-support/posts-api.js';
 import { callEndpoint, useTestApp } from '../../test-support/test-app.js';
+import { uploadedUrl } from '../../test-support/uploads.js';
 import { befriend, friendship } from '../../test-support/users-api.js';
 
 /** The messages about posts: what the visibility rule decides for each socket. */
-const ABOUT_POSTS: ReadonlyArray<LiveServerMessage['type']> = ['post', 'comment', 'reactions'];
+const ABOUT_POSTS: ReadonlyArray<LiveServerMessage['type']> = [
+  'post',
+  'comment',
+  'reactions',
+  'postEdited',
+];
 
 const clients: LiveClient[] = [];
 afterEach(() => {
@@ -188,6 +195,54 @@ describe('live updates follow who sees what', () => {
     expect((await react(ctx.app, author.token, post.id, 'like')).statusCode).toBe(200);
     await blockerSocket.next('reactions');
     await blockedSocket.next('reactions');
+  });
+
+  it('an edit reaches the watchers who may see the post, with what it shows now; not a friend unfriended since, nor a stranger whose watch was refused', async () => {
+    const ada = await buildUser(ctx);
+    const friend = await buildUser(ctx);
+    const former = await buildUser(ctx);
+    const stranger = await buildUser(ctx);
+    await befriend(ctx.app, friend, ada);
+    await befriend(ctx.app, former, ada);
+    const photo = await uploadedUrl(
+      ctx.app,
+      ada.token,
+      `${ada.user.username}/post_images`,
+      await jpeg(),
+    );
+    const post = await buildPost(ctx, ada, { audience: 'friends', text: 'Typo' });
+    const sockets = await Promise.all([ada, friend, former, stranger].map(connect));
+    const [adaSocket, friendSocket, formerSocket, strangerSocket] = sockets as [
+      LiveClient,
+      LiveClient,
+      LiveClient,
+      LiveClient,
+    ];
+    for (const socket of sockets) await watch(socket, [post.id]);
+    expect((await friendship(ctx.app, ada.token, 'unfriend', former.user.id)).statusCode).toBe(200);
+
+    const res = await editPost(ctx.app, ada.token, post.id, {
+      text: 'No typo',
+      images: [{ url: photo }],
+    });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json() as Post;
+    const message = {
+      type: 'postEdited',
+      payload: {
+        postId: post.id,
+        text: 'No typo',
+        background: null,
+        // A friends-only post's photo, at the signed address its card gives every friend.
+        images: answer.images,
+        editedAt: answer.editedAt,
+      },
+    };
+    expect(answer.images[0]?.url).toMatch(/\?exp=\d+&sig=/);
+    expect(await adaSocket.next('postEdited')).toEqual(message);
+    expect(await friendSocket.next('postEdited')).toEqual(message);
+    expect(await postMessages(formerSocket)).toEqual([]);
+    expect(await postMessages(strangerSocket)).toEqual([]);
   });
 
   it('a friends-only new post is announced to a friend who follows, not to a follower who is not a friend; an only-me post to the author’s sockets alone', async () => {

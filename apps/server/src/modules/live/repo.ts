@@ -12,8 +12,9 @@ export interface FollowerFacts {
 /**
  * Which of these members follow the author of `postId`, each with the post's facts and their
  * friendship with the author, for the visibility rule to decide who is told of the post. One
- * statement: a `follows` primary-key probe per candidate and, for a friends-only post, one
- * `friendships` probe each, so the cost follows the connected members, not the followers.
+ * statement: a `follows` primary-key probe per candidate, a `mutes` one (a muter is left out)
+ * and, for a friends-only post, one `friendships` probe each, so the cost follows the connected
+ * members, not the followers.
  */
 export async function followersAmong(
   db: Db,
@@ -48,6 +49,17 @@ export async function followersAmong(
     .select(['f.follower_id', 'p.user_id', 'p.audience', 'p.deleted_at', 'fr.status'])
     .where('f.followee_id', '=', authorId)
     .where('f.follower_id', 'in', memberIds)
+    // A follower who muted the author is not told of the post (it stays out of their feed).
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mutes as m')
+            .select('m.muter_id')
+            .whereRef('m.muter_id', '=', 'f.follower_id')
+            .whereRef('m.muted_id', '=', 'f.followee_id'),
+        ),
+      ),
+    )
     .execute();
   return rows.map((row) => ({
     memberId: row.follower_id,

@@ -380,6 +380,15 @@ export class LiveService {
         });
         return;
       }
+      case 'post.edited':
+        // What it shows now, to the watchers who may see it (the others stop watching it).
+        await this.inOrder(`post:${event.postId}`, async () => {
+          this.sendAll(await this.watchersWhoMaySee(event.postId), {
+            type: 'postEdited',
+            payload: { postId: event.postId, ...event.edit },
+          });
+        });
+        return;
       case 'post.audience':
         // Those who may no longer see it stop watching it.
         await this.inOrder(`post:${event.postId}`, async () => {

@@ -18,11 +18,11 @@ import {
  * - `shownTo`: whether listImages lists it to a viewer;
  * - `unreferenced`: whether the purge may delete it.
  *
- * A new kind of row holding uploads (a post's earlier versions, a message's images) registers in
- * MEDIA_SOURCES, and every one of those follows. Each source is probed by the index on its key
- * column (post_images_storage_key, comments_image, users_picture, users_cover), then the post by
- * its primary key and the rule's own primary-key probes: cheap enough to ask per request and per
- * row of a listing page.
+ * A new kind of row holding uploads (a post's earlier versions did, a message's images will)
+ * registers in MEDIA_SOURCES, and every one of those follows. Each source is probed by the index
+ * on its key column (post_images_storage_key, post_edit_images_storage_key, comments_image,
+ * users_picture, users_cover), then the post by its primary key and the rule's own primary-key
+ * probes: cheap enough to ask per request and per row of a listing page.
  */
 
 /**
@@ -91,6 +91,13 @@ function ofMember(name: string, column: string): MediaSource {
 /** Every kind of row that may show an upload. */
 export const MEDIA_SOURCES: readonly MediaSource[] = [
   onPost('post_images.storage_key: a photo of its post', 'post_images', 'storage_key', 'post_id'),
+  // Kept until the post is purged (its history shows them to whoever sees the post).
+  onPost(
+    'post_edit_images.storage_key: a photo of an earlier version of its post',
+    'post_edit_images',
+    'storage_key',
+    'post_id',
+  ),
   onPost(
     "comments.image: a comment's image, on the comment's post",
     'comments',

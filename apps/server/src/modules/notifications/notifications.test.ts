@@ -1,7 +1,9 @@
 import {
+  type Audience,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_PREVIEW_MAX,
   type Notification,
+  ROUTES,
   SERVER_MESSAGES,
 } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
@@ -19,10 +21,10 @@ import {
   unreadCount,
   unreadCountRequest,
 } from '../../test-support/notifications-api.js';
-import { comment, deletePost, react } from '../../test-support/posts-api.js';
-import { type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { comment, deletePost, postNotifications, react } from '../../test-support/posts-api.js';
+import { callEndpoint, type TestContext, useTestApp } from '../../test-support/test-app.js';
 import { publicAddress } from '../../test-support/test-config.js';
-import { befriend, friendship } from '../../test-support/users-api.js';
+import { befriend, friendship, mute, unmute } from '../../test-support/users-api.js';
 import { NotificationsService } from './service.js';
 
 /** The actor as a notification shows them. */
@@ -522,5 +524,261 @@ describe('notification events on the bus', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a post’s notifications switch and the notifications it lets through', () => {
+  const ctx = useTestApp();
+
+  async function turn(who: BuiltUser, postId: string, on: boolean): Promise<void> {
+    await ok(postNotifications(ctx.app, who.token, postId, { on }));
+  }
+
+  async function editAudience(who: BuiltUser, postId: string, audience: Audience): Promise<void> {
+    await ok(
+      callEndpoint(ctx.app, ROUTES.editAudience, {
+        params: { postId },
+        body: { audience },
+        token: who.token,
+      }),
+    );
+  }
+
+  function block(who: BuiltUser, target: BuiltUser) {
+    return ok(
+      callEndpoint(ctx.app, ROUTES.block, { params: { id: target.user.id }, token: who.token }),
+    );
+  }
+
+  it('the author who turned a post’s notifications off hears of no reaction or comment on it; turned on again, they do', async () => {
+    const author = await buildUser(ctx);
+    const fan = await buildUser(ctx);
+    const post = await buildPost(ctx, author, { text: 'Gone viral' });
+    const other = await buildPost(ctx, author, { text: 'Quiet one' });
+    await turn(author, post.id, false);
+
+    await ok(react(ctx.app, fan.token, post.id, 'like'));
+    await ok(react(ctx.app, fan.token, post.id, 'love'));
+    await ok(comment(ctx.app, fan.token, { postId: post.id, comment: 'Wow' }));
+    // Only that post is quiet.
+    await ok(react(ctx.app, fan.token, other.id, 'wow'));
+    expect(await notificationsOf(ctx.app, author.token)).toMatchObject([
+      { type: 'react', actor: actorOf(fan), post: { _id: other.id } },
+    ]);
+    expect(await unreadCount(ctx.app, author.token)).toBe(1);
+
+    await turn(author, post.id, true);
+    await ok(react(ctx.app, fan.token, post.id, 'haha'));
+    await ok(comment(ctx.app, fan.token, { postId: post.id, comment: 'Again' }));
+    const list = await notificationsOf(ctx.app, author.token);
+    expect(list.filter((n) => n.post?._id === post.id)).toMatchObject([
+      { type: 'comment', comment: 'Again' },
+      { type: 'react', react: 'haha' },
+    ]);
+    expect(await unreadCount(ctx.app, author.token)).toBe(3);
+  });
+
+  it('a member who turned a post on hears of each new comment but their own; the author gets the usual one; others nothing', async () => {
+    const author = await buildUser(ctx);
+    const follower = await buildUser(ctx);
+    const commenter = await buildUser(ctx);
+    const bystander = await buildUser(ctx);
+    const post = await buildPost(ctx, author, { text: 'Who comes to the lake?' });
+    await turn(follower, post.id, true);
+
+    await ok(comment(ctx.app, commenter.token, { postId: post.id, comment: 'Me!' }));
+    expect(await notificationsOf(ctx.app, follower.token)).toEqual([
+      {
+        _id: expect.any(String),
+        type: 'followedPostComment',
+        actor: actorOf(commenter),
+        post: { _id: post.id, text: 'Who comes to the lake?' },
+        react: null,
+        comment: 'Me!',
+        read: false,
+        createdAt: ctx.clock.now().toISOString(),
+      },
+    ]);
+    expect(await unreadCount(ctx.app, follower.token)).toBe(1);
+    expect(await notificationsOf(ctx.app, author.token)).toMatchObject([
+      { type: 'comment', actor: actorOf(commenter), comment: 'Me!' },
+    ]);
+    expect(await notificationsOf(ctx.app, commenter.token)).toEqual([]);
+    expect(await notificationsOf(ctx.app, bystander.token)).toEqual([]);
+
+    // Their own comment tells them nothing; the author's comment on it does.
+    await ok(comment(ctx.app, follower.token, { postId: post.id, comment: 'Me too' }));
+    await ok(comment(ctx.app, author.token, { postId: post.id, comment: 'Bring snacks' }));
+    expect((await notificationsOf(ctx.app, follower.token)).map((n) => n.comment)).toEqual([
+      'Bring snacks',
+      'Me!',
+    ]);
+    // A reaction is not a comment: subscribers hear only of comments.
+    await ok(react(ctx.app, commenter.token, post.id, 'like'));
+    expect(await notificationsOf(ctx.app, follower.token)).toHaveLength(2);
+
+    await turn(follower, post.id, false);
+    await ok(comment(ctx.app, commenter.token, { postId: post.id, comment: 'Late' }));
+    expect(await notificationsOf(ctx.app, follower.token)).toHaveLength(2);
+  });
+
+  it('each subscriber’s notification is published after the commit', async () => {
+    const author = await buildUser(ctx);
+    const first = await buildUser(ctx);
+    const second = await buildUser(ctx);
+    const commenter = await buildUser(ctx);
+    const post = await buildPost(ctx, author);
+    await turn(first, post.id, true);
+    await turn(second, post.id, true);
+    const received: DomainEvent[] = [];
+    ctx.app.bus.subscribe((event) => {
+      if (event.type === 'notification.created') received.push(event);
+    });
+    await ok(comment(ctx.app, commenter.token, { postId: post.id, comment: 'Hi all' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    const service = serviceFor(ctx);
+    const expected = [];
+    for (const member of [author, first, second]) {
+      const [shown] = await notificationsOf(ctx.app, member.token);
+      expected.push({
+        type: 'notification.created',
+        userId: member.user.id,
+        notificationId: shown?._id,
+      });
+      expect(await service.one(member.user.id, shown!._id)).toEqual(shown);
+    }
+    expect(received).toEqual(expect.arrayContaining(expected));
+    expect(received).toHaveLength(3);
+  });
+
+  it('a subscriber who may no longer see the post hears nothing of it: only me, the end of a friendship, a block', async () => {
+    const author = await buildUser(ctx);
+    const friend = await buildUser(ctx);
+    const commenter = await buildUser(ctx);
+    await befriend(ctx.app, author, friend);
+    await befriend(ctx.app, author, commenter);
+    const post = await buildPost(ctx, author, { audience: 'friends' });
+    await turn(friend, post.id, true);
+    // What the friend is shown of the post's comments (befriending notified them too).
+    const shown = async () =>
+      (await notificationsOf(ctx.app, friend.token))
+        .filter((n) => n.type === 'followedPostComment')
+        .map((n) => n.comment);
+    await ok(comment(ctx.app, commenter.token, { postId: post.id, comment: 'One' }));
+    expect(await shown()).toEqual(['One']);
+
+    await editAudience(author, post.id, 'only_me');
+    await ok(comment(ctx.app, author.token, { postId: post.id, comment: 'Two' }));
+    // The earlier one is hidden as well: its post is out of the member's sight.
+    expect(await shown()).toEqual([]);
+
+    await editAudience(author, post.id, 'friends');
+    await ok(friendship(ctx.app, author.token, 'unfriend', friend.user.id));
+    await ok(comment(ctx.app, commenter.token, { postId: post.id, comment: 'Three' }));
+    expect(await shown()).toEqual([]);
+
+    await befriend(ctx.app, author, friend);
+    await ok(comment(ctx.app, commenter.token, { postId: post.id, comment: 'Four' }));
+    expect(await shown()).toEqual(['Four', 'One']);
+
+    await block(author, friend);
+    await ok(comment(ctx.app, commenter.token, { postId: post.id, comment: 'Five' }));
+    const rows = await ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', friend.user.id)
+      .where('type', '=', 'followedPostComment')
+      .execute();
+    // None written for 'Two', 'Three' or 'Five'.
+    expect(rows).toHaveLength(2);
+  });
+
+  it('a subscriber hears nothing of a commenter blocked either way, and the author’s subscribers of a public post still do', async () => {
+    const author = await buildUser(ctx);
+    const subscriber = await buildUser(ctx);
+    const blocked = await buildUser(ctx);
+    const blocker = await buildUser(ctx);
+    const post = await buildPost(ctx, author, { audience: 'public' });
+    await turn(subscriber, post.id, true);
+    await block(subscriber, blocked);
+    await block(blocker, subscriber);
+    await ok(comment(ctx.app, blocked.token, { postId: post.id, comment: 'From blocked' }));
+    await ok(comment(ctx.app, blocker.token, { postId: post.id, comment: 'From blocker' }));
+    await ok(comment(ctx.app, author.token, { postId: post.id, comment: 'From the author' }));
+    expect((await notificationsOf(ctx.app, subscriber.token)).map((n) => n.comment)).toEqual([
+      'From the author',
+    ]);
+    const written = await ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', subscriber.user.id)
+      .execute();
+    expect(written).toHaveLength(1);
+  });
+});
+
+describe('a muted member notifies no one who muted them', () => {
+  const ctx = useTestApp();
+
+  async function muted(who: BuiltUser, target: BuiltUser): Promise<void> {
+    await ok(mute(ctx.app, who.token, target.user.id));
+  }
+
+  it('their reactions and comments on the muter’s posts notify nothing; unmuted, they do again', async () => {
+    const muter = await buildUser(ctx);
+    const noisy = await buildUser(ctx);
+    const other = await buildUser(ctx);
+    const post = await buildPost(ctx, muter);
+    await muted(muter, noisy);
+
+    await ok(react(ctx.app, noisy.token, post.id, 'like'));
+    await ok(react(ctx.app, noisy.token, post.id, 'angry'));
+    await ok(comment(ctx.app, noisy.token, { postId: post.id, comment: 'Hey' }));
+    await ok(react(ctx.app, other.token, post.id, 'love'));
+    expect(await notificationsOf(ctx.app, muter.token)).toMatchObject([
+      { type: 'react', actor: actorOf(other) },
+    ]);
+
+    await ok(unmute(ctx.app, muter.token, noisy.user.id));
+    await ok(comment(ctx.app, noisy.token, { postId: post.id, comment: 'Back' }));
+    expect(await notificationsOf(ctx.app, muter.token)).toMatchObject([
+      { type: 'comment', actor: actorOf(noisy), comment: 'Back' },
+      { type: 'react', actor: actorOf(other) },
+    ]);
+  });
+
+  it('their comments on a post the muter turned on notify nothing; others’ comments do', async () => {
+    const author = await buildUser(ctx);
+    const muter = await buildUser(ctx);
+    const noisy = await buildUser(ctx);
+    const other = await buildUser(ctx);
+    const post = await buildPost(ctx, author);
+    await ok(postNotifications(ctx.app, muter.token, post.id, { on: true }));
+    await muted(muter, noisy);
+    await ok(comment(ctx.app, noisy.token, { postId: post.id, comment: 'Noise' }));
+    await ok(comment(ctx.app, other.token, { postId: post.id, comment: 'Signal' }));
+    expect(await notificationsOf(ctx.app, muter.token)).toMatchObject([
+      { type: 'followedPostComment', actor: actorOf(other), comment: 'Signal' },
+    ]);
+    // The author did not mute anyone: both comments reach them.
+    expect(await notificationsOf(ctx.app, author.token)).toHaveLength(2);
+  });
+
+  it('their friend request and their acceptance notify nothing, though the friendship happens', async () => {
+    const muter = await buildUser(ctx);
+    const noisy = await buildUser(ctx);
+    await muted(muter, noisy);
+    await ok(friendship(ctx.app, noisy.token, 'addFriend', muter.user.id));
+    expect(await notificationsOf(ctx.app, muter.token)).toEqual([]);
+    await ok(friendship(ctx.app, noisy.token, 'cancelFriendRequest', muter.user.id));
+
+    await ok(friendship(ctx.app, muter.token, 'addFriend', noisy.user.id));
+    await ok(friendship(ctx.app, noisy.token, 'acceptRequest', muter.user.id));
+    expect(await notificationsOf(ctx.app, muter.token)).toEqual([]);
+    expect(await unreadCount(ctx.app, muter.token)).toBe(0);
+    // The muted member is not told: their own notification of the request is there.
+    expect(await notificationsOf(ctx.app, noisy.token)).toMatchObject([
+      { type: 'friendRequest', actor: actorOf(muter) },
+    ]);
   });
 });

@@ -1,7 +1,13 @@
 import { type RawBuilder, sql } from 'kysely';
+import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { NewNotification } from '../../db/notifications.js';
-import { type Viewer, visibleMember, visiblePost } from '../access/visibility.js';
+import {
+  type Viewer,
+  visibleMember,
+  visiblePost,
+  visiblePostToMemberIn,
+} from '../access/visibility.js';
 
 /** A notification with what its answer shows: the actor, the post's text, the comment's. */
 export interface NotificationCardRow {
@@ -220,4 +226,87 @@ export async function deleteNotificationsBetween(db: Db, a: string, b: string): 
       ]),
     )
     .execute();
+}
+
+/**
+ * Whether `userId` is to hear nothing of this action by `actorId`: they muted the actor, or the
+ * action is on their own post `postId` and they turned its notifications off. One statement of
+ * primary-key probes, in the action's transaction.
+ */
+export async function notificationSilenced(
+  db: Db,
+  key: { userId: string; actorId: string; postId: string | null },
+): Promise<boolean> {
+  const { userId, actorId, postId } = key;
+  const row = await db
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom('mutes')
+              .select('muter_id')
+              .where('muter_id', '=', userId)
+              .where('muted_id', '=', actorId),
+          ),
+          ...(postId === null
+            ? []
+            : [
+                eb.exists(
+                  eb
+                    .selectFrom('post_notification_settings')
+                    .select('notify')
+                    .where('post_id', '=', postId)
+                    .where('user_id', '=', userId)
+                    .where(sql<boolean>`notify = 0`),
+                ),
+              ]),
+        ])
+        .as('silenced'),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(Number(row.silenced));
+}
+
+/**
+ * The members to tell of `actorId`'s new comment on `postId` besides its author: those who turned
+ * the post's notifications on, who may still see the post (the visibility rule, with each of
+ * them as the viewer), with no block with the commenter either way, and who did not mute them.
+ * One statement, whatever their number.
+ */
+export async function postSubscribersToNotify(
+  db: Db,
+  postId: string,
+  actorId: string,
+): Promise<string[]> {
+  // The rule's block clauses are symmetric: "the commenter sees the subscriber" is "the
+  // subscriber sees the commenter".
+  const commenter: Viewer = { id: actorId, hasBlocks: true };
+  const rows = await db
+    .selectFrom('post_notification_settings as s')
+    .innerJoin('posts as p', 'p.id', 's.post_id')
+    .select('s.user_id')
+    .where('s.post_id', '=', postId)
+    .where(sql<boolean>`s.notify = 1`)
+    .where('s.user_id', '<>', actorId)
+    .whereRef('s.user_id', '<>', 'p.user_id')
+    .where(visiblePostToMemberIn('s.user_id', 'p'))
+    .where(visibleMember(commenter, 's.user_id'))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mutes as m')
+            .select('m.muter_id')
+            .whereRef('m.muter_id', '=', 's.user_id')
+            .where('m.muted_id', '=', actorId),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Several notifications at once (a comment's, one per subscriber of the post). */
+export async function insertNotifications(db: Db, rows: readonly NewNotification[]): Promise<void> {
+  await insertRows(db, 'notifications', rows);
 }

@@ -22,9 +22,12 @@ import {
   deleteReactNotification,
   findVisibleNotification,
   insertNotification,
+  insertNotifications,
   markRead,
   type NotificationCursor,
+  notificationSilenced,
   notificationsPage,
+  postSubscribersToNotify,
   upsertFriendNotification,
   upsertReactNotification,
 } from './repo.js';
@@ -52,7 +55,9 @@ export interface ReactionChange {
 /**
  * Notifications (API.md, Notifications). The services whose actions notify call the write
  * methods inside their own transaction, so a notification exists exactly when its cause does,
- * then `publish` what they answered after the commit. One's own actions never notify.
+ * then `publish` what they answered after the commit. One's own actions never notify, nor those
+ * of a member one muted, nor anything on one's own post whose notifications one turned off
+ * (API.md, Who sees what; posts/post-notifications.ts).
  */
 export class NotificationsService {
   constructor(private readonly deps: NotificationsServiceDeps) {}
@@ -104,6 +109,7 @@ export class NotificationsService {
       const id = await deleteReactNotification(trx, { userId: authorId, actorId, postId });
       return id === undefined ? null : removed(authorId, id);
     }
+    if (await notificationSilenced(trx, { userId: authorId, actorId, postId })) return null;
     const id = await upsertReactNotification(trx, {
       ...newRow(authorId, actorId, 'react', nowIso),
       post_id: postId,
@@ -112,7 +118,10 @@ export class NotificationsService {
     return created(authorId, id);
   }
 
-  /** In the comment's transaction: the post's author is notified. */
+  /**
+   * In the comment's transaction: the post's author is notified ('comment'), and so is each
+   * member who turned the post's notifications on and may still see it ('followedPostComment').
+   */
   async commented(
     trx: Db,
     comment: {
@@ -122,20 +131,37 @@ export class NotificationsService {
       commentId: string;
       nowIso: string;
     },
-  ): Promise<NotificationEvent | null> {
+  ): Promise<NotificationEvent[]> {
     const { postId, authorId, actorId, commentId, nowIso } = comment;
-    if (authorId === actorId) return null;
-    const row = { ...newRow(authorId, actorId, 'comment', nowIso), post_id: postId };
-    await insertNotification(trx, { ...row, comment_id: commentId });
-    return created(authorId, row.id);
+    const events: NotificationEvent[] = [];
+    const about = { post_id: postId, comment_id: commentId };
+    if (
+      authorId !== actorId &&
+      !(await notificationSilenced(trx, { userId: authorId, actorId, postId }))
+    ) {
+      const row = { ...newRow(authorId, actorId, 'comment', nowIso), ...about };
+      await insertNotification(trx, row);
+      events.push(created(authorId, row.id));
+    }
+    const subscribers = await postSubscribersToNotify(trx, postId, actorId);
+    const rows = subscribers.map((userId) => ({
+      ...newRow(userId, actorId, 'followedPostComment', nowIso),
+      ...about,
+    }));
+    await insertNotifications(trx, rows);
+    for (const row of rows) events.push(created(row.user_id, row.id));
+    return events;
   }
 
   /** In the request's transaction: `toId` is notified of `fromId`'s friend request. */
   async friendRequestSent(
     trx: Db,
     request: { fromId: string; toId: string; nowIso: string },
-  ): Promise<NotificationEvent> {
+  ): Promise<NotificationEvent | null> {
     const { fromId, toId, nowIso } = request;
+    if (await notificationSilenced(trx, { userId: toId, actorId: fromId, postId: null })) {
+      return null;
+    }
     const id = await upsertFriendNotification(trx, newRow(toId, fromId, 'friendRequest', nowIso));
     return created(toId, id);
   }
@@ -154,8 +180,14 @@ export class NotificationsService {
   async friendRequestAccepted(
     trx: Db,
     acceptance: { accepterId: string; requesterId: string; nowIso: string },
-  ): Promise<NotificationEvent> {
+  ): Promise<NotificationEvent | null> {
     const { accepterId, requesterId, nowIso } = acceptance;
+    const silenced = await notificationSilenced(trx, {
+      userId: requesterId,
+      actorId: accepterId,
+      postId: null,
+    });
+    if (silenced) return null;
     const id = await upsertFriendNotification(
       trx,
       newRow(requesterId, accepterId, 'friendAccepted', nowIso),

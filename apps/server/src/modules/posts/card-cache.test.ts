@@ -4,12 +4,14 @@ import { InProcessBus } from '../../infra/bus/in-process-bus.js';
 import { CardCache, type CardText } from './card-cache.js';
 
 function card(postId: string, memberIds: string[] = ['author'], textLength = 100): CardText {
-  const json = `{"_id":"${postId}","text":"${'x'.repeat(textLength)}","reactions":{"check":null,"checkSaved":false}}`;
+  const json = `{"_id":"${postId}","text":"${'x'.repeat(textLength)}","reactions":{"check":null,"checkSaved":false,"notificationsOn":false}}`;
   return {
     postId,
     bytes: Buffer.from(json),
     checkAt: json.indexOf('null'),
     savedAt: json.indexOf('false'),
+    notifyAt: json.lastIndexOf('false'),
+    authorId: memberIds[0] ?? 'author',
     memberIds,
   };
 }

@@ -5,8 +5,9 @@ import { type Clock, systemClock } from '../../infra/clock.js';
 
 /**
  * A post's card as every viewer sees it: its JSON as UTF-8 bytes, written with no reaction of
- * the viewer (`"check":null`) and not saved (`"checkSaved":false`), and where those two values
- * are, so a page is stitched from cards without serializing them again (card-text.ts). Bytes
+ * the viewer (`"check":null`), not saved (`"checkSaved":false`) and no notifications
+ * (`"notificationsOn":false`), and where those three values are, so a page is stitched from
+ * cards without serializing them again (card-text.ts). Bytes
  * rather than strings: a page goes to the compressor and the socket as bytes anyway, and the
  * cards stay outside the JavaScript heap.
  */
@@ -17,6 +18,10 @@ export interface CardText {
   checkAt: number;
   /** Byte offset of `false`, the viewer's saved flag. */
   savedAt: number;
+  /** Byte offset of `false`, whether the viewer gets the post's notifications. */
+  notifyAt: number;
+  /** The post's author, whose notifications are on unless they turned them off. */
+  authorId: string;
   /** The members the card shows (its author, its comments' authors): a profile change drops it. */
   memberIds: readonly string[];
   /**
@@ -53,7 +58,7 @@ const ENTRY_OVERHEAD_BYTES = 200;
 /**
  * The post cards shared by every viewer, in this process: bounded (LRU by size), each card
  * expiring after the TTL, dropped when the bus says its post changed (a reaction, a comment,
- * trash) or a member it shows changed their profile. With several processes every process
+ * an edit, trash) or a member it shows changed their profile. With several processes every process
  * hears every event, so a stale card lives at most the bus's delivery time, or the TTL if an
  * event was lost; a bus that reconnects (events may have been missed) clears the whole cache.
  *
@@ -106,6 +111,8 @@ export class CardCache {
       case 'post.trashed':
       // Who may see it changed, and so whether its image addresses are signed.
       case 'post.audience':
+      // Its author changed its text, background or photos.
+      case 'post.edited':
         this.dropPost(event.postId);
         return;
       case 'profile.changed':

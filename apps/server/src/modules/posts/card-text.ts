@@ -1,23 +1,24 @@
 import { type Post, postSchema, type Reaction } from '@hearth/contract';
 import { compileSerializer } from '../../http/fast-serializer.js';
 import type { CardText } from './card-cache.js';
-import { signedFreshUntil } from './present.js';
+import { signedFreshUntil, type ViewerState } from './present.js';
 
 const serializePost = compileSerializer(postSchema);
 
 // The serializer writes the schema's keys in order: `reactions` is
-// {check, reacts, total, checkSaved} and only `createdAt` follows it. Quotes inside strings are
-// escaped, so these never occur inside a text or a name.
+// {check, reacts, total, checkSaved, notificationsOn}, the viewer's three fields. Quotes inside
+// strings are escaped, so these never occur inside a text or a name.
 const CHECK = Buffer.from('"reactions":{"check":null,');
-const SAVED = Buffer.from('"checkSaved":false}');
+const SAVED = Buffer.from('"checkSaved":false,"notificationsOn":false}');
+const SAVED_VALUE_AT = '"checkSaved":'.length;
 const NULL_LENGTH = 'null'.length;
 const FALSE_LENGTH = 'false'.length;
 
-/** The card as every viewer sees it, with where the viewer's two fields go (CardText). */
+/** The card as every viewer sees it, with where the viewer's three fields go (CardText). */
 export function cardTextOf(post: Post): CardText {
   const text = serializePost({
     ...post,
-    reactions: { ...post.reactions, check: null, checkSaved: false },
+    reactions: { ...post.reactions, check: null, checkSaved: false, notificationsOn: false },
   });
   // Its own memory, not a slice of a shared pool that it would keep alive.
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
@@ -32,7 +33,9 @@ export function cardTextOf(post: Post): CardText {
     postId: post._id,
     bytes,
     checkAt: checkAt + CHECK.length - NULL_LENGTH - 1,
-    savedAt: savedAt + SAVED.length - FALSE_LENGTH - 1,
+    savedAt: savedAt + SAVED_VALUE_AT,
+    notifyAt: savedAt + SAVED.length - FALSE_LENGTH - 1,
+    authorId: post.user._id,
     memberIds: [...memberIds],
     ...(validUntil === undefined ? {} : { validUntil }),
   };
@@ -52,19 +55,16 @@ function reactionBytes(check: Reaction | null): Buffer {
 }
 
 /** Appends the card's JSON as this viewer sees it to `out`, as pieces to concatenate. */
-export function pushViewerCard(
-  out: Buffer[],
-  card: CardText,
-  check: Reaction | null,
-  saved: boolean,
-): void {
-  const { bytes, checkAt, savedAt } = card;
+export function pushViewerCard(out: Buffer[], card: CardText, viewer: ViewerState): void {
+  const { bytes, checkAt, savedAt, notifyAt } = card;
   out.push(
     bytes.subarray(0, checkAt),
-    reactionBytes(check),
+    reactionBytes(viewer.mine),
     bytes.subarray(checkAt + NULL_LENGTH, savedAt),
-    saved ? TRUE : FALSE,
-    bytes.subarray(savedAt + FALSE_LENGTH),
+    viewer.saved ? TRUE : FALSE,
+    bytes.subarray(savedAt + FALSE_LENGTH, notifyAt),
+    viewer.notificationsOn ? TRUE : FALSE,
+    bytes.subarray(notifyAt + FALSE_LENGTH),
   );
 }
 

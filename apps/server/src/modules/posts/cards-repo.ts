@@ -24,7 +24,8 @@ export interface CardStateRow {
   count: number | string | bigint;
   /**
    * 0: `count` members gave this reaction; 1: the viewer's own reaction; 2: the viewer saved the
-   * post (`count` and `react` are then meaningless).
+   * post (`count` and `react` are then meaningless); 3: the viewer's switch for the post's
+   * notifications, `count` its `notify` (0 off, 1 on; no row: the default, present.ts).
    */
   mine: number | string;
 }
@@ -161,7 +162,8 @@ export function commentsPage(
 
 /**
  * What the cards of `postIds` show the viewer, in one query: the viewer's own reaction to each
- * (rows with `mine` 1, from the primary key) and the posts the viewer saved (`mine` 2); with
+ * (rows with `mine` 1, from the primary key), the posts the viewer saved (`mine` 2) and the
+ * viewer's switches for their notifications (`mine` 3, from the primary key); with
  * `countIds`, also those posts' reaction counts by name (`mine` 0, from the kept counts), for
  * the cards the card cache lacks.
  */
@@ -185,6 +187,18 @@ export function cardStateOf(
           sql<string>`''`.as('react'),
           sql<number>`0`.as('count'),
           sql<number>`2`.as('mine'),
+        ])
+        .where('user_id', '=', viewerId)
+        .where('post_id', 'in', postIds),
+    )
+    .unionAll(
+      db
+        .selectFrom('post_notification_settings')
+        .select([
+          'post_id',
+          sql<string>`''`.as('react'),
+          'notify as count',
+          sql<number>`3`.as('mine'),
         ])
         .where('user_id', '=', viewerId)
         .where('post_id', 'in', postIds),

@@ -17,6 +17,8 @@ const EMPTY_REACTIONS = {
   reacts: ['like', 'love', 'haha', 'wow', 'sad', 'angry'].map((react) => ({ react, count: 0 })),
   total: 0,
   checkSaved: false,
+  // The author's own post: its notifications are on.
+  notificationsOn: true,
 };
 
 describe('creating a post', () => {
@@ -53,6 +55,7 @@ describe('creating a post', () => {
       reactions: EMPTY_REACTIONS,
       createdAt: ctx.clock.now().toISOString(),
       audience: 'members',
+      editedAt: null,
     });
     expect((await feedPage(ctx.app, token)).posts).toEqual([created]);
   });

@@ -9,6 +9,7 @@ import {
   imageVariants,
   POST_TYPES,
   type Post,
+  type PostEdits,
   type PostType,
   REACTIONS,
   type Reaction,
@@ -18,6 +19,7 @@ import {
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { signsFilesOf } from '../media/references.js';
 import type { CardStateRow, CommentCardRow } from './cards-repo.js';
+import type { PostEditWithImages } from './edits-repo.js';
 import type { PostCardRow } from './repo.js';
 
 /**
@@ -42,32 +44,48 @@ export function toComment(row: CommentCardRow, imageUrls: ImageUrls, signed = fa
 
 /**
  * getReacts' answer from a post's state rows (cardStateOf): the counts of each reaction, the
- * viewer's own one and whether the viewer saved the post.
+ * viewer's own one, whether the viewer saved the post and whether they get its notifications
+ * (`viewerIsAuthor`: whether the viewer wrote the post, which decides the default).
  */
 export function toReactionSummary(
   rows: Pick<CardStateRow, 'react' | 'count' | 'mine'>[],
+  viewerIsAuthor: boolean,
 ): ReactionSummary {
   const counts: ReactionCounts = {};
   for (const row of rows) {
     const react = Number(row.mine) === 0 ? asReaction(row.react) : null;
     if (react) counts[react] = (counts[react] ?? 0) + Number(row.count);
   }
-  return buildReactionSummary({ counts, ...viewerStateOf(rows) });
+  return buildReactionSummary({ counts, ...viewerStateOf(rows, viewerIsAuthor) });
 }
 
-/** The viewer's own reaction (the row marked 1) and whether they saved the post (marked 2). */
-export function viewerStateOf(rows: Pick<CardStateRow, 'react' | 'mine'>[]): {
+/** The viewer's fields of a card, from their state rows (cardStateOf). */
+export interface ViewerState {
+  /** Their own reaction (the row marked 1). */
   mine: Reaction | null;
+  /** Whether they saved the post (marked 2). */
   saved: boolean;
-} {
+  /**
+   * Whether they get the post's notifications: their switch (marked 3) when they turned it,
+   * otherwise on for the post's author and off for everyone else.
+   */
+  notificationsOn: boolean;
+}
+
+export function viewerStateOf(
+  rows: Pick<CardStateRow, 'react' | 'count' | 'mine'>[],
+  viewerIsAuthor: boolean,
+): ViewerState {
   let mine: Reaction | null = null;
   let saved = false;
+  let switched: boolean | undefined;
   for (const row of rows) {
     const kind = Number(row.mine);
     if (kind === 2) saved = true;
     else if (kind === 1) mine = asReaction(row.react);
+    else if (kind === 3) switched = Number(row.count) === 1;
   }
-  return { mine, saved };
+  return { mine, saved, notificationsOn: switched ?? viewerIsAuthor };
 }
 
 export interface PostCard {
@@ -110,21 +128,55 @@ export function toPost(
     },
     type: asPostType(row.type),
     text: row.text,
-    background: row.background === null ? null : imageUrls.url(row.background),
-    images: images.map((key) => {
-      // A signed address's variants carry its query, and with it the same signature.
-      const url = imageUrls.url(key, signed);
-      return { url, variants: imageVariants(url) };
-    }),
+    background: toBackground(row.background, imageUrls),
+    images: toPostImages(images, imageUrls, signed),
     comments: comments.map((comment) => toComment(comment, imageUrls, signed)),
     commentCount,
     reactions,
     createdAt: row.created_at,
     audience: asAudience(row.audience),
+    editedAt: row.edited_at,
   };
   const carriesSigned = images.length > 0 || comments.some((comment) => comment.image !== '');
   if (freshUntil !== undefined && carriesSigned) SIGNED_FRESH_UNTIL.set(post, freshUntil);
   return post;
+}
+
+/** A post's photos (or an earlier version's) as answers show them, each with its variants. */
+export function toPostImages(
+  keys: readonly string[],
+  imageUrls: ImageUrls,
+  signed: boolean,
+): Post['images'] {
+  return keys.map((key) => {
+    // A signed address's variants carry its query, and with it the same signature.
+    const url = imageUrls.url(key, signed);
+    return { url, variants: imageVariants(url) };
+  });
+}
+
+/** A background reference (a built-in's path, or none) as answers show it. */
+export function toBackground(background: string | null, imageUrls: ImageUrls): string | null {
+  return background === null ? null : imageUrls.url(background);
+}
+
+/**
+ * A post's earlier versions, newest first, as its history shows them; their photos signed when
+ * the post's files are (its audience decides, as for the post itself).
+ */
+export function toPostEdits(
+  post: { user_id: string; audience: string },
+  edits: PostEditWithImages[],
+  imageUrls: ImageUrls,
+): PostEdits {
+  const signed = signsFilesOf(post);
+  return edits.map((edit) => ({
+    _id: edit.id,
+    text: edit.text,
+    background: toBackground(edit.background, imageUrls),
+    images: toPostImages(edit.imageKeys, imageUrls, signed),
+    createdAt: edit.created_at,
+  }));
 }
 
 function asAudience(value: string): Audience {

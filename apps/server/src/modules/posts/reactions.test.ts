@@ -81,6 +81,7 @@ describe('reacting to a post', () => {
       ],
       total: 5,
       checkSaved: false,
+      notificationsOn: true,
     });
   });
 

@@ -5,6 +5,7 @@ import {
   type FeedQuery,
   POST_MESSAGES,
   type Post,
+  type PostEdits,
   type ReactionSummary,
 } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
@@ -24,7 +25,8 @@ import {
   imagesOf,
   newestCommentsOf,
 } from './cards-repo.js';
-import { toComment, toPost, toReactionSummary, viewerStateOf } from './present.js';
+import { postEditsOf } from './edits-repo.js';
+import { toComment, toPost, toPostEdits, toReactionSummary, viewerStateOf } from './present.js';
 import {
   authorPage,
   cardRowsOf,
@@ -61,7 +63,8 @@ const WARM_BATCH = 100;
  *    of queries per page, whatever its size);
  * 3. rules: what the viewer alone may not see inside a shared card (comments of members blocked
  *    either way) makes that card built for them instead, count included;
- * 4. presentation: the viewer's own reaction and save written into each card's text.
+ * 4. presentation: the viewer's own reaction, save and notification switch written into each
+ *    card's text.
  *
  * The writes stay in PostsService, which asks `visiblePost` before acting on a post.
  */
@@ -117,10 +120,22 @@ export class PostReader {
     return this.commentsPageOf(viewer, post, query.limit, query.cursor);
   }
 
+  /**
+   * The post's earlier versions, newest first, shown to whoever may see the post (as on
+   * Facebook); 404 unless they may, the answer a random id gets.
+   */
+  async postEdits(member: UserRow, postId: string): Promise<PostEdits> {
+    const post = await this.visiblePost(viewerOfMember(member), postId);
+    return toPostEdits(post, await postEditsOf(this.deps.db, post.id), this.deps.imageUrls);
+  }
+
   async reactionSummary(member: UserRow, postId: string): Promise<ReactionSummary> {
     const viewer = viewerOfMember(member);
-    await this.visiblePost(viewer, postId);
-    return toReactionSummary(await cardStateOf(this.deps.db, viewer.id, [postId], [postId]));
+    const post = await this.visiblePost(viewer, postId);
+    return toReactionSummary(
+      await cardStateOf(this.deps.db, viewer.id, [postId], [postId]),
+      post.user_id === viewer.id,
+    );
   }
 
   /** The post when the viewer may see it; otherwise 404, the answer a random id gets. */
@@ -176,11 +191,11 @@ export class PostReader {
 
   /**
    * Hydration, rules and presentation of `ids` (already visible to the viewer), in their order,
-   * leaving out any that is gone: cards in the cache cost only the viewer's reactions and saves
-   * (one query); the others are read (three more) and kept for every viewer. A card that would
-   * show the viewer a member blocked either way (`hidden`, which the feed's id list says; one
-   * query finds them otherwise, for a viewer with blocks only) is read in the same batch, built
-   * for them alone. A page costs at most six statements, whoever reads it.
+   * leaving out any that is gone: cards in the cache cost only the viewer's state (reactions,
+   * saves, notification switches: one query); the others are read (three more) and kept for
+   * every viewer. A card that would show the viewer a member blocked either way (`hidden`, which
+   * the feed's id list says; one query finds them otherwise, for a viewer with blocks only) is
+   * read in the same batch, built for them alone. A page costs at most six statements, whoever reads it.
    */
   private async cardsJson(
     viewer: Viewer,
@@ -200,7 +215,7 @@ export class PostReader {
     }
     if (toRead.length === 0) {
       const state = groupBy(await cardStateOf(db, viewer.id, ids, []), (r) => r.post_id);
-      return ids.map((id) => viewerPieces(held.get(id) as CardText, state.get(id)));
+      return ids.map((id) => viewerPieces(viewer, held.get(id) as CardText, state.get(id)));
     }
     // One batch whatever it holds: with a card to build for the viewer alone, the whole batch is
     // read as the viewer sees it (the other posts hide nothing from them, so their cards are the
@@ -217,10 +232,11 @@ export class PostReader {
         const text = cardTextOf(post);
         if (!alone) cards.put(text, fill);
         const pieces: Buffer[] = [];
-        pushViewerCard(pieces, text, post.reactions.check, post.reactions.checkSaved);
+        const { check: mine, checkSaved: saved, notificationsOn } = post.reactions;
+        pushViewerCard(pieces, text, { mine, saved, notificationsOn });
         out.push(pieces);
       } else if (card) {
-        out.push(viewerPieces(card, state.get(id)));
+        out.push(viewerPieces(viewer, card, state.get(id)));
       }
     }
     return out;
@@ -256,7 +272,7 @@ export class PostReader {
             images: images.get(row.id) ?? [],
             comments: commentsByPost.get(row.id) ?? [],
             commentCount: Number(row.comment_count ?? 0),
-            reactions: toReactionSummary(state.get(row.id) ?? []),
+            reactions: toReactionSummary(state.get(row.id) ?? [], row.user_id === viewer.id),
           },
           this.deps.imageUrls,
         ),
@@ -269,11 +285,10 @@ export class PostReader {
 /** No member: its state reads find nothing (the warm-up reads only the counts). */
 const NOBODY: Viewer = { id: '', hasBlocks: false };
 
-/** A held card with the viewer's reaction and save from their state rows. */
-function viewerPieces(card: CardText, state: CardStateRow[] = []): Buffer[] {
-  const { mine, saved } = viewerStateOf(state);
+/** A held card with the viewer's reaction, save and notification switch from their state rows. */
+function viewerPieces(viewer: Viewer, card: CardText, state: CardStateRow[] = []): Buffer[] {
   const pieces: Buffer[] = [];
-  pushViewerCard(pieces, card, mine, saved);
+  pushViewerCard(pieces, card, viewerStateOf(state, card.authorId === viewer.id));
   return pieces;
 }
 

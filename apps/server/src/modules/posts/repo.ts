@@ -1,7 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { insertRows } from '../../db/batches.js';
 import type { NewComment } from '../../db/comments.js';
-import type { Database, Db } from '../../db/database.js';
+import { type Database, type Db, engineOf } from '../../db/database.js';
 import type { NewPostImage } from '../../db/post-images.js';
 import type { NewPost, PostRow } from '../../db/posts.js';
 import {
@@ -32,6 +32,7 @@ const CARD_COLUMNS = [
   'p.background',
   'p.created_at',
   'p.audience',
+  'p.edited_at',
   'u.username as author_username',
   'u.first_name as author_first_name',
   'u.last_name as author_last_name',
@@ -120,6 +121,57 @@ export async function updateAudience(
 }
 
 /**
+ * The author's live post, held until the transaction `trx` ends (a row lock on PostgreSQL; SQLite
+ * runs one write at a time), so two edits at once each keep the version the other replaced;
+ * undefined when it is not (any more) a live post of theirs.
+ */
+export function lockLivePostOf(
+  trx: Db,
+  postId: string,
+  authorId: string,
+): Promise<PostRow | undefined> {
+  let query = trx
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', '=', postId)
+    .where('user_id', '=', authorId)
+    .where(livePost('posts'));
+  if (engineOf(trx) === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** The storage keys of one post's photos, in order. */
+export async function imageKeysOfPost(db: Db, postId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('post_images')
+    .select('storage_key')
+    .where('post_id', '=', postId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/** What a post shows now, in `trx`: its text, background and photos, and when that was set. */
+export async function replacePostContent(
+  trx: Db,
+  postId: string,
+  content: { text: string | null; background: string | null; editedAt: string },
+  imageKeys: readonly string[],
+): Promise<void> {
+  await trx
+    .updateTable('posts')
+    .set({ text: content.text, background: content.background, edited_at: content.editedAt })
+    .where('id', '=', postId)
+    .execute();
+  await trx.deleteFrom('post_images').where('post_id', '=', postId).execute();
+  await insertRows(
+    trx,
+    'post_images',
+    imageKeys.map((storage_key, position) => ({ post_id: postId, position, storage_key })),
+  );
+}
+
+/**
  * Of these posts, those holding a comment by a member blocked by or blocking the viewer: their
  * shared cards would show it, so they are built for the viewer instead.
  */
@@ -153,11 +205,18 @@ export async function feedPostIds(
   viewer: Viewer,
   options: { limit: number; cursor: string | undefined },
 ): Promise<FeedIdRow[]> {
-  // The viewer's followees and the viewer, each with whether they are the viewer's friend.
+  // The viewer's followees but those the viewer muted, and the viewer, each with whether they
+  // are the viewer's friend. The mutes are read once per statement (an uncorrelated list): one
+  // index probe for a viewer who mutes no one.
   const authors = db
     .selectFrom('follows')
     .select(['followee_id as id', 'friend'])
     .where('follower_id', '=', viewer.id)
+    .where(
+      'followee_id',
+      'not in',
+      db.selectFrom('mutes').select('muted_id').where('muter_id', '=', viewer.id),
+    )
     .unionAll(
       db.selectNoFrom([
         sql<string>`cast(${viewer.id} as text)`.as('id'),
@@ -260,13 +319,14 @@ export async function trashedBefore(db: Db, cutoffIso: string, limit: number): P
   return rows.map((r) => r.id);
 }
 
-/** Storage keys of the images shown by these posts and by their comments. */
+/** Storage keys of the images shown by these posts, their earlier versions and their comments. */
 export async function imageKeysOfPosts(db: Db, postIds: string[]): Promise<string[]> {
   if (postIds.length === 0) return [];
   const images = await db
     .selectFrom('post_images')
     .select('storage_key')
     .where('post_id', 'in', postIds)
+    .union(db.selectFrom('post_edit_images').select('storage_key').where('post_id', 'in', postIds))
     .union(
       db
         .selectFrom('comments')
@@ -279,8 +339,8 @@ export async function imageKeysOfPosts(db: Db, postIds: string[]): Promise<strin
 }
 
 /**
- * Deletes posts still in trash since before the cutoff (their images, comments, reactions and
- * saves go with them); answers the ids actually deleted, so a concurrent purge counts nothing twice.
+ * Deletes posts still in trash since before the cutoff (their images, earlier versions, comments,
+ * reactions and saves go with them); answers the ids actually deleted, so a concurrent purge counts nothing twice.
  */
 export async function purgeTrashedPosts(
   db: Db,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, preValidationHookHandler } from 
 import { addEndpoint } from '../../http/endpoint-route.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { memberOf } from '../auth/hooks.js';
+import type { PostNotificationsService } from './post-notifications.js';
 import type { PostReader } from './reader.js';
 import type { PostsService } from './service.js';
 
@@ -10,12 +11,13 @@ export interface PostsRoutesOptions {
   posts: PostsService;
   reader: PostReader;
   imageUrls: ImageUrls;
+  postNotifications: PostNotificationsService;
 }
 
 /** The /posts calls of the contract's table (uploadImages is in media). */
 export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (
   app,
-  { posts, reader, imageUrls },
+  { posts, reader, imageUrls, postNotifications },
 ) => {
   addEndpoint(app, 'createPost', { preValidation: [backgroundAsBuiltin(imageUrls)] }, (request) =>
     posts.createPost(memberOf(request), request.body),
@@ -45,8 +47,22 @@ export const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (
   addEndpoint(app, 'deletePost', {}, async (request) =>
     posts.deletePost(memberOf(request), request.params.postId),
   );
+  // The rules of a new post, its background read the same way; the answer is the post's card.
+  addEndpoint(
+    app,
+    'editPost',
+    { preValidation: [backgroundAsBuiltin(imageUrls)] },
+    async (request, reply) =>
+      sendJson(reply, await posts.editPost(memberOf(request), request.params.postId, request.body)),
+  );
+  addEndpoint(app, 'postEdits', {}, async (request) =>
+    reader.postEdits(memberOf(request), request.params.postId),
+  );
   addEndpoint(app, 'editAudience', {}, async (request) =>
     posts.editAudience(memberOf(request), request.params.postId, request.body.audience),
+  );
+  addEndpoint(app, 'postNotifications', {}, async (request) =>
+    postNotifications.set(memberOf(request), request.params.postId, request.body.on),
   );
 };
 

@@ -6,8 +6,8 @@ import {
   type Comment,
   type CommentInput,
   type CreatePostInput,
-  DEFAULT_AUDIENCE,
   type DeletePostResponse,
+  type EditPostInput,
   isEmptyComment,
   normalizeNewPost,
   POST_MESSAGES,
@@ -24,7 +24,7 @@ import type { Page } from '../../db/keyset.js';
 import type { PostRow } from '../../db/posts.js';
 import { type PurgeRun, purgeInBatches } from '../../db/purge-run.js';
 import type { UserRow } from '../../db/users.js';
-import { forbidden, notFound } from '../../errors.js';
+import { forbidden, invalid, notFound } from '../../errors.js';
 import type { EventBus } from '../../infra/bus/bus.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
@@ -32,8 +32,10 @@ import { viewerOfMember } from '../access/visibility.js';
 import { signsFilesOf } from '../media/references.js';
 import type { MediaService } from '../media/service.js';
 import type { NotificationsService } from '../notifications/service.js';
+import { defaultAudienceOf } from '../users/present.js';
 import { cardStateOf, commentCountOf } from './cards-repo.js';
-import { toComment, toPost, toReactionSummary } from './present.js';
+import { insertPostEdit } from './edits-repo.js';
+import { toBackground, toComment, toPost, toPostImages, toReactionSummary } from './present.js';
 import {
   addToReactionCount,
   changeReaction,
@@ -46,14 +48,17 @@ import {
 import type { PostReader } from './reader.js';
 import {
   deleteSaved,
+  imageKeysOfPost,
   imageKeysOfPosts,
   insertComment,
   insertPost,
   insertSavedIfAbsent,
+  lockLivePostOf,
   type PostCardRow,
   postIdsByAuthors,
   postsCommentedBy,
   purgeTrashedPosts,
+  replacePostContent,
   trashedBefore,
   trashPost,
   updateAudience,
@@ -102,8 +107,10 @@ export class PostsService {
       background,
       created_at: clock.now().toISOString(),
       deleted_at: null,
-      // The member's default audience (a privacy setting of the second visibility issue).
-      audience: input.audience ?? DEFAULT_AUDIENCE,
+      edited_at: null,
+      // Without one, the member's default audience (a privacy setting, read with the session);
+      // profile-picture and cover posts come this way too.
+      audience: input.audience ?? defaultAudienceOf(member),
     };
     await this.writer.write((trx) =>
       insertPost(
@@ -119,7 +126,8 @@ export class PostsService {
         images: keys,
         comments: [],
         commentCount: 0,
-        reactions: toReactionSummary([]),
+        // The author's own post: its notifications are on until they turn them off.
+        reactions: toReactionSummary([], true),
       },
       this.deps.imageUrls,
     );
@@ -161,7 +169,7 @@ export class PostsService {
       });
     });
     await this.publishComment(member, row, post);
-    await notifications.publish([notified]);
+    await notifications.publish(notified);
     return reader.commentsPageOf(viewer, post, COMMENTS_PAGE_SIZE, undefined);
   }
 
@@ -262,6 +270,64 @@ export class PostsService {
   }
 
   /**
+   * The author edits the post's text, background and photos under the rules of a new post
+   * (Edit Post): the version it replaces is kept, photos included, for its history; every
+   * process drops the card and tells the post's watchers. Answers the post as its card shows
+   * it. An edit that changes nothing keeps no version and tells no one.
+   */
+  async editPost(member: UserRow, postId: string, input: EditPostInput): Promise<Buffer> {
+    const { db, clock, media, reader } = this.deps;
+    const post = await reader.visiblePost(viewerOfMember(member), postId);
+    if (post.user_id !== member.id) throw forbidden(POST_MESSAGES.notAuthorEdit);
+    if (post.type !== null) throw invalid(POST_MESSAGES.pictureNotEditable);
+    const keys = await media.ownUploadKeys(
+      db,
+      member.id,
+      (input.images ?? []).map((image) => image.url),
+      POST_MESSAGES.imageNotYours,
+    );
+    const { text, background } = normalizeNewPost(input);
+    const nowIso = clock.now().toISOString();
+    const edited = await this.writer.write(async (trx) => {
+      // Read again under the lock: what it shows now is the version this edit replaces.
+      const current = await lockLivePostOf(trx, postId, member.id);
+      if (!current) throw notFound(POST_MESSAGES.notFound);
+      const currentKeys = await imageKeysOfPost(trx, postId);
+      const unchanged =
+        current.text === text && current.background === background && sameKeys(currentKeys, keys);
+      if (unchanged) return undefined;
+      await insertPostEdit(
+        trx,
+        {
+          id: uuidv7(),
+          post_id: postId,
+          text: current.text,
+          background: current.background,
+          created_at: current.edited_at ?? current.created_at,
+        },
+        currentKeys,
+      );
+      await replacePostContent(trx, postId, { text, background, editedAt: nowIso }, keys);
+      return current;
+    });
+    if (edited) {
+      const { imageUrls } = this.deps;
+      await this.deps.bus.publish({
+        type: 'post.edited',
+        postId,
+        authorId: member.id,
+        edit: {
+          text,
+          background: toBackground(background, imageUrls),
+          images: toPostImages(keys, imageUrls, signsFilesOf(edited)),
+          editedAt: nowIso,
+        },
+      });
+    }
+    return reader.post(member, postId);
+  }
+
+  /**
    * Deletes for good the posts put in trash before `cutoff`, with their comments, reactions,
    * saves and images (the foreign keys), and the uploads nothing shows any more, files included.
    * Every step is an idempotent delete, so several server processes may purge at once.
@@ -318,7 +384,12 @@ export class PostsService {
   /** The post's new reaction summary as everyone sees it (no viewer fields), to the bus. */
   private async publishReactions(postId: string, actorId: string): Promise<void> {
     const counts = await cardStateOf(this.deps.db, actorId, [postId], [postId]);
-    const { check: _mine, checkSaved: _saved, ...reactions } = toReactionSummary(counts);
+    const {
+      check: _mine,
+      checkSaved: _saved,
+      notificationsOn: _on,
+      ...reactions
+    } = toReactionSummary(counts, false);
     await this.deps.bus.publish({ type: 'reactions.changed', postId, actorId, reactions });
   }
 
@@ -343,6 +414,10 @@ export class PostsService {
       commentCount,
     });
   }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((key, index) => key === b[index]);
 }
 
 function cardRowOf(post: PostRow, author: UserRow): PostCardRow {

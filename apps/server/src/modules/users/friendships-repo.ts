@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type Db, engineOf } from '../../db/database.js';
 import type { FriendshipRow } from '../../db/friendships.js';
 
@@ -134,4 +134,64 @@ export async function deleteFollow(db: Db, followerId: string, followeeId: strin
     .where('follower_id', '=', followerId)
     .where('followee_id', '=', followeeId)
     .execute();
+}
+
+/** A member in SQL: a bound id, or a reference to a column holding one (`sql.ref`). */
+type MemberOperand = string | RawBuilder<unknown>;
+
+/** SQL: the `friendships` row under `alias` is the pair of `a` and `b` (two key probes). */
+function isPairOf(alias: string, a: MemberOperand, b: MemberOperand): RawBuilder<SqlBool> {
+  const low = sql.ref(`${alias}.low_id`);
+  const high = sql.ref(`${alias}.high_id`);
+  return sql<SqlBool>`((${low} = ${a} and ${high} = ${b}) or (${low} = ${b} and ${high} = ${a}))`;
+}
+
+/** SQL: `a` and `b` are friends (a probe of the pair's key). */
+export function areFriends(a: MemberOperand, b: MemberOperand): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from friendships as af
+    where af.status = 'friends' and ${isPairOf('af', a, b)})`;
+}
+
+/**
+ * SQL: `callerId` is a friend of one of the friends of the member in `memberColumn`. The
+ * member's friends come from the key (as the low side) and `friendships_high_id` (as the high
+ * side), and each is probed by the pair's key with the caller: no scan of anyone else's rows.
+ */
+function friendOfAFriend(callerId: string, memberColumn: string): RawBuilder<SqlBool> {
+  const member = sql.ref(memberColumn);
+  const viaFriend = (own: 'low_id' | 'high_id', other: 'low_id' | 'high_id') =>
+    sql<SqlBool>`exists (select 1 from friendships as mf
+      where ${sql.ref(`mf.${own}`)} = ${member} and mf.status = 'friends'
+        and ${areFriends(sql.ref(`mf.${other}`), callerId)})`;
+  return sql<SqlBool>`(${viaFriend('low_id', 'high_id')} or ${viaFriend('high_id', 'low_id')})`;
+}
+
+/**
+ * SQL, 1 or 0: the member under `alias` (a `users` row) takes a friend request from
+ * `callerId` under their privacy setting: from everyone; else from someone already related to
+ * them (a request they sent is still accepted by addFriend) or a friend of one of their friends.
+ * Each step is read only when the one before did not decide.
+ */
+export function acceptsRequestsFrom(callerId: string, alias: string): RawBuilder<number> {
+  const member = `${alias}.id`;
+  return sql<number>`case
+    when ${sql.ref(`${alias}.friend_requests_from`)} = 'everyone' then 1
+    when exists (select 1 from friendships as rf
+      where ${isPairOf('rf', sql.ref(member), callerId)}) then 1
+    when ${friendOfAFriend(callerId, member)} then 1
+    else 0 end`;
+}
+
+/** Whether the member takes a friend request from the caller (one statement; see above). */
+export async function memberAcceptsRequest(
+  db: Db,
+  memberId: string,
+  callerId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .select(acceptsRequestsFrom(callerId, 'u').as('accepts'))
+    .where('u.id', '=', memberId)
+    .executeTakeFirst();
+  return Number(row?.accepts ?? 0) === 1;
 }

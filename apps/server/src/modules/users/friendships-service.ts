@@ -16,6 +16,7 @@ import {
   isFollowing,
   lockPair,
   makeFriends,
+  memberAcceptsRequest,
   type Pair,
   pairOf,
 } from './friendships-repo.js';
@@ -57,7 +58,10 @@ const ADD_ATTEMPTS = 5;
 export class FriendshipsService {
   constructor(private readonly deps: FriendshipsServiceDeps) {}
 
-  /** none -> request sent (and the caller follows them); accepts when they had asked first. */
+  /**
+   * none -> request sent (and the caller follows them); accepts when they had asked first. A
+   * member who takes requests only from friends of friends is missing for anyone else.
+   */
   addFriend(member: UserRow, targetId: string): Promise<'ok'> {
     return this.move(
       member,
@@ -65,6 +69,10 @@ export class FriendshipsService {
       FRIENDSHIP_MESSAGES.requestToSelf,
       'requestSent',
       async (m) => {
+        // Their privacy setting refuses the caller: the answer an unknown member gets.
+        if (!(await memberAcceptsRequest(m.trx, m.them, m.me))) {
+          throw notFound(PROFILE_MESSAGES.memberNotFound);
+        }
         for (let attempt = 1; attempt <= ADD_ATTEMPTS; attempt++) {
           if (await insertRequestIfAbsent(m.trx, m.pair, m.me, m.nowIso)) {
             await insertFollowIfAbsent(m.trx, m.me, m.them, m.nowIso);

@@ -1,9 +1,15 @@
 import {
+  AUDIENCES,
+  type Audience,
+  DEFAULT_PRIVACY,
   DETAIL_FIELDS,
   type Details,
   type DetailsInput,
   detailsSchema,
+  FRIEND_REQUESTS_FROM,
+  FRIENDS_LIST_VISIBLE_TO,
   type Friendship,
+  type Privacy,
   type PublicUser,
 } from '@hearth/contract';
 import type { FriendshipRow } from '../../db/friendships.js';
@@ -56,4 +62,36 @@ export function toPublicUser(
     first_name: row.first_name,
     last_name: row.last_name,
   };
+}
+
+/** The stored privacy columns of a member. */
+export type PrivacyColumns = Pick<
+  UserRow,
+  'default_audience' | 'friend_requests_from' | 'friends_list_visible_to'
+>;
+
+/** The member's privacy settings as stored; a value no longer a choice reads as the default. */
+export function privacyOf(row: PrivacyColumns): Privacy {
+  return {
+    defaultAudience: defaultAudienceOf(row),
+    friendRequestsFrom: oneOf(
+      FRIEND_REQUESTS_FROM,
+      row.friend_requests_from,
+      DEFAULT_PRIVACY.friendRequestsFrom,
+    ),
+    friendsListVisibleTo: oneOf(
+      FRIENDS_LIST_VISIBLE_TO,
+      row.friends_list_visible_to,
+      DEFAULT_PRIVACY.friendsListVisibleTo,
+    ),
+  };
+}
+
+/** The audience a new post of the member gets when it names none (a privacy setting). */
+export function defaultAudienceOf(row: Pick<UserRow, 'default_audience'>): Audience {
+  return oneOf(AUDIENCES, row.default_audience, DEFAULT_PRIVACY.defaultAudience);
+}
+
+function oneOf<T extends string>(choices: readonly T[], value: string, fallback: T): T {
+  return (choices as readonly string[]).includes(value) ? (value as T) : fallback;
 }

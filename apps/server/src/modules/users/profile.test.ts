@@ -54,6 +54,10 @@ describe('getProfile', () => {
       friends: [friendCard(bob)],
       friendsCount: 1,
       friendship: { friends: false, following: false, requestSent: false, requestReceived: false },
+      // One neither mutes nor befriends oneself, and always sees one's own friends.
+      muted: false,
+      acceptsFriendRequests: false,
+      friendsVisible: true,
       details: { bio: 'Poet of numbers', currentCity: 'London' },
       posts: [created.json()],
     } satisfies Profile);
@@ -112,6 +116,7 @@ describe('getProfile', () => {
     });
     expect(seen.friends).toEqual([]);
     expect(seen.friendsCount).toBe(0);
+    expect(seen).toMatchObject({ muted: false, acceptsFriendRequests: true, friendsVisible: true });
     expect(seen.details).toEqual({ job: 'Mathematician', relationship: 'Married' });
     expect(seen.posts.map((p) => p.text)).toEqual(['hello world']);
   });

@@ -1,13 +1,20 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { FriendshipStatus } from '../../db/friendships.js';
 import type { UserRow } from '../../db/users.js';
 import { type Viewer, visibleMember } from '../access/visibility.js';
+import { acceptsRequestsFrom, areFriends } from './friendships-repo.js';
+import type { PrivacyColumns } from './present.js';
 
-/** The columns a profile shows of its owner. */
+/**
+ * The columns a profile shows of its owner, and what the viewer may do or see there: whether
+ * they muted the owner, whether the owner takes a friend request from them, whether the owner's
+ * friends list is shown to them (each 1 or 0).
+ */
 export type ProfileOwnerRow = Pick<
   UserRow,
   'id' | 'username' | 'first_name' | 'last_name' | 'picture' | 'cover' | 'gender' | 'details'
->;
+> & { muted: number; accepts_requests: number; friends_shown: number };
 
 /** A member related to another one, with the relation. */
 export interface RelatedMemberRow {
@@ -38,10 +45,27 @@ export function findProfileOwner(
       'u.cover',
       'u.gender',
       'u.details',
+      sql<number>`case when exists (select 1 from mutes as vm
+        where vm.muter_id = ${viewer.id} and vm.muted_id = u.id) then 1 else 0 end`.as('muted'),
+      acceptsRequestsFrom(viewer.id, 'u').as('accepts_requests'),
+      friendsListShown(viewer.id, 'u').as('friends_shown'),
     ])
     .where('u.username', '=', username)
     .where(visibleMember(viewer, 'u.id'))
     .executeTakeFirst();
+}
+
+/**
+ * SQL, 1 or 0: the friends list of the member under `alias` (a `users` row) is shown to the
+ * viewer under the member's privacy setting: to everyone, to their friends, or to them alone.
+ */
+function friendsListShown(viewerId: string, alias: string): RawBuilder<number> {
+  const member = sql.ref(`${alias}.id`);
+  const setting = sql.ref(`${alias}.friends_list_visible_to`);
+  return sql<number>`case
+    when ${member} = ${viewerId} or ${setting} = 'public' then 1
+    when ${setting} = 'friends' and ${areFriends(member, viewerId)} then 1
+    else 0 end`;
 }
 
 export async function memberExists(db: Db, id: string): Promise<boolean> {
@@ -131,4 +155,19 @@ export async function updatePictureColumn(
     .set({ [column]: url, updated_at: nowIso })
     .where('id', '=', memberId)
     .execute();
+}
+
+/** Stores the settings given (others as they are); answers all of them as stored now. */
+export function updatePrivacy(
+  db: Db,
+  memberId: string,
+  changes: Partial<PrivacyColumns>,
+  nowIso: string,
+): Promise<PrivacyColumns | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: nowIso })
+    .where('id', '=', memberId)
+    .returning(['default_audience', 'friend_requests_from', 'friends_list_visible_to'])
+    .executeTakeFirst();
 }

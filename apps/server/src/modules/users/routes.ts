@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { addEndpoint } from '../../http/endpoint-route.js';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
 import type { BlocksService } from '../access/blocks-service.js';
+import type { MutesService } from '../access/mutes-service.js';
 import { memberOf } from '../auth/hooks.js';
 import type { FriendshipsService } from './friendships-service.js';
 import type { UsersService } from './service.js';
@@ -10,12 +11,13 @@ export interface UsersRoutesOptions {
   users: UsersService;
   friendships: FriendshipsService;
   blocks: BlocksService;
+  mutes: MutesService;
 }
 
 /** The profile and friendship calls of the contract's table (listImages is in media). */
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   app,
-  { users, friendships, blocks },
+  { users, friendships, blocks, mutes },
 ) => {
   addEndpoint(
     app,
@@ -70,4 +72,15 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
     blocks.unblock(memberOf(request), request.params.id),
   );
   addEndpoint(app, 'getBlocked', {}, async (request) => blocks.blocked(memberOf(request)));
+
+  addEndpoint(app, 'mute', {}, async (request) => mutes.mute(memberOf(request), request.params.id));
+  addEndpoint(app, 'unmute', {}, async (request) =>
+    mutes.unmute(memberOf(request), request.params.id),
+  );
+  addEndpoint(app, 'getMuted', {}, async (request) => mutes.muted(memberOf(request)));
+
+  addEndpoint(app, 'getPrivacy', {}, async (request) => users.privacy(memberOf(request)));
+  addEndpoint(app, 'updatePrivacy', {}, async (request) =>
+    users.updatePrivacy(memberOf(request), request.body),
+  );
 };

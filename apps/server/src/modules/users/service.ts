@@ -5,6 +5,8 @@ import {
   type FriendsPage,
   PROFILE_FRIENDS_SHOWN,
   PROFILE_MESSAGES,
+  type Privacy,
+  type PrivacyInput,
   type Profile,
 } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
@@ -21,13 +23,21 @@ import { asGender } from '../posts/present.js';
 import type { PostReader } from '../posts/reader.js';
 import type { PostsService } from '../posts/service.js';
 import { findPair, isFollowing, pairOf } from './friendships-repo.js';
-import { detailsOf, detailsToStore, friendshipFlags, toPublicUser } from './present.js';
+import {
+  detailsOf,
+  detailsToStore,
+  friendshipFlags,
+  type PrivacyColumns,
+  privacyOf,
+  toPublicUser,
+} from './present.js';
 import {
   countFriends,
   findProfileOwner,
   relatedMembers,
   updateDetails,
   updatePictureColumn,
+  updatePrivacy,
 } from './repo.js';
 
 export interface UsersServiceDeps {
@@ -70,9 +80,11 @@ export class UsersService {
     const owner = await findProfileOwner(db, seer, username.toLowerCase());
     if (!owner) return undefined;
     const own = owner.id === viewer.id;
+    // The owner's privacy setting hides the list, its length with it, from this viewer.
+    const friendsVisible = Number(owner.friends_shown) === 1;
     const [friends, friendsCount, relation, following, page] = await Promise.all([
-      relatedMembers(db, owner.id, 'friends', PROFILE_FRIENDS_SHOWN, seer),
-      countFriends(db, owner.id),
+      friendsVisible ? relatedMembers(db, owner.id, 'friends', PROFILE_FRIENDS_SHOWN, seer) : [],
+      friendsVisible ? countFriends(db, owner.id) : 0,
       own ? undefined : findPair(db, pairOf(viewer.id, owner.id)),
       own ? false : isFollowing(db, viewer.id, owner.id),
       reader.authorPosts(viewer, owner.id, query),
@@ -95,11 +107,31 @@ export class UsersService {
         })),
         friendsCount,
         friendship: friendshipFlags(viewer.id, relation, following),
+        muted: !own && Number(owner.muted) === 1,
+        acceptsFriendRequests: !own && Number(owner.accepts_requests) === 1,
+        friendsVisible,
         details: detailsOf(owner.details),
         posts: page.items,
       },
       nextCursor: page.nextCursor,
     };
+  }
+
+  /** The member's privacy settings (read with the session, so no query). */
+  privacy(member: UserRow): Privacy {
+    return privacyOf(member);
+  }
+
+  /** Stores the settings given, the others kept; answers all of them as stored now. */
+  async updatePrivacy(member: UserRow, input: PrivacyInput): Promise<Privacy> {
+    const { db, clock } = this.deps;
+    const changes: Partial<PrivacyColumns> = {};
+    if (input.defaultAudience) changes.default_audience = input.defaultAudience;
+    if (input.friendRequestsFrom) changes.friend_requests_from = input.friendRequestsFrom;
+    if (input.friendsListVisibleTo) changes.friends_list_visible_to = input.friendsListVisibleTo;
+    const stored = await updatePrivacy(db, member.id, changes, clock.now().toISOString());
+    // No row only if the account was deleted meanwhile: the settings the session read.
+    return privacyOf(stored ?? member);
   }
 
   /** Replaces the member's whole details object with the one given; answers what is stored. */

@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES } from '@hearth/contract';
+import { DEFAULT_PRIVACY, SERVER_MESSAGES } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../test/fake-server';
@@ -78,12 +78,35 @@ describe('the account menu', () => {
     expect(entries(menu)).toEqual([
       'Back',
       'Settings',
+      'Activity log',
+      'News Feed Preferences',
+      'Language',
+      'Log out of all devices',
+    ]);
+    // The spec's order, the pages among the inert entries, then Blocking and Muted.
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Privacy checkup', '/settings/privacy-checkup'],
+      ['Privacy Shortcut', '/settings/privacy'],
+      ['Blocking', '/settings/blocking'],
+      ['Muted', '/settings/muted'],
+    ]);
+    expect(
+      [...menu.querySelectorAll('button, a')]
+        .map((entry) => entry.getAttribute('aria-label') ?? entry.textContent)
+        .slice(1, 9),
+    ).toEqual([
+      'Settings',
       'Privacy checkup',
       'Privacy Shortcut',
       'Activity log',
       'News Feed Preferences',
       'Language',
-      'Log out of all devices',
+      'Blocking',
+      'Muted',
     ]);
     expect(within(menu).getByRole('button', { name: 'Back' })).toHaveFocus();
     // The entries are inert: the view stays.
@@ -95,6 +118,22 @@ describe('the account menu', () => {
     expect(within(menu).getByRole('link', { name: /See your profile/ })).toBeInTheDocument();
     // Focus goes back to the entry that led there.
     expect(within(menu).getByRole('button', { name: 'Settings & privacy' })).toHaveFocus();
+  });
+
+  it.each([
+    ['Privacy Shortcut', '/settings/privacy', 'Privacy settings'],
+    ['Privacy checkup', '/settings/privacy-checkup', 'Privacy checkup'],
+    ['Muted', '/settings/muted', 'Muted'],
+  ])('%s in Settings & privacy opens %s and closes the menu', async (entry, path, heading) => {
+    const { app, menu } = await openAccountMenu({
+      getPrivacy: () => ({ body: DEFAULT_PRIVACY }),
+      getMuted: () => ({ body: [] }),
+    });
+    await app.user.click(within(menu).getByRole('button', { name: 'Settings & privacy' }));
+    await app.user.click(within(menu).getByRole('link', { name: entry }));
+    expect(app.pathname()).toBe(path);
+    expect(screen.queryByRole('dialog', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
   it('goes into Help & support and back', async () => {

@@ -20,19 +20,23 @@ import { useLogout } from './use-logout';
 
 type View = 'main' | 'settings' | 'help' | 'display';
 
-const SETTINGS_ITEMS = [
-  'Settings',
-  'Privacy checkup',
-  'Privacy Shortcut',
-  'Activity log',
-  'News Feed Preferences',
-  'Language',
+/** Settings & privacy, in the spec's order: an entry with a path leads to its page. */
+const SETTINGS_ITEMS: readonly { name: string; to?: string }[] = [
+  { name: 'Settings' },
+  { name: 'Privacy checkup', to: '/settings/privacy-checkup' },
+  { name: 'Privacy Shortcut', to: '/settings/privacy' },
+  { name: 'Activity log' },
+  { name: 'News Feed Preferences' },
+  { name: 'Language' },
+  { name: 'Blocking', to: '/settings/blocking' },
+  { name: 'Muted', to: '/settings/muted' },
 ];
 const HELP_ITEMS = ['Help Center', 'Support Inbox', 'Report a problem'];
 
 /**
  * The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout; Settings &
- * privacy also leads to the Blocking page and ends with 'Log out of all devices' (issue 17). A
+ * privacy leads to the privacy settings (Privacy Shortcut), their checkup, and the Blocking and
+ * Muted pages, and ends with 'Log out of all devices' (issue 17). A
  * header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).
  */
 export function AccountMenu() {
@@ -100,13 +104,16 @@ function AccountPanel({ close }: { close: () => void }) {
       )}
       {view === 'settings' && (
         <SubView title="Settings & privacy" onBack={() => setView('main')}>
-          {SETTINGS_ITEMS.map((name) => (
-            <Item key={name}>{name}</Item>
-          ))}
-          <Link to="/settings/blocking" className={styles.linkItem} onClick={close}>
-            <span className={styles.itemText}>Blocking</span>
-            <ChevronRightIcon className={styles.chevron} />
-          </Link>
+          {SETTINGS_ITEMS.map(({ name, to }) =>
+            to ? (
+              <Link key={name} to={to} className={styles.linkItem} onClick={close}>
+                <span className={styles.itemText}>{name}</span>
+                <ChevronRightIcon className={styles.chevron} />
+              </Link>
+            ) : (
+              <Item key={name}>{name}</Item>
+            ),
+          )}
           <hr className={styles.separator} />
           <Item icon={<LogoutIcon />} onClick={logoutEverywhere}>
             Log out of all devices

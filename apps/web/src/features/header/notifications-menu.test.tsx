@@ -113,6 +113,24 @@ describe('the notifications panel', () => {
     ]);
   });
 
+  it('tells a member who follows a post of its new comments, and leads to the post', async () => {
+    const { panel } = await openBell({
+      unreadCount: () => ({ body: { count: 1 } }),
+      notifications: () => ({
+        body: [
+          buildNotification({
+            type: 'followedPostComment',
+            post: { _id: 'p7', text: 'Road trip' },
+            comment: 'Count me in',
+          }),
+        ],
+      }),
+    });
+    const [item] = await within(panel).findAllByRole('link');
+    expect(item).toHaveTextContent('Grace Hopper commented on a post you follow: "Count me in"');
+    expect(item).toHaveAttribute('href', '/post/p7');
+  });
+
   it('says so when there are none', async () => {
     const { panel } = await openBell({});
     expect(await within(panel).findByText(UI_MESSAGES.noNotifications)).toBeInTheDocument();

@@ -1,4 +1,9 @@
-import { NOTIFICATION_PREVIEW_MAX, type Notification, UI_MESSAGES } from '@hearth/contract';
+import {
+  NOTIFICATION_PREVIEW_MAX,
+  type Notification,
+  type NotificationType,
+  UI_MESSAGES,
+} from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -20,6 +25,13 @@ function quoted(text: string | null): string {
   return `: "${text}${text.length >= NOTIFICATION_PREVIEW_MAX ? '…' : ''}"`;
 }
 
+/** The notifications about a post, which lead to it. */
+const POST_NOTIFICATION_TYPES: ReadonlySet<NotificationType> = new Set([
+  'react',
+  'comment',
+  'followedPostComment',
+]);
+
 /** What the notification says after the actor's name. */
 export function notificationAction(notification: Notification): string {
   switch (notification.type) {
@@ -31,13 +43,15 @@ export function notificationAction(notification: Notification): string {
       return 'sent you a friend request';
     case 'friendAccepted':
       return 'accepted your friend request';
+    case 'followedPostComment':
+      return `commented on a post you follow${quoted(notification.comment)}`;
   }
 }
 
 /** Where a click leads: the post for a reaction or a comment, else the actor's profile. */
 export function notificationTarget(notification: Notification): string {
   const post = notification.post;
-  if ((notification.type === 'react' || notification.type === 'comment') && post) {
+  if (post && POST_NOTIFICATION_TYPES.has(notification.type)) {
     return `/post/${post._id}`;
   }
   return `/profile/${notification.actor.username}`;
@@ -135,7 +149,7 @@ function TypeIcon({ notification }: { notification: Notification }) {
   if (notification.type === 'react' && notification.react) {
     return <ReactionIcon react={notification.react} size={24} />;
   }
-  if (notification.type === 'comment') {
+  if (notification.type === 'comment' || notification.type === 'followedPostComment') {
     return (
       <span className={`${styles.typeIcon} ${styles.commentType}`}>
         <CommentIcon width={14} height={14} />

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { Notices } from '../../ui/notices';
 import { Header } from '../header/header';
 import styles from './app-layout.module.css';
 import { PageFallback } from './page-fallback';
@@ -13,6 +14,7 @@ export function AppLayout() {
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
+        <Notices />
       </main>
     </div>
   );

@@ -46,3 +46,12 @@ export const PostPage = lazy(() =>
 export const BlockingPage = lazy(() =>
   import('../settings/blocking-page').then((m) => ({ default: m.BlockingPage })),
 );
+export const MutedPage = lazy(() =>
+  import('../settings/muted-page').then((m) => ({ default: m.MutedPage })),
+);
+export const PrivacyPage = lazy(() =>
+  import('../settings/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+);
+export const PrivacyCheckupPage = lazy(() =>
+  import('../settings/privacy-checkup-page').then((m) => ({ default: m.PrivacyCheckupPage })),
+);

@@ -6,11 +6,13 @@ import {
   isEmptyPost,
   MEDIA_MESSAGES,
   POST_TEXT_MAX,
+  type Post,
   UPLOAD_FILES_MAX,
 } from '@hearth/contract';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { useCreatePostMutation } from '../../api/posts';
+import { useCreatePostMutation, useEditPostMutation } from '../../api/posts';
+import { usePrivacy } from '../../api/privacy';
 import { useSessionUser } from '../../session/session-context';
 import { AudienceIcon } from '../../ui/audience-icons';
 import { Avatar } from '../../ui/avatar';
@@ -22,32 +24,61 @@ import { ErrorBox } from '../../ui/error-box';
 import { PhotoIcon } from '../../ui/feed-icons';
 import { CaretDownIcon, CloseIcon } from '../../ui/icons';
 import { acceptAttribute, checkImageFiles } from '../../ui/image-files';
+import { pictureAttributes } from '../../ui/picture';
 import { Popup } from '../../ui/popup';
 import { useObjectUrl } from '../../ui/use-object-url';
 import { usePopover } from '../../ui/use-popover';
 import { AudiencePanel } from './audience-choice';
 import styles from './create-post-dialog.module.css';
 
+type PostImage = Post['images'][number];
+
+/** A preview tile's width: a quarter of the 500 px dialog, or a third of a phone's. */
+const PREVIEW_SIZES = '(max-width: 500px) 33vw, 120px';
+
+/**
+ * The built-in a post's background is (answers give its absolute address, the dialog and the
+ * calls name it by its path); another background stays as it is.
+ */
+function backgroundOf(post: Post | undefined): string | null {
+  const background = post?.background;
+  if (!background) return null;
+  return BUILTIN_BACKGROUNDS.find((path) => background.endsWith(path)) ?? background;
+}
+
 /**
  * The post-creation dialog (spec sections 4 and 5): text up to 250 characters, one of the nine
  * backgrounds or photos, emoji; nothing is sent while text, photos and background are all empty.
+ * Given a `post`, it is 'Edit post': filled in with the post's text, background and photos,
+ * under the same rules, saved with Save (the audience has its own dialog, 'Edit audience').
  */
 export function CreatePostDialog({
-  showPhotos,
+  showPhotos = false,
+  post,
   onClose,
 }: {
   /** Opened from Photo/Video: the photo area shows at once. */
-  showPhotos: boolean;
+  showPhotos?: boolean;
+  /** The post to edit. */
+  post?: Post;
   onClose: () => void;
 }) {
   const user = useSessionUser();
   const create = useCreatePostMutation();
-  const [text, setText] = useState('');
-  const [background, setBackground] = useState<string | null>(null);
+  const edit = useEditPostMutation();
+  const editing = post !== undefined;
+  const pending = create.isPending || edit.isPending;
+  const [text, setText] = useState(post?.text ?? '');
+  const [background, setBackground] = useState<string | null>(() => backgroundOf(post));
+  /** The edited post's photos that stay, before the new ones. */
+  const [kept, setKept] = useState<PostImage[]>(post?.images ?? []);
   const [files, setFiles] = useState<File[]>([]);
-  const [photosOpen, setPhotosOpen] = useState(showPhotos);
+  const [photosOpen, setPhotosOpen] = useState(showPhotos || kept.length > 0);
   const [error, setError] = useState<string | null>(null);
-  const [audience, setAudience] = useState<Audience>(DEFAULT_AUDIENCE);
+  const privacy = usePrivacy();
+  const [chosenAudience, setAudience] = useState<Audience | null>(null);
+  // Until the member picks one, a new post has their default audience (their privacy settings).
+  const audience = chosenAudience ?? privacy.data?.defaultAudience ?? DEFAULT_AUDIENCE;
   // The 'Post audience' panel takes the dialog's place; the post's form waits, hidden, behind it.
   const [choosingAudience, setChoosingAudience] = useState(false);
   const audienceButtonRef = useRef<HTMLButtonElement>(null);
@@ -64,7 +95,8 @@ export function CreatePostDialog({
   const audienceTitleId = useId();
   const counterId = useId();
 
-  const empty = isEmptyPost({ text, background, images: files });
+  const photoCount = kept.length + files.length;
+  const empty = isEmptyPost({ text, background, images: [...kept, ...files] });
   const prompt = `What's on your mind, ${user.first_name}?`;
 
   useEffect(() => {
@@ -86,7 +118,7 @@ export function CreatePostDialog({
 
   function addFiles(chosen: Iterable<File>) {
     const { accepted, error: refused } = checkImageFiles(chosen, 'postImages');
-    const room = UPLOAD_FILES_MAX - files.length;
+    const room = UPLOAD_FILES_MAX - photoCount;
     setError(refused ?? (accepted.length > room ? MEDIA_MESSAGES.tooManyFiles : null));
     if (accepted.length > 0 && room > 0) {
       setFiles((current) => [...current, ...accepted.slice(0, room)]);
@@ -115,21 +147,38 @@ export function CreatePostDialog({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (empty || create.isPending) return;
+    if (empty || pending) return;
     setError(null);
-    create.mutate(
-      { text, background, files, audience },
-      {
-        onSuccess: onClose,
-        onError: (failure) => {
-          setError(errorMessage(failure));
-          setFocusError(true);
-        },
+    const handlers = {
+      onSuccess: onClose,
+      onError: (failure: Error) => {
+        setError(errorMessage(failure));
+        setFocusError(true);
       },
+    };
+    if (!post) {
+      // Not chosen and the settings not loaded yet: the server applies the member's default.
+      const sent = chosenAudience ?? privacy.data?.defaultAudience;
+      create.mutate({ text, background, files, audience: sent }, handlers);
+    } else if (unchanged(post)) {
+      onClose();
+    } else {
+      edit.mutate({ postId: post._id, text, background, kept, files }, handlers);
+    }
+  }
+
+  /** Whether Save would send the post as it is. */
+  function unchanged(original: Post) {
+    return (
+      files.length === 0 &&
+      text === (original.text ?? '') &&
+      background === backgroundOf(original) &&
+      kept.length === original.images.length &&
+      kept.every((image, index) => image.url === original.images[index]?.url)
     );
   }
 
-  const showBackgrounds = files.length === 0 && !photosOpen;
+  const showBackgrounds = photoCount === 0 && !photosOpen;
   return (
     <Popup
       labelledBy={choosingAudience ? audienceTitleId : titleId}
@@ -150,7 +199,12 @@ export function CreatePostDialog({
       )}
       {/* Escape closes an open emoji picker first, the dialog only after. */}
       <form onSubmit={onSubmit} onKeyDown={picker.onKeyDown} noValidate hidden={choosingAudience}>
-        <DialogHeader title="Create post" titleId={titleId} mutedClose onClose={onClose} />
+        <DialogHeader
+          title={editing ? 'Edit post' : 'Create post'}
+          titleId={titleId}
+          mutedClose
+          onClose={onClose}
+        />
 
         <DialogBody>
           <div className={styles.author}>
@@ -159,17 +213,19 @@ export function CreatePostDialog({
               <p className={styles.name}>
                 {user.first_name} {user.last_name}
               </p>
-              <button
-                ref={audienceButtonRef}
-                type="button"
-                className={styles.audience}
-                onClick={() => setChoosingAudience(true)}
-              >
-                <AudienceIcon audience={audience} width={12} height={12} />
-                <span className="visually-hidden">Audience: </span>
-                {AUDIENCE_LABELS[audience].name}
-                <CaretDownIcon width={14} height={14} />
-              </button>
+              {!editing && (
+                <button
+                  ref={audienceButtonRef}
+                  type="button"
+                  className={styles.audience}
+                  onClick={() => setChoosingAudience(true)}
+                >
+                  <AudienceIcon audience={audience} width={12} height={12} />
+                  <span className="visually-hidden">Audience: </span>
+                  {AUDIENCE_LABELS[audience].name}
+                  <CaretDownIcon width={14} height={14} />
+                </button>
+              )}
             </div>
           </div>
 
@@ -236,7 +292,7 @@ export function CreatePostDialog({
             </fieldset>
           )}
 
-          {(photosOpen || files.length > 0) && (
+          {(photosOpen || photoCount > 0) && (
             <section
               className={styles.photos}
               aria-label="Photos"
@@ -248,14 +304,24 @@ export function CreatePostDialog({
                 className={styles.removeAll}
                 aria-label="Remove all photos"
                 onClick={() => {
+                  setKept([]);
                   setFiles([]);
                   setPhotosOpen(false);
                 }}
               >
                 <CloseIcon width={16} height={16} />
               </button>
-              {files.length > 0 ? (
+              {photoCount > 0 ? (
                 <ul className={styles.previews}>
+                  {kept.map((image, index) => (
+                    <KeptPhoto
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a post may carry the same image twice.
+                      key={`${image.url}-${index}`}
+                      url={image.url}
+                      name={`Photo ${index + 1}`}
+                      onRemove={() => setKept((current) => current.filter((_, at) => at !== index))}
+                    />
+                  ))}
                   {files.map((file, index) => (
                     <PhotoPreview
                       // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be added twice.
@@ -274,7 +340,7 @@ export function CreatePostDialog({
                 onClick={() => fileInputRef.current?.click()}
               >
                 <PhotoIcon width={28} height={28} />
-                <span>{files.length > 0 ? 'Add more photos' : 'Add photos/videos'}</span>
+                <span>{photoCount > 0 ? 'Add more photos' : 'Add photos/videos'}</span>
                 <span className={styles.hint}>or drag and drop</span>
               </button>
             </section>
@@ -299,13 +365,30 @@ export function CreatePostDialog({
           <button
             type="submit"
             className={`${buttons.primary} ${styles.submit}`}
-            disabled={empty || create.isPending}
+            disabled={empty || pending}
           >
-            {create.isPending ? 'Posting…' : 'Post'}
+            {editing ? (pending ? 'Saving…' : 'Save') : pending ? 'Posting…' : 'Post'}
           </button>
         </DialogBody>
       </form>
     </Popup>
+  );
+}
+
+/** One of the edited post's photos, already uploaded: a copy the size of its tile fills it. */
+function KeptPhoto({ url, name, onRemove }: { url: string; name: string; onRemove: () => void }) {
+  return (
+    <li className={styles.preview}>
+      <img {...pictureAttributes(url, PREVIEW_SIZES)} alt={name} />
+      <button
+        type="button"
+        className={styles.removePhoto}
+        aria-label={`Remove ${name.toLowerCase()}`}
+        onClick={onRemove}
+      >
+        <CloseIcon width={14} height={14} />
+      </button>
+    </li>
   );
 }
 

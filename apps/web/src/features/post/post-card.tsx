@@ -1,12 +1,19 @@
 import { AUDIENCE_LABELS, type Post, topReactions } from '@hearth/contract';
-import { memo, type Ref, useRef, useState } from 'react';
+import { lazy, memo, type Ref, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useDeletePostMutation, useSavePostMutation } from '../../api/posts';
+import { errorMessage } from '../../api/client';
+import { useMuteMutation } from '../../api/muting';
+import {
+  useDeletePostMutation,
+  usePostNotificationsMutation,
+  useSavePostMutation,
+} from '../../api/posts';
 import { useWatchedPost } from '../../live/live-provider';
 import { useSessionUser } from '../../session/session-context';
 import { AudienceIcon } from '../../ui/audience-icons';
 import { Avatar } from '../../ui/avatar';
 import { CommentIcon, ShareIcon } from '../../ui/feed-icons';
+import { showNotice } from '../../ui/notices';
 import { pictureAttributes, pictureBackground } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import { CommentsSection } from '../comments/comments-section';
@@ -20,6 +27,14 @@ import { PostMenu } from './post-menu';
 
 /** The new profile picture of such a post: min(320px, 70%) of the card less its 32 px of padding. */
 const PROFILE_PICTURE_SIZES = '(max-width: 457px) 70vw, 320px';
+
+// Loaded once a member edits a post or reads its history, not with the feed.
+const CreatePostDialog = lazy(() =>
+  import('./create-post-dialog').then((m) => ({ default: m.CreatePostDialog })),
+);
+const EditHistoryDialog = lazy(() =>
+  import('./edit-history').then((m) => ({ default: m.EditHistoryDialog })),
+);
 
 const TYPE_WORDING = {
   profilePicture: 'updated profile picture',
@@ -46,8 +61,12 @@ export const PostCard = memo(function PostCard({
   const user = useSessionUser();
   const save = useSavePostMutation();
   const remove = useDeletePostMutation();
+  const notifications = usePostNotificationsMutation();
+  const mute = useMuteMutation();
   const [leaving, setLeaving] = useState(false);
   const [editingAudience, setEditingAudience] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [readingHistory, setReadingHistory] = useState(false);
   const commentFieldRef = useRef<HTMLTextAreaElement>(null);
   const imagesRef = useRef<HTMLDivElement>(null);
   const watchRef = useWatchedPost(post._id);
@@ -58,6 +77,23 @@ export const PostCard = memo(function PostCard({
   const { reactions } = post;
   const top = topReactions(reactions);
   const audienceName = AUDIENCE_LABELS[post.audience].name;
+
+  const owner = author._id === user.id;
+
+  function onMute() {
+    mute.mutate(author, {
+      onSuccess: () =>
+        showNotice(`${author.first_name} is muted. Their posts won't show in your feed.`),
+      onError: (failure) => showNotice(errorMessage(failure)),
+    });
+  }
+
+  function onNotifications(on: boolean) {
+    notifications.mutate(
+      { postId: post._id, on },
+      { onError: (failure) => showNotice(errorMessage(failure)) },
+    );
+  }
 
   function onDelete(closeMenu: () => void) {
     remove.mutate(post._id, {
@@ -97,12 +133,31 @@ export const PostCard = memo(function PostCard({
             >
               <AudienceIcon audience={post.audience} width={12} height={12} />
             </span>
+            {post.editedAt && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <button
+                  type="button"
+                  className={styles.edited}
+                  aria-haspopup="dialog"
+                  title="See the edit history"
+                  onClick={() => setReadingHistory(true)}
+                >
+                  Edited
+                </button>
+              </>
+            )}
           </p>
         </div>
         <PostMenu
-          owner={author._id === user.id}
+          owner={owner}
           saved={reactions.checkSaved}
           hasImages={post.images.length > 0}
+          onEdit={owner && post.type === null ? () => setEditing(true) : undefined}
+          notificationsOn={reactions.notificationsOn}
+          onNotifications={onNotifications}
+          authorFirstName={author.first_name}
+          onMute={onMute}
           onSave={() => save.mutate({ postId: post._id })}
           onDownload={() => void downloadImages(post.images)}
           onFullscreen={() => void imagesRef.current?.requestFullscreen?.()}
@@ -116,6 +171,14 @@ export const PostCard = memo(function PostCard({
           audience={post.audience}
           onClose={() => setEditingAudience(false)}
         />
+      )}
+      {(editing || readingHistory) && (
+        <Suspense fallback={null}>
+          {editing && <CreatePostDialog post={post} onClose={() => setEditing(false)} />}
+          {readingHistory && (
+            <EditHistoryDialog post={post} onClose={() => setReadingHistory(false)} />
+          )}
+        </Suspense>
       )}
 
       <PostBody post={post} author={name} imagesRef={imagesRef} eager={first} />

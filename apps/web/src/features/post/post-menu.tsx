@@ -18,6 +18,7 @@ import {
   TrashIcon,
 } from '../../ui/feed-icons';
 import { MenuPanel } from '../../ui/menu-panel';
+import { MuteIcon } from '../../ui/profile-icons';
 import { useMenu } from '../../ui/use-menu';
 import styles from './post-menu.module.css';
 
@@ -25,6 +26,14 @@ interface PostMenuProps {
   owner: boolean;
   saved: boolean;
   hasImages: boolean;
+  /** Edit Post (the author's, not on a profile-picture or cover post): opens the edit dialog. */
+  onEdit?: () => void;
+  /** Whether the member gets this post's notifications (the item offers the other way). */
+  notificationsOn: boolean;
+  onNotifications: (on: boolean) => void;
+  /** The author's first name, for 'Mute {first name}' on others' posts. */
+  authorFirstName: string;
+  onMute: () => void;
   onSave: () => void;
   onDownload: () => void;
   onFullscreen: () => void;
@@ -39,6 +48,11 @@ export function PostMenu({
   owner,
   saved,
   hasImages,
+  onEdit,
+  notificationsOn,
+  onNotifications,
+  authorFirstName,
+  onMute,
   onSave,
   onDownload,
   onFullscreen,
@@ -55,6 +69,22 @@ export function PostMenu({
       closeAndReturn();
     };
   }
+
+  // An author gets their post's notifications until they turn them off; another member once
+  // they turn them on. The item offers the other way from where the member stands.
+  const notificationsItem = notificationsOn ? (
+    <Item
+      icon={<BellOffIcon />}
+      title="Turn off notifications for this post"
+      onClick={act(() => onNotifications(false))}
+    />
+  ) : (
+    <Item
+      icon={<BellIcon />}
+      title="Turn on notifications for this post"
+      onClick={act(() => onNotifications(true))}
+    />
+  );
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard handling for the whole menu.
@@ -80,10 +110,8 @@ export function PostMenu({
           onClick={act(onSave)}
         />
         <hr className={styles.separator} />
-        {owner && <Item icon={<EditIcon />} title="Edit Post" onClick={act()} />}
-        {!owner && (
-          <Item icon={<BellIcon />} title="Turn on notifications for this post" onClick={act()} />
-        )}
+        {owner && onEdit && <Item icon={<EditIcon />} title="Edit Post" onClick={act(onEdit)} />}
+        {!owner && notificationsItem}
         {hasImages && <Item icon={<DownloadIcon />} title="Download" onClick={act(onDownload)} />}
         {hasImages && (
           <Item icon={<FullscreenIcon />} title="Enter Fullscreen" onClick={act(onFullscreen)} />
@@ -91,11 +119,7 @@ export function PostMenu({
         {owner && (
           <>
             <Item icon={<LockIcon />} title="Edit audience" onClick={act(onEditAudience)} />
-            <Item
-              icon={<BellOffIcon />}
-              title="Turn off notifications for this post"
-              onClick={act()}
-            />
+            {notificationsItem}
             <Item icon={<TranslateIcon />} title="Turn off translation" onClick={act()} />
             <Item icon={<CalendarIcon />} title="Edit Date" onClick={act()} />
             <Item icon={<RefreshIcon />} title="Refresh share attachment" onClick={act()} />
@@ -111,6 +135,12 @@ export function PostMenu({
         {!owner && (
           <>
             <hr className={styles.separator} />
+            <Item
+              icon={<MuteIcon />}
+              title={`Mute ${authorFirstName}`}
+              subtitle="Stop seeing their posts in your feed"
+              onClick={act(onMute)}
+            />
             <Item
               icon={<ReportIcon />}
               title="Report post"

@@ -3,26 +3,42 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { forgetProfile, useBlockMutation } from '../../api/blocking';
 import { errorMessage } from '../../api/client';
+import { useUnmuteMutation } from '../../api/muting';
 import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { MoreIcon } from '../../ui/feed-icons';
-import { BlockIcon } from '../../ui/profile-icons';
+import { BlockIcon, MuteIcon, UnmuteIcon } from '../../ui/profile-icons';
 import { MenuButton } from './menu-button';
+import { MuteDialog } from './mute-dialog';
 import styles from './profile-page.module.css';
 
 interface Member {
   _id: string;
   username: string;
   first_name: string;
+  /** Whether the member looking muted this one (the menu offers Unmute then). */
+  muted: boolean;
 }
 
-/** The '…' menu of another member's profile: Block, after a confirmation. */
+type OpenDialog =
+  | { kind: 'block' }
+  | { kind: 'mute' }
+  /** An unmute from the menu failed: why, and a second try. */
+  | { kind: 'unmute'; error: string };
+
+/**
+ * The '…' menu of another member's profile: Mute (after a confirmation) or Unmute (at once),
+ * and Block (after a confirmation).
+ */
 export function ProfileOptions({ member }: { member: Member }) {
-  const [confirming, setConfirming] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Said to screen readers once a mute or unmute is done; the menu's entry changes with it.
+  const [announcement, setAnnouncement] = useState('');
+  const unmute = useUnmuteMutation();
   const queryClient = useQueryClient();
   const blocked = useRef(false);
-  const { username } = member;
+  const { username, first_name: name } = member;
   // The profile just blocked is forgotten once it has left the screen: forgotten while shown, it
   // would be read again at once, answer 'not found' and send the member to their own profile.
   useEffect(
@@ -31,6 +47,15 @@ export function ProfileOptions({ member }: { member: Member }) {
     },
     [queryClient, username],
   );
+
+  function unmuteNow() {
+    setAnnouncement('');
+    unmute.mutate(member, {
+      onSuccess: () => setAnnouncement(`You unmuted ${name}.`),
+      onError: (failure) => setDialog({ kind: 'unmute', error: errorMessage(failure) }),
+    });
+  }
+
   return (
     <>
       <MenuButton
@@ -40,21 +65,52 @@ export function ProfileOptions({ member }: { member: Member }) {
         className={styles.moreButton}
         align="right"
         items={[
+          member.muted
+            ? {
+                label: `Unmute ${name}`,
+                icon: <UnmuteIcon />,
+                // Focus waits on the menu's button: the entry changes, or a failure's dialog opens.
+                opensDialog: true,
+                onSelect: unmuteNow,
+              }
+            : {
+                label: `Mute ${name}`,
+                icon: <MuteIcon />,
+                opensDialog: true,
+                onSelect: () => {
+                  setAnnouncement('');
+                  setDialog({ kind: 'mute' });
+                },
+              },
           {
-            label: `Block ${member.first_name}`,
+            label: `Block ${name}`,
             icon: <BlockIcon />,
             opensDialog: true,
-            onSelect: () => setConfirming(true),
+            onSelect: () => setDialog({ kind: 'block' }),
           },
         ]}
       />
-      {confirming && (
+      <span role="status" className="visually-hidden">
+        {announcement}
+      </span>
+      {dialog?.kind === 'block' && (
         <BlockDialog
           member={member}
           onBlocked={() => {
             blocked.current = true;
           }}
-          onClose={() => setConfirming(false)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {(dialog?.kind === 'mute' || dialog?.kind === 'unmute') && (
+        <MuteDialog
+          member={member}
+          action={dialog.kind}
+          initialError={dialog.kind === 'unmute' ? dialog.error : null}
+          onDone={() =>
+            setAnnouncement(dialog.kind === 'mute' ? `You muted ${name}.` : `You unmuted ${name}.`)
+          }
+          onClose={() => setDialog(null)}
         />
       )}
     </>

@@ -9,23 +9,28 @@ import styles from './profile-page.module.css';
 
 /**
  * What a visitor can do (spec section 4): one friendship button or menu for the state, and the
- * separate Follow/Following button. Each change shows at once, then goes to the server.
+ * separate Follow/Following button. Each change shows at once, then goes to the server. A
+ * member whose privacy settings keep the visitor from sending a request shows no Add Friend;
+ * a request already on its way either way still shows (Cancel Request, Respond).
  */
 export function FriendshipButtons({
   username,
   profileId,
   friendship,
+  acceptsFriendRequests,
   children,
 }: {
   username: string;
   profileId: string;
   friendship: Friendship;
+  /** Whether the visitor may send this member a friend request (the profile says). */
+  acceptsFriendRequests: boolean;
   /** More actions at the end of the row (the profile's options menu). */
   children?: ReactNode;
 }) {
   const { mutate } = useFriendshipMutation(username, profileId);
 
-  let main: ReactNode;
+  let main: ReactNode = null;
   if (friendship.friends) {
     main = (
       <MenuButton
@@ -65,7 +70,7 @@ export function FriendshipButtons({
         ]}
       />
     );
-  } else {
+  } else if (acceptsFriendRequests) {
     main = (
       <button type="button" className={buttons.primary} onClick={() => mutate('addFriend')}>
         <PersonAddIcon />

@@ -93,8 +93,27 @@ export function PhotosCard({ username }: { username: string }) {
   );
 }
 
-/** The first 9 friends, each linking to their profile, under the number of all of them. */
-export function FriendsCard({ friends, count }: { friends: Profile['friends']; count: number }) {
+/**
+ * The first 9 friends, each linking to their profile, under the number of all of them; a short
+ * sentence instead when the member's privacy settings keep their friends list from the viewer.
+ */
+export function FriendsCard({
+  friends,
+  count,
+  visible,
+}: {
+  friends: Profile['friends'];
+  count: number;
+  /** Whether the viewer may see the list (the profile's `friendsVisible`). */
+  visible: boolean;
+}) {
+  if (!visible) {
+    return (
+      <Card title="Friends">
+        <p className={styles.muted}>This friends list is private.</p>
+      </Card>
+    );
+  }
   const shown = friends.slice(0, PROFILE_FRIENDS_SHOWN);
   return (
     <Card

@@ -158,10 +158,12 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
             </div>
             <div className={styles.identity}>
               <h1 className={styles.name}>{name}</h1>
-              <p className={styles.friendCount}>
-                {count} {count === 1 ? 'friend' : 'friends'}
-              </p>
-              {count > 0 && (
+              {profile.friendsVisible && (
+                <p className={styles.friendCount}>
+                  {count} {count === 1 ? 'friend' : 'friends'}
+                </p>
+              )}
+              {profile.friendsVisible && count > 0 && (
                 <ul className={styles.friendThumbs} aria-label="Some friends">
                   {profile.friends.slice(0, PROFILE_HEADER_FRIENDS_SHOWN).map((friend, index) => (
                     <li
@@ -184,6 +186,7 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
                 username={profile.username}
                 profileId={profile._id}
                 friendship={profile.friendship}
+                acceptsFriendRequests={profile.acceptsFriendRequests}
               >
                 <ProfileOptions member={profile} />
               </FriendshipButtons>
@@ -209,7 +212,7 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
           <div ref={leftRef} className={styles.left} style={sticky}>
             <IntroCard username={profile.username} details={profile.details} own={own} />
             <PhotosCard username={profile.username} />
-            <FriendsCard friends={profile.friends} count={count} />
+            <FriendsCard friends={profile.friends} count={count} visible={profile.friendsVisible} />
             <p className={styles.footer}>
               <Link to="/">Privacy</Link> · <Link to="/">Terms</Link> ·{' '}
               <Link to="/">Advertising</Link> · <Link to="/">Cookies</Link> · Hearth © 2022

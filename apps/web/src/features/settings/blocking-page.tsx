@@ -8,7 +8,7 @@ import { fullName } from '../../ui/full-name';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
-import styles from './blocking-page.module.css';
+import styles from './settings-page.module.css';
 
 /** Settings & privacy → Blocking (/settings/blocking): the members blocked, each with Unblock. */
 export function BlockingPage() {
@@ -86,7 +86,7 @@ function BlockedList({
                 </div>
                 <button
                   type="button"
-                  className={`${buttons.secondary} ${styles.unblock}`}
+                  className={`${buttons.secondary} ${styles.rowButton}`}
                   aria-label={`Unblock ${name}`}
                   disabled={busyId === member._id}
                   onClick={() => onUnblock(member, index)}

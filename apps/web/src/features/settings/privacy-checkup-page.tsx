@@ -1,0 +1,134 @@
+import type { Privacy } from '@hearth/contract';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { AudienceIcon } from '../../ui/audience-icons';
+import buttons from '../../ui/button.module.css';
+import styles from './privacy.module.css';
+import { chosenName, PRIVACY_SETTINGS, PrivacyChoice, type PrivacySetting } from './privacy-choice';
+import { WithPrivacy } from './privacy-page';
+import page from './settings-page.module.css';
+
+const STEPS = PRIVACY_SETTINGS.length;
+
+/**
+ * Settings & privacy → Privacy checkup (/settings/privacy-checkup): the privacy settings one
+ * step at a time, each saved as it is chosen, then a last step that sums them up.
+ */
+export function PrivacyCheckupPage() {
+  const titleId = useId();
+  return (
+    <div className={page.page}>
+      <section className={page.card} aria-labelledby={titleId}>
+        <h1 id={titleId} className={page.title}>
+          Privacy checkup
+        </h1>
+        <p className={page.intro}>
+          Let's go through who sees what you share and who can reach you, one thing at a time. Each
+          choice is saved as you make it.
+        </p>
+        <WithPrivacy>{(settings) => <Checkup settings={settings} />}</WithPrivacy>
+      </section>
+    </div>
+  );
+}
+
+function Checkup({ settings }: { settings: Privacy }) {
+  // 0 to STEPS - 1: a setting each; STEPS: the summary.
+  const [step, setStep] = useState(0);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  // Each new step starts at its title, which a screen reader then reads.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    titleRef.current?.focus();
+  }, [step]);
+
+  const setting = PRIVACY_SETTINGS[step];
+  const done = !setting;
+  return (
+    <>
+      <div className={styles.progress}>
+        <p className={styles.stepCount}>{done ? 'Done' : `Step ${step + 1} of ${STEPS}`}</p>
+        <div className={styles.bar} aria-hidden="true">
+          <div
+            className={styles.barFill}
+            style={{ width: `${((step + 1) / (STEPS + 1)) * 100}%` }}
+          />
+        </div>
+      </div>
+      {done ? (
+        <Summary settings={settings} titleRef={titleRef} />
+      ) : (
+        <>
+          <h2 ref={titleRef} tabIndex={-1} className={styles.stepTitle}>
+            {setting.title}
+          </h2>
+          <PrivacyChoice key={setting.key} setting={setting} settings={settings} />
+        </>
+      )}
+      <div className={styles.nav}>
+        {step > 0 && (
+          <button type="button" className={buttons.secondary} onClick={() => setStep(step - 1)}>
+            Back
+          </button>
+        )}
+        {done ? (
+          <Link to="/" className={`${buttons.primary} ${styles.navEnd}`}>
+            Go to Feed
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={`${buttons.primary} ${styles.navEnd}`}
+            onClick={() => setStep(step + 1)}
+          >
+            {step === STEPS - 1 ? 'Done' : 'Next'}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The last step: what each setting is now, and where to change it later. */
+function Summary({
+  settings,
+  titleRef,
+}: {
+  settings: Privacy;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  return (
+    <>
+      <h2 ref={titleRef} tabIndex={-1} className={styles.doneTitle}>
+        You're all set
+      </h2>
+      <p className={styles.explanation}>
+        Here is what you chose. You can change it at any time in{' '}
+        <Link to="/settings/privacy" className={styles.inlineLink}>
+          Privacy settings
+        </Link>
+        .
+      </p>
+      <dl className={styles.summary}>
+        {PRIVACY_SETTINGS.map((setting) => (
+          <div key={setting.key} className={styles.summaryItem}>
+            <dt>{setting.question}</dt>
+            <dd>
+              <SummaryIcon setting={setting} settings={settings} />
+              {chosenName(setting, settings)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+function SummaryIcon({ setting, settings }: { setting: PrivacySetting; settings: Privacy }) {
+  const option = setting.options.find(
+    (choice: { value: string }) => choice.value === settings[setting.key],
+  );
+  return option ? <AudienceIcon audience={option.icon} width={20} height={20} /> : null;
+}

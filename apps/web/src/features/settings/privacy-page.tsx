@@ -1,0 +1,62 @@
+import type { Privacy } from '@hearth/contract';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { usePrivacy } from '../../api/privacy';
+import { ErrorBox } from '../../ui/error-box';
+import { Spinner } from '../../ui/spinner';
+import styles from './privacy.module.css';
+import { PRIVACY_SETTINGS, PrivacyChoice } from './privacy-choice';
+import page from './settings-page.module.css';
+
+/**
+ * Settings & privacy → Privacy Shortcut (/settings/privacy): the three privacy settings on one
+ * card, each saved as soon as it is chosen.
+ */
+export function PrivacyPage() {
+  const titleId = useId();
+  return (
+    <div className={page.page}>
+      <section className={page.card} aria-labelledby={titleId}>
+        <h1 id={titleId} className={page.title}>
+          Privacy settings
+        </h1>
+        <p className={page.intro}>
+          Choose who sees what you share and who can reach you. Each change is saved as you make it.
+          New here?{' '}
+          <Link to="/settings/privacy-checkup" className={styles.inlineLink}>
+            Take the Privacy checkup
+          </Link>
+        </p>
+        <WithPrivacy>
+          {(settings) => (
+            <div className={styles.settings}>
+              {PRIVACY_SETTINGS.map((setting) => (
+                <div key={setting.key} className={styles.settingBlock}>
+                  <PrivacyChoice setting={setting} settings={settings} />
+                </div>
+              ))}
+            </div>
+          )}
+        </WithPrivacy>
+      </section>
+    </div>
+  );
+}
+
+/** The member's settings once read; a spinner while they load, a failure with Try again. */
+export function WithPrivacy({ children }: { children: (settings: Privacy) => ReactNode }) {
+  const privacy = usePrivacy();
+  // Settings once read stay on screen even if a later read fails.
+  if (privacy.data) return children(privacy.data);
+  if (privacy.isError) {
+    return (
+      <ErrorBox message={errorMessage(privacy.error)} onRetry={() => void privacy.refetch()} />
+    );
+  }
+  return (
+    <div className={page.loading}>
+      <Spinner label="Loading privacy settings" />
+    </div>
+  );
+}
