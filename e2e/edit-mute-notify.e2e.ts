@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/a11y.js';
 import { isCallOf } from './support/api.js';
 import { screenshot } from './support/browser.js';
+import { postCard } from './support/cards.js';
 import {
   callAs,
   createPost,
@@ -13,6 +14,7 @@ import {
   registerNewMember,
 } from './support/members.js';
 import { useSuite } from './support/suite.js';
+import { inEachView } from './support/views.js';
 
 // A post's menu in a real browser: Edit Post (the card at once, another member's open page
 // live, the history behind 'Edited'), 'Mute {first name}', and the post's notifications switch
@@ -22,13 +24,6 @@ import { useSuite } from './support/suite.js';
 
 // Every case signs its own members up, more than the sign-up limit lets one address do.
 const suite = useSuite({ env: { RATE_LIMIT_SIGNUP_IP: '1000' } });
-
-/** The card of `author`'s post that says `text`. */
-function card(page: Page, author: Member, text: string): Locator {
-  return page
-    .getByRole('article', { name: `Post by ${author.first_name} ${author.last_name}` })
-    .filter({ hasText: text });
-}
 
 /** Opens a card's '…' menu and picks `item`. */
 async function pickFromMenu(page: Page, post: Locator, item: string) {
@@ -93,29 +88,22 @@ async function lookAt(
   name: string,
   open: (page: Page) => Promise<Locator>,
 ) {
-  for (const dark of [false, true]) {
-    for (const width of [375, 1280]) {
-      const theme = dark ? 'dark' : 'light';
-      const where = `${name} at ${width} px, ${theme}`;
-      const page = await suite.pageAs(member, { width, height: 900, dark });
-      await page.goto(`${suite.app.url}${path}`);
-      if (dark) await page.locator('html.dark').waitFor({ state: 'attached' });
-      const dialog = await open(page);
-      await dialog.waitFor();
-      // The photos in it drawn, not still loading.
-      await expect
-        .poll(() =>
-          dialog
-            .locator('img')
-            .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
-        )
-        .toBe(true);
-      await expectNoHorizontalScroll(page, where);
-      await expectNoSeriousAxeViolations(page, where);
-      await screenshot(page, `edit-mute-notify-${name}-${width}-${theme}`, { fullPage: false });
-      await page.context().close();
-    }
-  }
+  await inEachView(suite, member, path, name, async (page, { width, dark, theme, where }) => {
+    if (dark) await page.locator('html.dark').waitFor({ state: 'attached' });
+    const dialog = await open(page);
+    await dialog.waitFor();
+    // The photos in it drawn, not still loading.
+    await expect
+      .poll(() =>
+        dialog
+          .locator('img')
+          .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+      )
+      .toBe(true);
+    await expectNoHorizontalScroll(page, where);
+    await expectNoSeriousAxeViolations(page, where);
+    await screenshot(page, `edit-mute-notify-${name}-${width}-${theme}`, { fullPage: false });
+  });
 }
 
 describe('Edit Post', () => {
@@ -132,7 +120,7 @@ describe('Edit Post', () => {
     const francesPage = await suite.pageAs(frances);
     const watched = watching(francesPage, postId);
     await francesPage.goto(`${url}/post/${postId}`);
-    const hers = card(francesPage, hedy, BEFORE);
+    const hers = postCard(francesPage, hedy, BEFORE);
     await hers.waitFor();
     await watched;
     // A reload would lose this mark.
@@ -142,7 +130,7 @@ describe('Edit Post', () => {
 
     const page = await suite.pageAs(hedy);
     await page.goto(`${url}/`);
-    const post = card(page, hedy, BEFORE);
+    const post = postCard(page, hedy, BEFORE);
     expect(await post.getByRole('button', { name: 'Edited' }).count()).toBe(0);
     await pickFromMenu(page, post, 'Edit Post');
     const dialog = page.getByRole('dialog', { name: 'Edit post' });
@@ -154,13 +142,13 @@ describe('Edit Post', () => {
     expect((await edited).status()).toBe(200);
     await dialog.waitFor({ state: 'detached' });
 
-    const now = card(page, hedy, AFTER);
+    const now = postCard(page, hedy, AFTER);
     await now.getByRole('button', { name: 'Edited' }).waitFor();
     expect(await page.getByText(BEFORE).count()).toBe(0);
     await screenshot(page, 'edit-mute-notify-edited-card-1280-light', { fullPage: false });
 
     // Frances's page, live.
-    const live = card(francesPage, hedy, AFTER);
+    const live = postCard(francesPage, hedy, AFTER);
     await live.getByRole('button', { name: 'Edited' }).waitFor({ timeout: 5_000 });
     expect(await francesPage.getByText(BEFORE).count()).toBe(0);
     expect(
@@ -184,7 +172,7 @@ describe('Edit Post', () => {
 
     const page = await suite.pageAs(frances);
     await page.goto(`${url}/post/${postId}`);
-    const post = card(page, hedy, AFTER);
+    const post = postCard(page, hedy, AFTER);
     await post.getByRole('button', { name: 'Edited' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit history' });
     const versions = dialog.getByRole('list', { name: 'Versions, newest first' }).locator('> li');
@@ -220,13 +208,13 @@ describe('Edit Post', () => {
     });
 
     await lookAt(hedy, `/post/${postId}`, 'edit-dialog', async (page) => {
-      await pickFromMenu(page, card(page, hedy, current), 'Edit Post');
+      await pickFromMenu(page, postCard(page, hedy, current), 'Edit Post');
       const dialog = page.getByRole('dialog', { name: 'Edit post' });
       await dialog.getByRole('img', { name: 'Photo 2' }).waitFor();
       return dialog;
     });
     await lookAt(hedy, `/post/${postId}`, 'history', async (page) => {
-      await card(page, hedy, current).getByRole('button', { name: 'Edited' }).click();
+      await postCard(page, hedy, current).getByRole('button', { name: 'Edited' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit history' });
       await dialog.getByText('Original post').waitFor();
       return dialog;
@@ -249,11 +237,11 @@ describe("'Mute {first name}' in a post's menu", () => {
 
     const page = await suite.pageAs(alma);
     await page.goto(`${url}/`);
-    await card(page, carla, CARLA_POST).waitFor();
-    for (const text of BRUNO_POSTS) await card(page, bruno, text).waitFor();
+    await postCard(page, carla, CARLA_POST).waitFor();
+    for (const text of BRUNO_POSTS) await postCard(page, bruno, text).waitFor();
 
     const muted = nextAnswer(page, ROUTES.mute);
-    await pickFromMenu(page, card(page, bruno, BRUNO_POSTS[0]!), 'Mute Bruno');
+    await pickFromMenu(page, postCard(page, bruno, BRUNO_POSTS[0]!), 'Mute Bruno');
     expect((await muted).status()).toBe(200);
     await page.getByText("Bruno is muted. Their posts won't show in your feed.").waitFor();
     // The notice risen into place, then looked at.
@@ -269,7 +257,7 @@ describe("'Mute {first name}' in a post's menu", () => {
     await screenshot(page, 'edit-mute-notify-muted-1280-light', { fullPage: false });
     for (const read of ['at once', 'after a reload']) {
       if (read === 'after a reload') await page.reload();
-      await card(page, carla, CARLA_POST).waitFor();
+      await postCard(page, carla, CARLA_POST).waitFor();
       expect(await page.getByRole('article').count(), read).toBe(1);
       for (const text of BRUNO_POSTS) expect(await page.getByText(text).count(), read).toBe(0);
     }
@@ -290,7 +278,7 @@ describe("a post's notifications switch", () => {
     const page = await suite.pageAs(hedy);
     const watched = watching(page, postId);
     await page.goto(`${url}/`);
-    const post = card(page, hedy, text);
+    const post = postCard(page, hedy, text);
     await post.waitFor();
     await watched;
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
@@ -327,7 +315,7 @@ describe("a post's notifications switch", () => {
 
     const page = await suite.pageAs(sophie);
     await page.goto(`${url}/post/${postId}`);
-    const post = card(page, hedy, text);
+    const post = postCard(page, hedy, text);
     await post.waitFor();
     const switched = nextAnswer(page, ROUTES.postNotifications);
     await pickFromMenu(page, post, 'Turn on notifications for this post');

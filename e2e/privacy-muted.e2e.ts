@@ -8,14 +8,15 @@ import {
 } from './support/a11y.js';
 import { screenshot } from './support/browser.js';
 import {
+  befriend,
   callAs,
   createPost,
   follow,
-  friendship,
   type Member,
   registerNewMember,
 } from './support/members.js';
 import { useSuite } from './support/suite.js';
+import { inEachView } from './support/views.js';
 
 // The privacy settings (Settings & privacy → Privacy Shortcut, and the Privacy checkup), what
 // they change on a profile for others, and muting (from a profile, undone on Settings &
@@ -30,12 +31,6 @@ const QUESTIONS = {
   friendRequestsFrom: 'Who can send you friend requests?',
   friendsListVisibleTo: 'Who can see your friends list?',
 } as const;
-
-/** `a` and `b` become friends through the API (a asks, b accepts). */
-async function befriend(a: Member, b: Member) {
-  await friendship(suite.app.url, a, 'addFriend', b);
-  await friendship(suite.app.url, b, 'acceptRequest', a);
-}
 
 /** Changes `member`'s privacy settings through the API, as the privacy page does. */
 function setPrivacy(member: Member, change: Partial<Privacy>) {
@@ -75,21 +70,14 @@ async function lookAt(
   name: string,
   ready: (page: Page) => Promise<unknown>,
 ) {
-  for (const dark of [false, true]) {
-    for (const width of [375, 1280]) {
-      const theme = dark ? 'dark' : 'light';
-      const where = `${name} at ${width} px, ${theme}`;
-      const page = await suite.pageAs(member, { width, height: 900, dark });
-      await page.goto(`${suite.app.url}${path}`);
-      await ready(page);
-      expect(await page.locator('html.dark').count(), where).toBe(dark ? 1 : 0);
-      await expectNoHorizontalScroll(page, where);
-      await expectPanelsFitTheWindow(page, where);
-      await expectNoSeriousAxeViolations(page, where);
-      await screenshot(page, `privacy-muted-${name}-${width}-${theme}`);
-      await page.context().close();
-    }
-  }
+  await inEachView(suite, member, path, name, async (page, { width, dark, theme, where }) => {
+    await ready(page);
+    expect(await page.locator('html.dark').count(), where).toBe(dark ? 1 : 0);
+    await expectNoHorizontalScroll(page, where);
+    await expectPanelsFitTheWindow(page, where);
+    await expectNoSeriousAxeViolations(page, where);
+    await screenshot(page, `privacy-muted-${name}-${width}-${theme}`);
+  });
 }
 
 describe('the privacy settings page', () => {
@@ -158,8 +146,8 @@ describe('what the settings change on a profile', () => {
     const otto = await registerNewMember(url, 'Otto', 'Frisch');
     const niels = await registerNewMember(url, 'Niels', 'Bohr');
     const stranger = await registerNewMember(url, 'Emmy', 'Noether');
-    await befriend(lise, otto);
-    await befriend(otto, niels);
+    await befriend(url, lise, otto);
+    await befriend(url, otto, niels);
     await setPrivacy(lise, { friendRequestsFrom: 'friends_of_friends' });
 
     const strangerPage = await suite.pageAs(stranger);
@@ -180,7 +168,7 @@ describe('what the settings change on a profile', () => {
     const chien = await registerNewMember(url, 'Chien', 'Wu');
     const tsung = await registerNewMember(url, 'Tsung', 'Lee');
     const visitor = await registerNewMember(url, 'Vera', 'Rubin');
-    await befriend(chien, tsung);
+    await befriend(url, chien, tsung);
     await setPrivacy(chien, { friendsListVisibleTo: 'only_me' });
 
     // Neither a stranger nor the friend himself sees the list.
@@ -212,7 +200,7 @@ describe('muting a member from their profile', () => {
     const barbara = await registerNewMember(url, 'Barbara', 'McClintock');
     const james = await registerNewMember(url, 'James', 'Watson');
     const other = await registerNewMember(url, 'Marie', 'Curie');
-    await befriend(barbara, james);
+    await befriend(url, barbara, james);
     await follow(url, barbara, other);
     const JAMES_POST = 'Our model of the double helix, take three';
     const OTHER_POST = 'Polonium and radium, a progress report';

@@ -1,16 +1,10 @@
 import { type Post, ROUTES, UI_MESSAGES } from '@hearth/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isCallOf } from './support/api.js';
 import { screenshot } from './support/browser.js';
-import {
-  callAs,
-  createPost,
-  follow,
-  friendship,
-  type Member,
-  registerNewMember,
-} from './support/members.js';
+import { postCard } from './support/cards.js';
+import { befriend, callAs, createPost, follow, registerNewMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
 
 // Who sees what, in a real browser: a post's audience (chosen in the post dialog, changed from
@@ -20,13 +14,6 @@ import { useSuite } from './support/suite.js';
 // Every case signs its own members up, more than the sign-up limit lets one address do.
 const suite = useSuite({ env: { RATE_LIMIT_SIGNUP_IP: '1000' } });
 
-/** The card of `author`'s post that says `text`. */
-function card(page: Page, author: Member, text: string): Locator {
-  return page
-    .getByRole('article', { name: `Post by ${author.first_name} ${author.last_name}` })
-    .filter({ hasText: text });
-}
-
 /** The audience icon of a card (an image named 'Shared with: …', its name as tooltip). */
 const audienceIcon = (post: Locator) => post.getByRole('img', { name: /^Shared with: / });
 
@@ -34,12 +21,6 @@ const audienceIcon = (post: Locator) => post.getByRole('img', { name: /^Shared w
 async function shownAudience(post: Locator) {
   const icon = audienceIcon(post);
   return { name: await icon.getAttribute('aria-label'), tooltip: await icon.getAttribute('title') };
-}
-
-/** `a` and `b` become friends through the API (a asks, b accepts): each follows the other. */
-async function befriend(a: Member, b: Member) {
-  await friendship(suite.app.url, a, 'addFriend', b);
-  await friendship(suite.app.url, b, 'acceptRequest', a);
 }
 
 describe('a post for Friends', () => {
@@ -51,7 +32,7 @@ describe('a post for Friends', () => {
     const hedy = await registerNewMember(url, 'Hedy', 'Lamarr');
     const frances = await registerNewMember(url, 'Frances', 'Allen');
     const sophie = await registerNewMember(url, 'Sophie', 'Wilson');
-    await befriend(frances, hedy);
+    await befriend(url, frances, hedy);
     // Sophie follows Hedy: Hedy's posts for every member reach her feed, so only the audience
     // can keep the Friends post out of it.
     await follow(url, sophie, hedy);
@@ -59,7 +40,7 @@ describe('a post for Friends', () => {
 
     const hedyPage = await suite.pageAs(hedy);
     await hedyPage.goto(`${url}/`);
-    expect(await shownAudience(card(hedyPage, hedy, MEMBERS_POST))).toEqual({
+    expect(await shownAudience(postCard(hedyPage, hedy, MEMBERS_POST))).toEqual({
       name: 'Shared with: Members of this server',
       tooltip: 'Members of this server',
     });
@@ -83,7 +64,7 @@ describe('a post for Friends', () => {
     const post = (await (await created).json()) as Post;
     expect(post.audience).toBe('friends');
     await dialog.waitFor({ state: 'detached' });
-    expect(await shownAudience(card(hedyPage, hedy, FRIENDS_POST))).toEqual({
+    expect(await shownAudience(postCard(hedyPage, hedy, FRIENDS_POST))).toEqual({
       name: 'Shared with: Friends',
       tooltip: 'Friends',
     });
@@ -91,12 +72,12 @@ describe('a post for Friends', () => {
     // Frances, a friend: in her feed, and on the post's own page.
     const francesPage = await suite.pageAs(frances);
     await francesPage.goto(`${url}/`);
-    expect(await shownAudience(card(francesPage, hedy, FRIENDS_POST))).toEqual({
+    expect(await shownAudience(postCard(francesPage, hedy, FRIENDS_POST))).toEqual({
       name: 'Shared with: Friends',
       tooltip: 'Friends',
     });
     await francesPage.goto(`${url}/post/${post._id}`);
-    await card(francesPage, hedy, FRIENDS_POST).waitFor();
+    await postCard(francesPage, hedy, FRIENDS_POST).waitFor();
 
     // Sophie, not a friend: the post's page says it isn't available; her feed and Hedy's profile
     // show Hedy's post for every member, without the Friends one.
@@ -108,7 +89,7 @@ describe('a post for Friends', () => {
     expect(await sophiePage.getByText(FRIENDS_POST).count()).toBe(0);
     for (const path of ['/', `/profile/${hedy.username}`]) {
       await sophiePage.goto(`${url}${path}`);
-      await card(sophiePage, hedy, MEMBERS_POST).waitFor();
+      await postCard(sophiePage, hedy, MEMBERS_POST).waitFor();
       expect(await sophiePage.getByRole('article').count()).toBe(1);
       expect(await sophiePage.getByText(FRIENDS_POST).count()).toBe(0);
     }
@@ -124,7 +105,7 @@ describe('Edit audience from the post menu', () => {
 
     const page = await suite.pageAs(radia);
     await page.goto(`${url}/`);
-    const post = card(page, radia, text);
+    const post = postCard(page, radia, text);
     expect(await shownAudience(post)).toEqual({
       name: 'Shared with: Members of this server',
       tooltip: 'Members of this server',
@@ -150,7 +131,7 @@ describe('Edit audience from the post menu', () => {
       'only_me',
     );
     await page.reload();
-    expect(await shownAudience(card(page, radia, text))).toEqual({
+    expect(await shownAudience(postCard(page, radia, text))).toEqual({
       name: 'Shared with: Only me',
       tooltip: 'Only me',
     });
@@ -164,7 +145,7 @@ describe('blocking a member from their profile', () => {
     const bruno = await registerNewMember(url, 'Bruno', 'Latour');
     // Another Bruno, whom Alma follows: the feed and the search go on showing him.
     const other = await registerNewMember(url, 'Bruno', 'Ganz');
-    await befriend(alma, bruno);
+    await befriend(url, alma, bruno);
     await follow(url, alma, other);
     const BRUNO_POST = 'Notes on actor-network theory';
     const OTHER_POST = 'Rehearsals start on Monday';
@@ -199,12 +180,15 @@ describe('blocking a member from their profile', () => {
     }
 
     await page.goto(`${url}/`);
-    await card(page, bruno, BRUNO_POST).waitFor();
-    await card(page, other, OTHER_POST).waitFor();
+    await postCard(page, bruno, BRUNO_POST).waitFor();
+    await postCard(page, other, OTHER_POST).waitFor();
     expect(await searchBruno()).toEqual(['Bruno Ganz', 'Bruno Latour']);
 
     // From his post to his profile, within the app: what it has read so far stays with it.
-    await card(page, bruno, BRUNO_POST).getByRole('link', { name: 'Bruno Latour' }).first().click();
+    await postCard(page, bruno, BRUNO_POST)
+      .getByRole('link', { name: 'Bruno Latour' })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Bruno Latour' }).waitFor();
     await page.getByRole('button', { name: 'Profile options' }).click();
     await page.getByRole('menu', { name: 'Profile options' }).waitFor();
@@ -216,7 +200,7 @@ describe('blocking a member from their profile', () => {
     await page.waitForURL(`${url}/`);
     for (const read of ['as left by the block', 'after a reload']) {
       if (read === 'after a reload') await page.reload();
-      await card(page, other, OTHER_POST).waitFor();
+      await postCard(page, other, OTHER_POST).waitFor();
       expect(await page.getByRole('article').count(), read).toBe(1);
       expect(await page.getByText(BRUNO_POST).count(), read).toBe(0);
       expect(await searchBruno(), read).toEqual(['Bruno Ganz']);

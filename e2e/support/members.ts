@@ -96,6 +96,12 @@ export async function friendship(
   await callAs(baseUrl, member, ROUTES[action], { params: { id: target.id } });
 }
 
+/** `a` and `b` become friends through the API (a asks, b accepts): each follows the other. */
+export async function befriend(baseUrl: string, a: Member, b: Member) {
+  await friendship(baseUrl, a, 'addFriend', b);
+  await friendship(baseUrl, b, 'acceptRequest', a);
+}
+
 /** `member` opens `other`'s profile from the search panel, which keeps it in their history. */
 export async function addToSearchHistory(baseUrl: string, member: Member, other: Member) {
   await callAs(baseUrl, member, ROUTES.addToSearchHistory, { body: { searchUser: other.id } });

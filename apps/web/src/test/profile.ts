@@ -1,5 +1,5 @@
 import type { Friendship, Profile } from '@hearth/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { type Handlers, stubServer } from './fake-server';
 import { buildImages, sessionUser } from './fixtures';
 import { renderApp } from './render-app';
@@ -41,6 +41,40 @@ export async function openProfile(profile: Profile, handlers: Handlers = {}, ima
   });
   return { ...app, ...server };
 }
+
+/**
+ * On a member's profile, picks `item` ('Block Grace') from the '…' menu and confirms the dialog
+ * it opens (`dialogName`); answers the dialog.
+ */
+export async function confirmProfileOption(
+  app: Pick<ReturnType<typeof renderApp>, 'user'>,
+  item: string,
+  dialogName: string,
+) {
+  await app.user.click(screen.getByRole('button', { name: 'Profile options' }));
+  await app.user.click(screen.getByRole('menuitem', { name: item }));
+  const dialog = screen.getByRole('dialog', { name: dialogName });
+  await app.user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  return dialog;
+}
+
+/** Every friendship button a profile may show, in the order it shows them. */
+const FRIENDSHIP_BUTTONS = [
+  'Add Friend',
+  'Cancel Request',
+  'Respond',
+  'Friends',
+  'Follow',
+  'Following',
+];
+
+/** The friendship buttons on screen, in the order a profile shows them. */
+export const shownFriendshipButtons = () =>
+  FRIENDSHIP_BUTTONS.filter((name) => screen.queryByRole('button', { name }));
+
+/** `names` in the order a profile shows friendship buttons (the ones a case expects). */
+export const inFriendshipOrder = (names: readonly string[]) =>
+  FRIENDSHIP_BUTTONS.filter((name) => names.includes(name));
 
 /** A file as the picker hands it over, `size` bytes long whatever its content. */
 export function imageFile(name: string, type: string, size = 1000) {

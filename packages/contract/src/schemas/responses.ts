@@ -48,6 +48,12 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/** A list of members, each with the time named by `timeField` (when the caller acted on them). */
+function memberListSchema<const TimeField extends string>(timeField: TimeField) {
+  const time = { [timeField]: z.string() } as Record<TimeField, z.ZodString>;
+  return z.array(publicUserSchema.extend(time));
+}
+
 export const detailsSchema = z.object({
   bio: z.string().optional(),
   otherName: z.string().optional(),
@@ -154,16 +160,7 @@ export const privacySchema = z.object({
 export type Privacy = z.infer<typeof privacySchema>;
 
 /** GET /users/getMuted: the members the caller muted, most recent first. */
-export const mutedListSchema = z.array(
-  z.object({
-    _id: z.string(),
-    username: z.string(),
-    picture: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    mutedAt: z.string(),
-  }),
-);
+export const mutedListSchema = memberListSchema('mutedAt');
 export type MutedList = z.infer<typeof mutedListSchema>;
 
 /** PUT /posts/audience/{postId}: the post's audience now. */
@@ -171,16 +168,7 @@ export const audienceAnswerSchema = z.object({ audience: z.enum(AUDIENCES) });
 export type AudienceAnswer = z.infer<typeof audienceAnswerSchema>;
 
 /** GET /users/getBlocked: the members the caller blocked, most recent first. */
-export const blockedListSchema = z.array(
-  z.object({
-    _id: z.string(),
-    username: z.string(),
-    picture: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    blockedAt: z.string(),
-  }),
-);
+export const blockedListSchema = memberListSchema('blockedAt');
 export type BlockedList = z.infer<typeof blockedListSchema>;
 
 /** A page of posts, newest first. */

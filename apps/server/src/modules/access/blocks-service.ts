@@ -7,7 +7,9 @@ import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { FriendshipsService } from '../users/friendships-service.js';
-import { blockedBy, deleteBlock, hasBlocked, insertBlockIfAbsent } from './blocks-repo.js';
+import { toPublicUser } from '../users/present.js';
+import { hasBlocked } from './blocks-repo.js';
+import { BLOCK_PAIRS, deletePair, insertPairIfAbsent, pairedMembers } from './pair-table.js';
 
 export interface BlocksServiceDeps {
   db: Db;
@@ -34,7 +36,7 @@ export class BlocksService {
       if (!(await friendships.memberExists(trx, targetId))) {
         throw notFound(PROFILE_MESSAGES.memberNotFound);
       }
-      if (!(await insertBlockIfAbsent(trx, member.id, targetId, nowIso))) return false;
+      if (!(await insertPairIfAbsent(trx, BLOCK_PAIRS, member.id, targetId, nowIso))) return false;
       // The member blocked the caller first: missing for the caller, like any hidden member.
       if (await hasBlocked(trx, targetId, member.id)) {
         throw notFound(PROFILE_MESSAGES.memberNotFound);
@@ -50,7 +52,7 @@ export class BlocksService {
   async unblock(member: UserRow, targetId: string): Promise<'ok'> {
     const { db } = this.deps;
     if (targetId === member.id) throw invalid(BLOCK_MESSAGES.self);
-    if (await deleteBlock(db, member.id, targetId)) {
+    if (await deletePair(db, BLOCK_PAIRS, member.id, targetId)) {
       await this.announce(member.id, targetId, false);
     }
     return 'ok';
@@ -58,13 +60,9 @@ export class BlocksService {
 
   async blocked(member: UserRow): Promise<BlockedList> {
     const { db, imageUrls } = this.deps;
-    const rows = await blockedBy(db, member.id);
+    const rows = await pairedMembers(db, BLOCK_PAIRS, member.id);
     return rows.map((row) => ({
-      _id: row.id,
-      username: row.username,
-      picture: imageUrls.url(row.picture),
-      first_name: row.first_name,
-      last_name: row.last_name,
+      ...toPublicUser(row, imageUrls),
       blockedAt: row.created_at,
     }));
   }

@@ -4,8 +4,9 @@ import type { UserRow } from '../../db/users.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import { toPublicUser } from '../users/present.js';
 import { memberExists } from '../users/repo.js';
-import { deleteMute, insertMuteIfAbsent, mutedBy } from './mutes-repo.js';
+import { deletePair, insertPairIfAbsent, MUTE_PAIRS, pairedMembers } from './pair-table.js';
 import { blockedEitherWay, viewerOfMember } from './visibility.js';
 
 export interface MutesServiceDeps {
@@ -34,27 +35,21 @@ export class MutesService {
       ) {
         throw notFound(PROFILE_MESSAGES.memberNotFound);
       }
-      await insertMuteIfAbsent(trx, member.id, targetId, nowIso);
+      await insertPairIfAbsent(trx, MUTE_PAIRS, member.id, targetId, nowIso);
     });
     return 'ok';
   }
 
   async unmute(member: UserRow, targetId: string): Promise<'ok'> {
     if (targetId === member.id) throw invalid(MUTE_MESSAGES.self);
-    await deleteMute(this.deps.db, member.id, targetId);
+    await deletePair(this.deps.db, MUTE_PAIRS, member.id, targetId);
     return 'ok';
   }
 
   async muted(member: UserRow): Promise<MutedList> {
     const { db, imageUrls } = this.deps;
-    const rows = await mutedBy(db, viewerOfMember(member));
-    return rows.map((row) => ({
-      _id: row.id,
-      username: row.username,
-      picture: imageUrls.url(row.picture),
-      first_name: row.first_name,
-      last_name: row.last_name,
-      mutedAt: row.created_at,
-    }));
+    // One blocked either way since is left out, as every list leaves out a hidden member.
+    const rows = await pairedMembers(db, MUTE_PAIRS, member.id, viewerOfMember(member));
+    return rows.map((row) => ({ ...toPublicUser(row, imageUrls), mutedAt: row.created_at }));
   }
 }

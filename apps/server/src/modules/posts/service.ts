@@ -90,14 +90,20 @@ export class PostsService {
     this.writer = deps.writer ?? writerFor(deps.db);
   }
 
-  async createPost(member: UserRow, input: CreatePostInput): Promise<Post> {
-    const { db, clock, media } = this.deps;
-    const keys = await media.ownUploadKeys(
+  /** The upload keys of the post's photos; one that is not the member's own upload is refused. */
+  private ownImageKeys(member: UserRow, input: CreatePostInput | EditPostInput): Promise<string[]> {
+    const { db, media } = this.deps;
+    return media.ownUploadKeys(
       db,
       member.id,
       (input.images ?? []).map((image) => image.url),
       POST_MESSAGES.imageNotYours,
     );
+  }
+
+  async createPost(member: UserRow, input: CreatePostInput): Promise<Post> {
+    const { clock } = this.deps;
+    const keys = await this.ownImageKeys(member, input);
     const { text, background } = normalizeNewPost(input);
     const row: PostRow = {
       id: uuidv7(),
@@ -276,16 +282,11 @@ export class PostsService {
    * it. An edit that changes nothing keeps no version and tells no one.
    */
   async editPost(member: UserRow, postId: string, input: EditPostInput): Promise<Buffer> {
-    const { db, clock, media, reader } = this.deps;
+    const { clock, reader } = this.deps;
     const post = await reader.visiblePost(viewerOfMember(member), postId);
     if (post.user_id !== member.id) throw forbidden(POST_MESSAGES.notAuthorEdit);
     if (post.type !== null) throw invalid(POST_MESSAGES.pictureNotEditable);
-    const keys = await media.ownUploadKeys(
-      db,
-      member.id,
-      (input.images ?? []).map((image) => image.url),
-      POST_MESSAGES.imageNotYours,
-    );
+    const keys = await this.ownImageKeys(member, input);
     const { text, background } = normalizeNewPost(input);
     const nowIso = clock.now().toISOString();
     const edited = await this.writer.write(async (trx) => {

@@ -7,6 +7,7 @@ import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { ArrowLeftIcon } from '../../ui/icons';
+import radios from '../../ui/radio-options.module.css';
 import styles from './audience-choice.module.css';
 
 const QUESTION = 'Who can see your post?';
@@ -29,15 +30,15 @@ export function AudienceOptions({
       {AUDIENCES.map((audience) => {
         const { name, description } = AUDIENCE_LABELS[audience];
         return (
-          <label key={audience} className={styles.option}>
+          <label key={audience} className={radios.option}>
             <span className={styles.optionIcon}>
               <AudienceIcon audience={audience} width={24} height={24} />
             </span>
-            <span className={styles.optionText}>
-              <span id={`${group}-${audience}-name`} className={styles.optionName}>
+            <span className={radios.optionText}>
+              <span id={`${group}-${audience}-name`} className={radios.optionName}>
                 {name}
               </span>
-              <span id={`${group}-${audience}-description`} className={styles.optionDescription}>
+              <span id={`${group}-${audience}-description`} className={radios.optionDescription}>
                 {description}
               </span>
             </span>
@@ -48,7 +49,7 @@ export function AudienceOptions({
               checked={value === audience}
               // The dialog opens on the chosen audience, where the arrow keys start from.
               data-autofocus={value === audience ? true : undefined}
-              className={styles.radio}
+              className={radios.radio}
               aria-labelledby={`${group}-${audience}-name`}
               aria-describedby={`${group}-${audience}-description`}
               onChange={() => onChange(audience)}
@@ -65,7 +66,7 @@ function AudienceIntro() {
   return (
     <div className={styles.intro}>
       <p className={styles.question}>{QUESTION}</p>
-      <p className={styles.explanation}>
+      <p className={radios.explanation}>
         Your post shows in Feed and on your profile to the people you choose here.
       </p>
     </div>

@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { forgetProfile, useBlockMutation } from '../../api/blocking';
 import { errorMessage } from '../../api/client';
 import { useUnmuteMutation } from '../../api/muting';
-import buttons from '../../ui/button.module.css';
-import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
-import { ErrorBox } from '../../ui/error-box';
 import { MoreIcon } from '../../ui/feed-icons';
 import { BlockIcon, MuteIcon, UnmuteIcon } from '../../ui/profile-icons';
+import { ConfirmMemberDialog } from './confirm-member-dialog';
 import { MenuButton } from './menu-button';
 import { MuteDialog } from './mute-dialog';
 import styles from './profile-page.module.css';
@@ -133,7 +131,6 @@ function BlockDialog({
   const block = useBlockMutation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const descriptionId = useId();
   const name = member.first_name;
 
   function confirm() {
@@ -148,14 +145,10 @@ function BlockDialog({
   }
 
   return (
-    <Dialog
+    <ConfirmMemberDialog
       title={`Block ${name}?`}
-      onClose={onClose}
-      describedBy={descriptionId}
-      className={styles.blockDialog}
-    >
-      <DialogBody>
-        <div id={descriptionId} className={styles.blockText}>
+      description={
+        <>
           <p>
             {name} won't be able to see your posts, find your profile, comment on or react to your
             posts, or add you as a friend. You won't see {name} on Hearth either.
@@ -164,22 +157,14 @@ function BlockDialog({
             If you're friends, blocking {name} also ends your friendship. You can unblock them later
             from Settings &amp; privacy, Blocking.
           </p>
-        </div>
-        {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
-      </DialogBody>
-      <DialogFooter>
-        <button type="button" className={buttons.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={buttons.primary}
-          disabled={block.isPending}
-          onClick={confirm}
-        >
-          {block.isPending ? 'Blocking…' : 'Confirm'}
-        </button>
-      </DialogFooter>
-    </Dialog>
+        </>
+      }
+      error={error}
+      onDismissError={() => setError(null)}
+      pending={block.isPending}
+      pendingLabel="Blocking…"
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,10 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { type MuteTarget, useMuteMutation, useUnmuteMutation } from '../../api/muting';
-import buttons from '../../ui/button.module.css';
-import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
-import { ErrorBox } from '../../ui/error-box';
-import styles from './profile-page.module.css';
+import { ConfirmMemberDialog } from './confirm-member-dialog';
 
 export interface MuteDialogMember extends MuteTarget {
   first_name: string;
@@ -31,7 +28,6 @@ export function MuteDialog({
   const unmute = useUnmuteMutation();
   const change = action === 'mute' ? mute : unmute;
   const [error, setError] = useState<string | null>(initialError);
-  const descriptionId = useId();
   const name = member.first_name;
 
   function confirm() {
@@ -46,47 +42,32 @@ export function MuteDialog({
   }
 
   return (
-    <Dialog
+    <ConfirmMemberDialog
       title={action === 'mute' ? `Mute ${name}?` : `Unmute ${name}?`}
-      onClose={onClose}
-      describedBy={descriptionId}
-      className={styles.blockDialog}
-    >
-      <DialogBody>
-        <div id={descriptionId} className={styles.blockText}>
-          {action === 'mute' ? (
-            <>
-              <p>
-                {name}'s posts won't show in your Feed, and what {name} does won't notify you.{' '}
-                {name} won't be told.
-              </p>
-              <p>
-                You can still visit {name}'s profile and see their posts there, and unmute them at
-                any time from their profile or from Settings &amp; privacy, Muted.
-              </p>
-            </>
-          ) : (
+      description={
+        action === 'mute' ? (
+          <>
             <p>
-              {name}'s posts will show in your Feed again, and what {name} does will notify you
-              again.
+              {name}'s posts won't show in your Feed, and what {name} does won't notify you. {name}{' '}
+              won't be told.
             </p>
-          )}
-        </div>
-        {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
-      </DialogBody>
-      <DialogFooter>
-        <button type="button" className={buttons.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={buttons.primary}
-          disabled={change.isPending}
-          onClick={confirm}
-        >
-          {change.isPending ? (action === 'mute' ? 'Muting…' : 'Unmuting…') : 'Confirm'}
-        </button>
-      </DialogFooter>
-    </Dialog>
+            <p>
+              You can still visit {name}'s profile and see their posts there, and unmute them at any
+              time from their profile or from Settings &amp; privacy, Muted.
+            </p>
+          </>
+        ) : (
+          <p>
+            {name}'s posts will show in your Feed again, and what {name} does will notify you again.
+          </p>
+        )
+      }
+      error={error}
+      onDismissError={() => setError(null)}
+      pending={change.isPending}
+      pendingLabel={action === 'mute' ? 'Muting…' : 'Unmuting…'}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

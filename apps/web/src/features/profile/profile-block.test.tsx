@@ -11,7 +11,7 @@ import {
   grace,
   sessionUser,
 } from '../../test/fixtures';
-import { openProfile } from '../../test/profile';
+import { confirmProfileOption, openProfile } from '../../test/profile';
 import { renderApp } from '../../test/render-app';
 
 describe("blocking from a member's profile", () => {
@@ -66,10 +66,7 @@ describe("blocking from a member's profile", () => {
 
     await act(() => app.router.navigate(`/profile/${grace.username}`));
     await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
-    await app.user.click(screen.getByRole('button', { name: 'Profile options' }));
-    await app.user.click(screen.getByRole('menuitem', { name: 'Block Grace' }));
-    const dialog = screen.getByRole('dialog', { name: 'Block Grace?' });
-    await app.user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await confirmProfileOption(app, 'Block Grace', 'Block Grace?');
 
     await waitFor(() => expect(app.pathname()).toBe('/'));
     expect(calls.filter((call) => call.name === 'block')).toMatchObject([
@@ -138,10 +135,7 @@ describe("blocking from a member's profile", () => {
     socket.accept();
     socket.deliver({ type: 'ready' });
 
-    await app.user.click(screen.getByRole('button', { name: 'Profile options' }));
-    await app.user.click(screen.getByRole('menuitem', { name: 'Block Grace' }));
-    const dialog = screen.getByRole('dialog', { name: 'Block Grace?' });
-    await app.user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await confirmProfileOption(app, 'Block Grace', 'Block Grace?');
     await waitFor(() => expect(calls.filter((call) => call.name === 'block')).toHaveLength(1));
     socket.deliver({
       type: 'friendship',
@@ -169,10 +163,7 @@ describe("blocking from a member's profile", () => {
     const app = await openProfile(buildProfile(), {
       block: () => ({ status: 404, body: { message: 'This member does not exist.' } }),
     });
-    await app.user.click(screen.getByRole('button', { name: 'Profile options' }));
-    await app.user.click(screen.getByRole('menuitem', { name: 'Block Grace' }));
-    const dialog = screen.getByRole('dialog', { name: 'Block Grace?' });
-    await app.user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const dialog = await confirmProfileOption(app, 'Block Grace', 'Block Grace?');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This member does not exist.',
     );

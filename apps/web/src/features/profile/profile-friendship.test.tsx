@@ -10,7 +10,12 @@ import {
   grace,
   sessionUser,
 } from '../../test/fixtures';
-import { NO_FRIENDSHIP, openProfile } from '../../test/profile';
+import {
+  inFriendshipOrder,
+  NO_FRIENDSHIP,
+  openProfile,
+  shownFriendshipButtons,
+} from '../../test/profile';
 import { renderApp } from '../../test/render-app';
 
 /** Grace's profile as Ada sees it in `friendship`; every friendship call answers `answer`. */
@@ -31,19 +36,9 @@ async function visit(friendship: Partial<Friendship>) {
   return { app, answer, puts };
 }
 
-const FRIENDSHIP_BUTTONS = [
-  'Add Friend',
-  'Cancel Request',
-  'Respond',
-  'Friends',
-  'Follow',
-  'Following',
-];
-
 /** The friendship buttons on screen are `names`, and no other. */
 function expectButtons(names: readonly string[]) {
-  const shown = FRIENDSHIP_BUTTONS.filter((name) => screen.queryByRole('button', { name }));
-  expect(shown).toEqual(FRIENDSHIP_BUTTONS.filter((name) => names.includes(name)));
+  expect(shownFriendshipButtons()).toEqual(inFriendshipOrder(names));
 }
 
 /** The header and the Friends card say `label` ('1 friend'). */

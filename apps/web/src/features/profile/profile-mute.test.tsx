@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { byParam, deferred, stubServer } from '../../test/fake-server';
 import { ada, buildPost, buildProfile, grace, sessionUser } from '../../test/fixtures';
-import { openProfile } from '../../test/profile';
+import { confirmProfileOption, openProfile } from '../../test/profile';
 import { renderApp } from '../../test/render-app';
 
 /** Opens the profile's '…' menu and answers the names of its entries. */
@@ -126,10 +126,7 @@ describe("muting from a member's profile", () => {
 
     await act(() => app.router.navigate(`/profile/${grace.username}`));
     await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
-    await app.user.click(screen.getByRole('button', { name: 'Profile options' }));
-    await app.user.click(screen.getByRole('menuitem', { name: 'Mute Grace' }));
-    const dialog = screen.getByRole('dialog', { name: 'Mute Grace?' });
-    await app.user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const dialog = await confirmProfileOption(app, 'Mute Grace', 'Mute Grace?');
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     // Her posts stay on her profile.
     expect(screen.getByRole('article', { name: 'Post by Grace Hopper' })).toBeInTheDocument();

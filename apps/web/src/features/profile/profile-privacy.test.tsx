@@ -2,20 +2,7 @@ import type { Friendship } from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildFriend, buildOwnProfile, buildProfile } from '../../test/fixtures';
-import { NO_FRIENDSHIP, openProfile } from '../../test/profile';
-
-const FRIENDSHIP_BUTTONS = [
-  'Add Friend',
-  'Cancel Request',
-  'Respond',
-  'Friends',
-  'Follow',
-  'Following',
-];
-
-/** The friendship buttons on screen, in the order FRIENDSHIP_BUTTONS names them. */
-const shownButtons = () =>
-  FRIENDSHIP_BUTTONS.filter((name) => screen.queryByRole('button', { name }));
+import { NO_FRIENDSHIP, openProfile, shownFriendshipButtons } from '../../test/profile';
 
 const friendsCard = () => screen.getByRole('region', { name: 'Friends' });
 
@@ -35,14 +22,14 @@ describe("a member's privacy settings, as their profile shows them to others", (
           friendship: { ...NO_FRIENDSHIP, ...friendship },
         }),
       );
-      expect(shownButtons()).toEqual(names);
+      expect(shownFriendshipButtons()).toEqual(names);
       expect(screen.getByRole('button', { name: 'Profile options' })).toBeInTheDocument();
     },
   );
 
   it('with friend requests open to the visitor, Add Friend shows', async () => {
     await openProfile(buildProfile({ acceptsFriendRequests: true }));
-    expect(shownButtons()).toEqual(['Add Friend', 'Follow']);
+    expect(shownFriendshipButtons()).toEqual(['Add Friend', 'Follow']);
   });
 
   it('with the friends list hidden from the visitor, shows no friends and no count', async () => {

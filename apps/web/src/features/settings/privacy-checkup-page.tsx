@@ -1,12 +1,13 @@
 import type { Privacy } from '@hearth/contract';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AudienceIcon } from '../../ui/audience-icons';
 import buttons from '../../ui/button.module.css';
+import radios from '../../ui/radio-options.module.css';
 import styles from './privacy.module.css';
 import { chosenName, PRIVACY_SETTINGS, PrivacyChoice, type PrivacySetting } from './privacy-choice';
 import { WithPrivacy } from './privacy-page';
-import page from './settings-page.module.css';
+import { SettingsCard } from './settings-card';
 
 const STEPS = PRIVACY_SETTINGS.length;
 
@@ -15,20 +16,13 @@ const STEPS = PRIVACY_SETTINGS.length;
  * step at a time, each saved as it is chosen, then a last step that sums them up.
  */
 export function PrivacyCheckupPage() {
-  const titleId = useId();
   return (
-    <div className={page.page}>
-      <section className={page.card} aria-labelledby={titleId}>
-        <h1 id={titleId} className={page.title}>
-          Privacy checkup
-        </h1>
-        <p className={page.intro}>
-          Let's go through who sees what you share and who can reach you, one thing at a time. Each
-          choice is saved as you make it.
-        </p>
-        <WithPrivacy>{(settings) => <Checkup settings={settings} />}</WithPrivacy>
-      </section>
-    </div>
+    <SettingsCard
+      title="Privacy checkup"
+      intro="Let's go through who sees what you share and who can reach you, one thing at a time. Each choice is saved as you make it."
+    >
+      <WithPrivacy>{(settings) => <Checkup settings={settings} />}</WithPrivacy>
+    </SettingsCard>
   );
 }
 
@@ -104,7 +98,7 @@ function Summary({
       <h2 ref={titleRef} tabIndex={-1} className={styles.doneTitle}>
         You're all set
       </h2>
-      <p className={styles.explanation}>
+      <p className={radios.explanation}>
         Here is what you chose. You can change it at any time in{' '}
         <Link to="/settings/privacy" className={styles.inlineLink}>
           Privacy settings

@@ -15,6 +15,7 @@ import { useUpdatePrivacyMutation } from '../../api/privacy';
 import { AudienceIcon } from '../../ui/audience-icons';
 import { ErrorBox } from '../../ui/error-box';
 import { CheckCircleIcon } from '../../ui/icons';
+import radios from '../../ui/radio-options.module.css';
 import styles from './privacy.module.css';
 
 interface Option<Value extends string> {
@@ -114,20 +115,20 @@ export function PrivacyChoice({
   return (
     <fieldset className={styles.setting} aria-describedby={`${id}-explanation`}>
       <legend className={styles.question}>{setting.question}</legend>
-      <p id={`${id}-explanation`} className={styles.explanation}>
+      <p id={`${id}-explanation`} className={radios.explanation}>
         {setting.explanation}
       </p>
-      <div className={styles.options}>
+      <div className={radios.options}>
         {setting.options.map((option: Option<string>) => (
-          <label key={option.value} className={styles.option}>
+          <label key={option.value} className={radios.option}>
             <span className={styles.optionIcon}>
               <AudienceIcon audience={option.icon} width={24} height={24} />
             </span>
-            <span className={styles.optionText}>
-              <span id={`${id}-${option.value}-name`} className={styles.optionName}>
+            <span className={radios.optionText}>
+              <span id={`${id}-${option.value}-name`} className={radios.optionName}>
                 {option.name}
               </span>
-              <span id={`${id}-${option.value}-description`} className={styles.optionDescription}>
+              <span id={`${id}-${option.value}-description`} className={radios.optionDescription}>
                 {option.description}
               </span>
             </span>
@@ -136,7 +137,7 @@ export function PrivacyChoice({
               name={id}
               value={option.value}
               checked={chosen === option.value}
-              className={styles.radio}
+              className={radios.radio}
               aria-labelledby={`${id}-${option.value}-name`}
               aria-describedby={`${id}-${option.value}-description`}
               onChange={() => choose(option.value)}

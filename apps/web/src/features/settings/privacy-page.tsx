@@ -1,5 +1,5 @@
 import type { Privacy } from '@hearth/contract';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { usePrivacy } from '../../api/privacy';
@@ -7,6 +7,7 @@ import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';
 import styles from './privacy.module.css';
 import { PRIVACY_SETTINGS, PrivacyChoice } from './privacy-choice';
+import { SettingsCard } from './settings-card';
 import page from './settings-page.module.css';
 
 /**
@@ -14,33 +15,31 @@ import page from './settings-page.module.css';
  * card, each saved as soon as it is chosen.
  */
 export function PrivacyPage() {
-  const titleId = useId();
   return (
-    <div className={page.page}>
-      <section className={page.card} aria-labelledby={titleId}>
-        <h1 id={titleId} className={page.title}>
-          Privacy settings
-        </h1>
-        <p className={page.intro}>
+    <SettingsCard
+      title="Privacy settings"
+      intro={
+        <>
           Choose who sees what you share and who can reach you. Each change is saved as you make it.
           New here?{' '}
           <Link to="/settings/privacy-checkup" className={styles.inlineLink}>
             Take the Privacy checkup
           </Link>
-        </p>
-        <WithPrivacy>
-          {(settings) => (
-            <div className={styles.settings}>
-              {PRIVACY_SETTINGS.map((setting) => (
-                <div key={setting.key} className={styles.settingBlock}>
-                  <PrivacyChoice setting={setting} settings={settings} />
-                </div>
-              ))}
-            </div>
-          )}
-        </WithPrivacy>
-      </section>
-    </div>
+        </>
+      }
+    >
+      <WithPrivacy>
+        {(settings) => (
+          <div className={styles.settings}>
+            {PRIVACY_SETTINGS.map((setting) => (
+              <div key={setting.key} className={styles.settingBlock}>
+                <PrivacyChoice setting={setting} settings={settings} />
+              </div>
+            ))}
+          </div>
+        )}
+      </WithPrivacy>
+    </SettingsCard>
   );
 }
 
