@@ -27,10 +27,13 @@ export async function insertFollows(db: Db, rows: readonly NewFollow[]): Promise
 
 /** Sets every follow row's `friend` flag from the relations, as the friendship calls keep it. */
 export async function markFriendFollows(db: Db): Promise<void> {
-  await sql`update follows set friend = 1 where exists (
-      select 1 from friendships as fr where fr.status = 'friends'
-        and ((fr.low_id = follows.follower_id and fr.high_id = follows.followee_id)
-          or (fr.low_id = follows.followee_id and fr.high_id = follows.follower_id)))`.execute(db);
+  // One statement per direction of the pair: each a semi-join on equal columns, which
+  // PostgreSQL hashes even on tables it has no statistics for yet (an `or` of the two directions
+  // made it probe every friendship for every follow).
+  for (const pair of [sql`(follower_id, followee_id)`, sql`(followee_id, follower_id)`]) {
+    await sql`update follows set friend = 1 where ${pair} in (
+        select low_id, high_id from friendships where status = 'friends')`.execute(db);
+  }
 }
 
 /** Saved items of many members at once. */

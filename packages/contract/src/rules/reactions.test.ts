@@ -24,6 +24,7 @@ describe('the reaction summary', () => {
       counts: { sad: 2, like: 1, angry: 2, wow: 5 },
       mine: 'sad',
       saved: true,
+      notificationsOn: true,
     });
     expect(summary).toEqual({
       check: 'sad',
@@ -37,6 +38,7 @@ describe('the reaction summary', () => {
       ],
       total: 10,
       checkSaved: true,
+      notificationsOn: true,
     });
   });
 
