@@ -59,7 +59,10 @@ async function countOf(handle: DatabaseHandle, table: 'users' | 'posts'): Promis
   return Number(row.n);
 }
 
-describe('npm run seed', () => {
+// Each test runs the CLI as a host does, a fresh Node with tsx compiling the seed, two or three
+// times: on a slow 2-core machine with the other suites starting beside it, that passed the
+// 30 s default (a tiny seed alone takes about 6 s there).
+describe('npm run seed', { timeout: 120_000 }, () => {
   let dataDir: string;
   let databaseUrl: string;
   // PostgreSQL: a test schema (its own connection stays open); SQLite: a file no one has open.
