@@ -41,7 +41,7 @@ function onBothEngines(
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one, on the 2-core machines CI runs on.
-    // Two keep both cores busy (the e2e project stays one file at a time: fileParallelism).
+    // Two keep both cores busy, e2e files included (each its own server, port and database).
     maxWorkers: 2,
     projects: [
       {
@@ -73,7 +73,8 @@ export default defineConfig({
           root: 'e2e',
           environment: 'node',
           include: ['**/*.e2e.ts'],
-          fileParallelism: false,
+          // Two files at a time: each starts its own server (a free port, its own data folder
+          // and SQLite database, its own mail catcher) and its own Chromium, so files share nothing.
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

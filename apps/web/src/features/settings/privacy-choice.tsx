@@ -9,7 +9,7 @@ import {
   type Privacy,
   type PrivacyInput,
 } from '@hearth/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useUpdatePrivacyMutation } from '../../api/privacy';
 import { AudienceIcon } from '../../ui/audience-icons';
@@ -105,11 +105,17 @@ export function PrivacyChoice({
 }) {
   const update = useUpdatePrivacyMutation();
   const id = useId();
-  const chosen = settings[setting.key];
+  // The choice shows in the same render as the click (the cache's optimistic update comes a
+  // moment later, after the queued change starts): a controlled radio never flicks back.
+  const [picked, setPicked] = useState<string | undefined>();
+  const chosen = picked ?? settings[setting.key];
 
   function choose(value: string) {
     if (value === chosen) return;
-    update.mutate({ [setting.key]: value } as PrivacyInput);
+    setPicked(value);
+    update.mutate({ [setting.key]: value } as PrivacyInput, {
+      onSettled: () => setPicked((current) => (current === value ? undefined : current)),
+    });
   }
 
   return (
