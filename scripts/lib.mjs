@@ -110,22 +110,28 @@ const parts = [
   },
 ];
 
-/** Installs and builds what is missing or stale; on failure, says why and exits. */
-export function ensureReadyOrExit() {
+/**
+ * Installs and builds what is missing or stale; on failure, says why and exits. `only` names
+ * the parts a command needs: the host's commands that run beside a live server (admin, backup,
+ * restore, media:copy) build the server alone, never the web app, whose rebuild would take the
+ * running server's script chunks from under the members' open pages.
+ */
+export function ensureReadyOrExit(only) {
   try {
     ensureDependencies();
-    ensureBuilt();
+    ensureBuilt(only);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
 }
 
-/** Builds each part whose sources changed since its last build. */
-export function ensureBuilt() {
+/** Builds each part (or each of `only`: part names) whose sources changed since its last build. */
+export function ensureBuilt(only) {
   mkdirSync(stampDir, { recursive: true });
   const lockTime = newestMtime(join(root, 'package-lock.json'));
   for (const part of parts) {
+    if (only && !only.includes(part.name)) continue;
     const stamp = join(stampDir, `${part.name}.stamp`);
     const newest = Math.max(lockTime, ...part.inputs.map((p) => newestMtime(join(root, p))));
     const built = existsSync(stamp) ? Number(readFileSync(stamp, 'utf8')) : 0;

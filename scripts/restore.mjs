@@ -5,7 +5,7 @@ import { ensureNode24 } from './runtime.mjs';
 
 await ensureNode24();
 
-ensureReadyOrExit();
+ensureReadyOrExit(['contract', 'server']);
 
 relay(
   runAsync(

@@ -67,6 +67,8 @@ export async function startApp(env: Record<string, string> = {}) {
   return {
     url,
     output,
+    /** The server's own settings, for a host command run beside it (`npm run admin`). */
+    env: { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`, ...env },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -36,6 +36,8 @@ export async function registerMember(
       gender: 'female',
     },
   });
+  // Open sign-up (the default) answers a session; approval mode would not.
+  if (!('token' in answer)) throw new Error(`${email}: the sign-up waits for approval`);
   return { ...answer, email, password };
 }
 

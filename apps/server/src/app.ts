@@ -44,6 +44,7 @@ import type { Storage } from './infra/storage/storage.js';
 import { ImageVariantsJob } from './jobs/image-variants.js';
 import { MailDelivery } from './jobs/mail-delivery.js';
 import { Purges } from './jobs/purges.js';
+import { SignupGuard } from './jobs/signup-guard.js';
 import { BlocksService } from './modules/access/blocks-service.js';
 import { MutesService } from './modules/access/mutes-service.js';
 import { identifyMember } from './modules/auth/hooks.js';
@@ -51,6 +52,8 @@ import { KnownDevices } from './modules/auth/known-devices.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
+import { communityRoutes } from './modules/community/routes.js';
+import { CommunityService } from './modules/community/service.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { LiveService } from './modules/live/service.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
@@ -220,15 +223,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('imageVariants', imageVariants);
   app.addHook('onClose', () => imageVariants.stop());
 
+  const mailQueue = createMailQueue(clock, () => mailDelivery.kick());
+  const notifications = new NotificationsService({ db, imageUrls, bus });
   const auth = new AuthService({
     db,
     clock,
-    mail: createMailQueue(clock, () => mailDelivery.kick()),
+    mail: mailQueue,
     sessions: new SessionTokens(config.jwtSecret, clock),
     appUrl: config.appUrl,
     imageUrls,
     passwordHashLogN: config.passwordHashLogN,
     bus,
+    notifications,
   });
   const media = new MediaService({
     db,
@@ -237,7 +243,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     uploadTempDir: uploadTempDirIn(config.dataDir),
   });
-  const notifications = new NotificationsService({ db, imageUrls, bus });
+  const community = new CommunityService({
+    db,
+    clock,
+    mail: mailQueue,
+    appUrl: config.appUrl,
+    imageUrls,
+    auth,
+    notifications,
+  });
   const reader = new PostReader({ db, imageUrls, cards: cardCache });
   const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
   const postNotifications = new PostNotificationsService({ db, clock, reader });
@@ -297,6 +311,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   imageVariants.observeRuns('image_variants', metrics.jobRuns);
   mailDelivery.observeRuns(metrics.jobRuns);
   app.addHook('onClose', () => purges.stop());
+  // `open` sign-up turns to `approval` when no moderator or admin was active (jobs/signup-guard.ts).
+  const signupGuard = new SignupGuard({
+    db,
+    clock,
+    mail: createMailQueue(clock, () => mailDelivery.kick()),
+    days: config.signupAutoApprovalDays,
+    appUrl: config.appUrl,
+    log: app.log,
+  });
+  signupGuard.leaseEachRun(leases, 'signup-guard');
+  signupGuard.observeRuns('signup_guard', metrics.jobRuns);
+  app.decorate('signupGuard', signupGuard);
+  app.addHook('onClose', () => signupGuard.stop());
 
   app.decorateRequest('member', null);
   app.decorateRequest('authFailure', null);
@@ -305,7 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const api: FastifyPluginAsyncZod = async (scope) => {
     // First, so preflights skip the member lookup and limits, and 401s and 429s carry CORS.
     await registerApiCors(scope, config.corsOrigins);
-    scope.addHook('onRequest', identifyMember(auth));
+    scope.addHook('onRequest', identifyMember(auth, { db, clock }));
     // Every API call counts against the member (or, signed out, the IP) on top of its own limits.
     scope.addHook(
       'onRequest',
@@ -340,6 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(searchRoutes, { search });
     await scope.register(notificationsRoutes, { notifications });
     await scope.register(liveRoutes, { live });
+    await scope.register(communityRoutes, { community, limits: config.limits });
   };
   await app.register(api, { prefix: API_PREFIX });
   registerReadiness(app, {

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLIENT_MESSAGE_MAX_BYTES } from '@hearth/contract';
+import {
+  LIVE_AUTH_TIMEOUT_MS,
+  LIVE_CLIENT_MESSAGE_MAX_BYTES,
+  STAFF_INACTIVE_DAYS,
+} from '@hearth/contract';
 import { z } from 'zod';
 import { LOOPBACK_RANGES } from './http/connection-limits.js';
 import type { S3Settings } from './infra/storage/s3-storage.js';
@@ -26,6 +30,10 @@ export interface Limits {
   resendVerificationPerAccount: Limit;
   uploadsPerMember: Limit;
   memberDefault: Limit;
+  /** Every moderation write (settings, roles, applications, invites) of one member. */
+  moderationWritesPerAccount: Limit;
+  /** Invite links one member may make. */
+  invitesPerAccount: Limit;
 }
 
 /** How long a connection may dawdle and how many one address may hold (http/connection-limits.ts). */
@@ -95,6 +103,11 @@ export interface AppConfig {
    * expires at the end of the next (infra/storage/media-signatures.ts).
    */
   mediaSignedUrlTtlMs: number;
+  /**
+   * Days without a request from any moderator or admin after which `open` sign-up switches
+   * itself to `approval` (SIGNUP_AUTO_APPROVAL_DAYS); 0: never.
+   */
+  signupAutoApprovalDays: number;
   limits: Limits;
   connections: ConnectionLimits;
   live: LiveLimits;
@@ -122,6 +135,9 @@ const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs:
   // Counted per upload call (a call carries up to 20 images), like Mastodon's media limit.
   uploadsPerMember: { env: 'UPLOADS_MEMBER', max: 30, windowMs: 30 * MINUTE },
   memberDefault: { env: 'MEMBER', max: 1500, windowMs: 5 * MINUTE },
+  // Ours (who may join): a stolen moderator session cannot rewrite the server in a burst.
+  moderationWritesPerAccount: { env: 'MODERATION_WRITES_ACCOUNT', max: 60, windowMs: MINUTE },
+  invitesPerAccount: { env: 'INVITES_ACCOUNT', max: 20, windowMs: 60 * MINUTE },
 };
 
 /** The RATE_LIMIT_<NAME> variables, one per limit (each also has a _WINDOW_SECONDS twin). */
@@ -189,6 +205,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   MEDIA_PUBLIC_URL: z.url().optional(),
   MEDIA_SIGNED_URL_TTL_S: z.coerce.number().int().min(60).max(604_800).default(3600),
+  SIGNUP_AUTO_APPROVAL_DAYS: z.coerce.number().int().min(0).max(3650).default(STAFF_INACTIVE_DAYS),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   // Above the 60 s a reverse proxy or load balancer commonly keeps an idle connection to us.
@@ -277,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     s3: s3Settings(e, present),
     mediaSignedUrlTtlMs: e.MEDIA_SIGNED_URL_TTL_S * 1000,
+    signupAutoApprovalDays: e.SIGNUP_AUTO_APPROVAL_DAYS,
     limits: limitsFromEnv(present),
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { type AppConfig, configWarnings, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, migrationFailureLine } from './db/migrate.js';
 import { HEARTH_VERSION } from './version.js';
 
 const logLevel = process.env.LOG_LEVEL ?? 'info';
@@ -27,9 +27,7 @@ async function migrateOrExit(database: DatabaseHandle): Promise<void> {
   try {
     await migrateToLatest(database);
   } catch (error) {
-    const cause =
-      error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    console.error(`${error instanceof Error ? error.message : String(error)}${cause}`);
+    console.error(migrationFailureLine(error));
     await database.close().catch(() => {});
     process.exit(1);
   }
@@ -61,6 +59,7 @@ async function serve(config: AppConfig, options: { migrate: boolean }): Promise<
   app.mailDelivery.start();
   app.purges.start();
   app.imageVariants.start();
+  app.signupGuard.start();
 
   let closing = false;
   async function shutDown(signal: string): Promise<void> {

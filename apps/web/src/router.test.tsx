@@ -14,6 +14,7 @@ describe('routes', () => {
     '/friends/requests',
     '/settings/privacy',
     '/settings/muted',
+    '/admin/settings',
   ])('shows the login screen in place at %s without a session', async (path) => {
     const app = renderApp(path);
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();

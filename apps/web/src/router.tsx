@@ -2,12 +2,18 @@ import { Component, type ReactNode } from 'react';
 import { type Location, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { ErrorPage, RouteErrorPage } from './features/layout/error-page';
 import {
+  AboutPage,
   ActivatePage,
+  AdminLayout,
+  AdminSettingsPage,
   AppLayout,
+  ApplicationsPage,
   BlockingPage,
   FriendsPage,
   HomePage,
+  InvitesPage,
   LoginPage,
+  MembersPage,
   MutedPage,
   PostPage,
   PrivacyCheckupPage,
@@ -17,9 +23,10 @@ import {
 } from './features/layout/lazy-pages';
 import { LoggedInArea } from './features/layout/logged-in-area';
 import { LoggedOutArea } from './features/layout/logged-out-area';
+import { PublicArea } from './features/layout/public-area';
 import { RootLayout } from './features/layout/root-layout';
 
-/** The two areas of spec section 2. */
+/** The two areas of spec section 2, and the pages anyone may read (/about). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -43,6 +50,18 @@ export const routes: RouteObject[] = [
               { path: 'settings/privacy', element: <PrivacyPage /> },
               { path: 'settings/privacy-checkup', element: <PrivacyCheckupPage /> },
               { path: 'activate/:token', element: <ActivatePage /> },
+              // The moderation area: the layout sends anyone it is not for home.
+              {
+                path: 'admin',
+                element: <AdminLayout />,
+                children: [
+                  { index: true, element: null },
+                  { path: 'applications', element: <ApplicationsPage /> },
+                  { path: 'members', element: <MembersPage /> },
+                  { path: 'invites', element: <InvitesPage /> },
+                  { path: 'settings', element: <AdminSettingsPage /> },
+                ],
+              },
             ],
           },
         ],
@@ -54,6 +73,8 @@ export const routes: RouteObject[] = [
           { path: 'reset', element: <ResetPage /> },
         ],
       },
+      // Anyone's, signed in or not.
+      { element: <PublicArea />, children: [{ path: 'about', element: <AboutPage /> }] },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

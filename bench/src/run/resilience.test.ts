@@ -10,6 +10,7 @@ const member = {
   picture: '',
   token: 't',
   verified: true,
+  role: 'member' as const,
 };
 const figures = (performance: number): LighthouseResult => ({
   performance,

@@ -18,10 +18,10 @@ export async function signInDemo(baseUrl: string): Promise<SessionUser> {
       `signing in as ${DEMO_LOGIN.email} at ${baseUrl} answered ${res.status}: ${text.slice(0, 200)} (is the demo network seeded there?)`,
     );
   }
-  const { id, username, first_name, last_name, picture, token, verified } = JSON.parse(
+  const { id, username, first_name, last_name, picture, token, verified, role } = JSON.parse(
     text,
   ) as SessionUser;
-  return { id, username, first_name, last_name, picture, token, verified };
+  return { id, username, first_name, last_name, picture, token, verified, role };
 }
 
 /** The cookies the web app reads its session from, as it writes them after a login. */

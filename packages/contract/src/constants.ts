@@ -145,3 +145,28 @@ export const LIVE_CLOSE_CODES = {
   /** The server is shutting down: reconnect (to another process). */
   goingAway: 1001,
 } as const;
+
+// Who may join (API.md, Hosts in charge).
+/** The applicant's 'Why do you want to join?' in approval mode. */
+export const JOIN_REASON_MAX = 500;
+export const SERVER_NAME_MAX = 60;
+export const SERVER_DESCRIPTION_MAX = 500;
+export const SERVER_RULES_MAX = 20;
+export const SERVER_RULE_MAX = 300;
+export const PRIVACY_POLICY_MAX = 20_000;
+export const BLOCKED_DOMAINS_MAX = 500;
+export const INVITE_USES_MAX = 100;
+export const INVITE_DAYS_MAX = 30;
+/** An invite code: 12 characters of an unambiguous alphabet. */
+export const INVITE_CODE_LENGTH = 12;
+/** A moderator's reason when approving or rejecting an application. */
+export const DECISION_REASON_MAX = 500;
+/** Applications and members per page in the moderation area. */
+export const MODERATION_PAGE_SIZE = 50;
+/** The server's name until the admin gives it one. */
+export const DEFAULT_SERVER_NAME = 'Hearth';
+/**
+ * `open` sign-up switches itself to `approval` when no moderator or admin has been active (any
+ * request) for this many days (SIGNUP_AUTO_APPROVAL_DAYS overrides it; 0 turns it off).
+ */
+export const STAFF_INACTIVE_DAYS = 7;

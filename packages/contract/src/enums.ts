@@ -76,6 +76,8 @@ export const NOTIFICATION_TYPES = [
   'friendAccepted',
   /** A comment on someone else's post whose notifications the member turned on. */
   'followedPostComment',
+  /** Moderators and admins: someone applied to join (approval mode); gone once decided. */
+  'application',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -121,4 +123,33 @@ export const FRIENDS_LIST_VISIBLE_TO_LABELS: Record<FriendsListVisibleTo, string
   public: 'Everyone',
   friends: 'Friends',
   only_me: 'Only me',
+};
+
+/** A member's role (API.md, Hosts in charge): `member` unless the host or an admin says so. */
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles that may use the moderation area (`/admin`, the calls under `/moderation/…`). */
+export const STAFF_ROLES: readonly Role[] = ['moderator', 'admin'];
+
+/** What each role is called on the admin screens. */
+export const ROLE_LABELS: Record<Role, string> = {
+  member: 'Member',
+  moderator: 'Moderator',
+  admin: 'Admin',
+};
+
+/** Who may join (API.md, Hosts in charge): the admin's choice, `open` until they choose. */
+export const SIGNUP_MODES = ['open', 'approval', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
+
+/** What each sign-up mode is called on the admin settings page, and what it does. */
+export const SIGNUP_MODE_LABELS: Record<SignupMode, { name: string; description: string }> = {
+  open: { name: 'Open', description: 'Anyone can sign up.' },
+  approval: {
+    name: 'Approval',
+    description: 'Anyone can apply; a moderator approves each new member.',
+  },
+  invite: { name: 'Invite only', description: 'Sign-up needs an invite link.' },
+  closed: { name: 'Closed', description: 'Nobody can sign up.' },
 };

@@ -12,6 +12,7 @@ export * from './rules/reactions.js';
 export * from './rules/upload-folders.js';
 export * from './schemas/auth.js';
 export * from './schemas/live.js';
+export * from './schemas/moderation.js';
 export * from './schemas/responses.js';
 export * from './schemas/users-posts.js';
 export * from './text.js';

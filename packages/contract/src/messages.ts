@@ -1,4 +1,18 @@
-import { IMAGE_MAX_PIXELS, SEARCH_TERM_MAX, UPLOAD_FILES_MAX } from './constants.js';
+import {
+  BLOCKED_DOMAINS_MAX,
+  DECISION_REASON_MAX,
+  IMAGE_MAX_PIXELS,
+  INVITE_DAYS_MAX,
+  INVITE_USES_MAX,
+  JOIN_REASON_MAX,
+  PRIVACY_POLICY_MAX,
+  SEARCH_TERM_MAX,
+  SERVER_DESCRIPTION_MAX,
+  SERVER_NAME_MAX,
+  SERVER_RULE_MAX,
+  SERVER_RULES_MAX,
+  UPLOAD_FILES_MAX,
+} from './constants.js';
 
 /** Every validation message of spec section 5, verbatim (typos included), and the server's own sentences. */
 
@@ -159,6 +173,39 @@ export function fileMessage(template: string, fileName: string): string {
 }
 
 /** Sentences the server answers with; the web shows them as they are. */
+/** Who may join (API.md, Hosts in charge): the sign-up's and login's sentences. */
+export const SIGNUP_MESSAGES = {
+  /** The sign-up answer in approval mode (API.md, verbatim). */
+  awaitingApproval: 'Your request to join is waiting for approval.',
+  loginPending:
+    'Your request to join is still waiting for approval. You will get an e-mail when a moderator has looked at it.',
+  closed: 'This server is not accepting new members at the moment.',
+  inviteRequired: 'You need an invite to join this server.',
+  inviteInvalid: 'This invite is not valid: it has expired or has been used up.',
+  emailRefused: 'Sign-up with this e-mail address is not possible on this server.',
+  reasonRequired: 'Please tell us why you want to join.',
+  reasonMax: `Your answer must be at most ${JOIN_REASON_MAX} characters.`,
+  rulesRequired: 'Please agree to the server rules to join.',
+} as const;
+
+/** The moderation area's sentences (API.md, Hosts in charge). */
+export const MODERATION_MESSAGES = {
+  lastAdmin: 'The last admin cannot be revoked: make another member admin first.',
+  settingsEmpty: 'Change at least one setting.',
+  nameRequired: 'The server needs a name.',
+  nameMax: `The name must be at most ${SERVER_NAME_MAX} characters.`,
+  descriptionMax: `The description must be at most ${SERVER_DESCRIPTION_MAX} characters.`,
+  rulesMax: `At most ${SERVER_RULES_MAX} rules, each of 1 to ${SERVER_RULE_MAX} characters.`,
+  privacyPolicyMax: `The privacy policy must be at most ${PRIVACY_POLICY_MAX} characters.`,
+  domainsInvalid: `Refused domains must be domain names (such as example.com), at most ${BLOCKED_DOMAINS_MAX}.`,
+  signupMode: 'Choose open, approval, invite or closed.',
+  role: 'Choose member, moderator or admin.',
+  inviteUses: `An invite can be used 1 to ${INVITE_USES_MAX} times.`,
+  inviteDays: `An invite lasts 1 to ${INVITE_DAYS_MAX} days.`,
+  decisionReasonMax: `The reason must be at most ${DECISION_REASON_MAX} characters.`,
+  approve: 'Say whether to approve (true) or reject (false).',
+} as const;
+
 export const SERVER_MESSAGES = {
   registerSuccess: 'Register Success ! please activate your email to start',
   loginSuccess: 'Login Success !',

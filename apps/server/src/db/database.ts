@@ -3,11 +3,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogConfig, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { AuditLogTable } from './audit-log.js';
 import type { BlocksTable } from './blocks.js';
 import type { CommentsTable } from './comments.js';
 import type { EmailVerificationsTable } from './email-verifications.js';
 import type { FollowsTable } from './follows.js';
 import type { FriendshipsTable } from './friendships.js';
+import type { InvitesTable } from './invites.js';
 import type { JobLeasesTable } from './job-leases.js';
 import type { MailOutboxTable } from './mail-outbox.js';
 import type { MediaTable } from './media.js';
@@ -23,6 +25,7 @@ import type { ReactionCountsTable } from './reaction-counts.js';
 import type { ReactionsTable } from './reactions.js';
 import type { SavedPostsTable } from './saved-posts.js';
 import type { SearchHistoryTable } from './search-history.js';
+import type { ServerSettingsTable } from './server-settings.js';
 import type { SessionsTable } from './sessions.js';
 import {
   FALLBACK_AUTOCHECKPOINT_PAGES,
@@ -54,6 +57,9 @@ export interface Database {
   post_edit_images: PostEditImagesTable;
   mutes: MutesTable;
   post_notification_settings: PostNotificationSettingsTable;
+  server_settings: ServerSettingsTable;
+  invites: InvitesTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<Database>;

@@ -50,11 +50,13 @@ describe('migrations', () => {
   });
 
   const ALL_TABLES = [
+    'audit_log',
     'blocks',
     'comments',
     'email_verifications',
     'follows',
     'friendships',
+    'invites',
     'job_leases',
     'mail_outbox',
     'media',
@@ -70,6 +72,7 @@ describe('migrations', () => {
     'reactions',
     'saved_posts',
     'search_history',
+    'server_settings',
     'sessions',
     'users',
   ];

@@ -82,3 +82,10 @@ export async function migrateTo(handle: DatabaseHandle, name: string): Promise<v
 export async function migrateToNothing(handle: DatabaseHandle): Promise<void> {
   unwrap(await migrator(handle, await currentSchema(handle)).migrateTo(NO_MIGRATIONS));
 }
+
+/** A refused or failed migration in one line, with its cause: what a command prints before exit 1. */
+export function migrationFailureLine(error: unknown): string {
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error instanceof Error ? error.message : String(error)}${cause}`;
+}

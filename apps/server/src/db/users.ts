@@ -34,6 +34,16 @@ export interface UsersTable {
   friend_requests_from: Generated<string>;
   /** …and who sees the friends list on the profile ('public', 'friends', 'only_me'). */
   friends_list_visible_to: Generated<string>;
+  /** Who may join (API.md, Hosts in charge; migration 0014): 'member', 'moderator' or 'admin'. */
+  role: Generated<string>;
+  /** 1 while an applicant waits for approval: no login, hidden from members. */
+  pending: Generated<number>;
+  /** The applicant's 'Why do you want to join?', kept until a moderator decides. */
+  join_reason: Generated<string | null>;
+  /** When a moderator approved the applicant (the unverified purge counts from here). */
+  approved_at: Generated<string | null>;
+  /** A moderator's or admin's last request, at most a few minutes old (members': null). */
+  last_active_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -178,6 +178,39 @@ function calls(w: World): Call[] {
     { method: 'GET', url: '/api/v1/users/getMuted' },
     { method: 'GET', url: '/api/v1/users/privacy' },
     { method: 'PUT', url: '/api/v1/users/privacy', body: { defaultAudience: 'friends' } },
+    // Who may join (the sweep's member is an admin, so the moderation calls read the request).
+    { method: 'GET', url: '/api/v1/about' },
+    { method: 'GET', url: '/api/v1/moderation/settings' },
+    {
+      method: 'PUT',
+      url: '/api/v1/moderation/settings',
+      body: { name: 'Riverside', rules: ['Be kind.'], blockedEmailDomains: ['spam.example'] },
+    },
+    {
+      method: 'PUT',
+      url: '/api/v1/moderation/role/:userId',
+      params: { userId: w.other.user.id },
+      body: { role: 'member' },
+    },
+    {
+      method: 'GET',
+      url: '/api/v1/moderation/members',
+      query: { q: 'grace', cursor: w.other.user.id },
+    },
+    { method: 'GET', url: '/api/v1/moderation/applications', query: { cursor: w.other.user.id } },
+    {
+      method: 'PUT',
+      url: '/api/v1/moderation/applications/:userId',
+      params: { userId: w.other.user.id },
+      body: { approve: false, reason: 'Not yet.' },
+    },
+    { method: 'GET', url: '/api/v1/moderation/invites' },
+    { method: 'POST', url: '/api/v1/moderation/invites', body: { uses: 1, expiresInDays: 1 } },
+    {
+      method: 'DELETE',
+      url: '/api/v1/moderation/invites/:code',
+      params: { code: 'ABCDEFGHJKMN' },
+    },
     { method: 'GET', url: '/api/v1/health' },
     // Outside the API document: the dev outbox and the uploaded files.
     { method: 'GET', url: '/dev/mailbox', query: { format: 'json', to: w.me.user.email } },
@@ -318,7 +351,7 @@ describe('NUL and lone surrogates in any request', () => {
   let world: World;
 
   beforeEach(async () => {
-    const me = await buildUser(ctx, { first_name: 'Ada', last_name: 'Lovelace' });
+    const me = await buildUser(ctx, { first_name: 'Ada', last_name: 'Lovelace', role: 'admin' });
     const other = await buildUser(ctx, { first_name: 'Grace', last_name: 'Hopper' });
     const post = await buildPost(ctx, other);
     const commentId = await buildComment(ctx, post, other);

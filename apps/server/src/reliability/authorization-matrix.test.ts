@@ -1,6 +1,12 @@
-import { ENDPOINTS, ROUTES } from '@hearth/contract';
+import { API_PREFIX, ENDPOINTS, ROUTES } from '@hearth/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  changeSettings,
+  makeInvite,
+  register,
+  setSignupMode,
+} from '../test-support/community-api.js';
 import { type BuiltUser, buildPost, buildUser, signupForm } from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
 import { activationTokenIn, lastMailTo, resetCodeIn } from '../test-support/mail.js';
@@ -16,16 +22,28 @@ import { addToSearchHistory, befriend, friendship } from '../test-support/users-
  *   friendship); for a call that names nothing owned, the signed-in member acting on their own
  *   things.
  * Each cell sets up its own state (fresh members, a post, a request…) and is checked by status.
+ *
+ * The calls of the moderation area (API.md, Hosts in charge) and GET /about have two more
+ * callers, the host's staff: `moderator` and `admin`, members holding that role. In their rows,
+ * `other` and `owner` are plain members: `owner` is the member the call names when it names one
+ * (setRole: a member trying to change their own role); in the invite rows, `other` is a member
+ * while members may not invite (the default) and `owner` a member after the admin let members
+ * invite, acting on their own invites.
  */
-type Caller = 'anonymous' | 'other' | 'owner';
-const CALLERS: readonly Caller[] = ['anonymous', 'other', 'owner'];
+type MemberCaller = 'anonymous' | 'other' | 'owner';
+type StaffCaller = 'moderator' | 'admin';
+type Caller = MemberCaller | StaffCaller;
+const CALLERS: readonly MemberCaller[] = ['anonymous', 'other', 'owner'];
+const STAFF_CALLERS: readonly StaffCaller[] = ['moderator', 'admin'];
+/** A row: the three callers, and the staff for the calls of the moderation area. */
+type Row = Record<MemberCaller, number> & Partial<Record<StaffCaller, number>>;
 
 /**
  * The expected status of every cell, WRITTEN BY HAND from the API's documentation. Never derive
  * it from the table's `auth` flags or from what the server answers: a regression must show here.
  * A new call of the table needs a row (the completeness test below names the missing ones).
  */
-const EXPECTED: Record<string, Record<Caller, number>> = {
+const EXPECTED: Record<string, Row> = {
   // Public calls: a bearer token, anyone's, changes nothing.
   register: { anonymous: 201, other: 201, owner: 201 },
   login: { anonymous: 200, other: 200, owner: 200 },
@@ -108,14 +126,43 @@ const EXPECTED: Record<string, Record<Caller, number>> = {
   unreadCount: { anonymous: 401, other: 200, owner: 200 },
   // Ids of another member's notifications change nothing: 200 with the caller's own count.
   markNotificationsRead: { anonymous: 401, other: 200, owner: 200 },
+
+  // Who may join (API.md, Hosts in charge). What the server says about itself: anyone.
+  about: { anonymous: 200, other: 200, owner: 200, moderator: 200, admin: 200 },
+  // Admin calls: any other member, moderators included, gets the 404 of a path that does not
+  // exist. setRole's owner tries to make themselves a moderator.
+  moderationSettings: { anonymous: 401, other: 404, owner: 404, moderator: 404, admin: 200 },
+  updateModerationSettings: { anonymous: 401, other: 404, owner: 404, moderator: 404, admin: 200 },
+  setRole: { anonymous: 401, other: 404, owner: 404, moderator: 404, admin: 200 },
+  // Moderator calls: a moderator or an admin; members get 404. decideApplication approves an
+  // applicant waiting (signed up while the admin had chosen approval).
+  moderationMembers: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  applications: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  decideApplication: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  // Inviter calls: an admin, or a member while the admin lets members invite (owner); other, and
+  // the moderator, call while members may not (the default): 404. The invite revoked is the
+  // admin's (the owner's own for the owner).
+  invites: { anonymous: 401, other: 404, owner: 200, moderator: 404, admin: 200 },
+  createInvite: { anonymous: 401, other: 404, owner: 201, moderator: 404, admin: 201 },
+  revokeInvite: { anonymous: 401, other: 404, owner: 200, moderator: 404, admin: 200 },
 };
+
+/** Calls whose access depends on the caller's role: their rows need the staff's columns too. */
+const STAFF_ACCESS: readonly string[] = ['moderator', 'admin', 'inviter'];
+
+interface Staff {
+  moderator: BuiltUser;
+  admin: BuiltUser;
+}
 
 interface Cell {
   ctx: TestContext;
   who: Caller;
   owner: BuiltUser;
   other: BuiltUser;
-  /** The caller's token: none, the other member's or the owner's. */
+  /** A moderator and an admin of the cell's own: built for the rows with staff columns only. */
+  staff?: Staff;
+  /** The caller's token: none, or the other member's, the owner's, the moderator's, the admin's. */
   token: { token?: string };
 }
 
@@ -142,6 +189,38 @@ async function resetCode(ctx: TestContext, email: string): Promise<string> {
 
 function expectOk(res: LightMyRequestResponse, what: string) {
   if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+}
+
+function staffOf(cell: Cell): Staff {
+  if (!cell.staff) throw new Error('this scenario needs staff: give its row staff columns');
+  return cell.staff;
+}
+
+/**
+ * An applicant waiting for approval, signed up through the API while the admin had chosen
+ * approval (then back to open, the default the other rows expect): their id.
+ */
+async function waitingApplicant(ctx: TestContext, admin: BuiltUser): Promise<string> {
+  await setSignupMode(ctx.app, admin.token, 'approval');
+  const res = await register(ctx.app, signupForm({ reason: 'My neighbours are here.' }));
+  const body = res.json() as { id?: string; pending?: boolean; token?: string };
+  if (res.statusCode !== 201 || body.pending !== true || body.token !== undefined || !body.id) {
+    throw new Error(`register in approval mode: ${res.statusCode} ${res.body}`);
+  }
+  await setSignupMode(ctx.app, admin.token, 'open');
+  return body.id;
+}
+
+/**
+ * The state of an invite row's cell: members may invite for the owner's cell only (the admin's
+ * choice, set in every cell), and an invite to act on, the owner's own for the owner, the admin's
+ * for everyone else.
+ */
+async function inviteCell(cell: Cell): Promise<{ code: string }> {
+  const { ctx, who, owner } = cell;
+  const { admin } = staffOf(cell);
+  await changeSettings(ctx.app, admin.token, { membersMayInvite: who === 'owner' });
+  return makeInvite(ctx.app, who === 'owner' ? owner.token : admin.token);
 }
 
 /** How each call is made in a cell: the state it needs, then the call as the cell's caller. */
@@ -407,6 +486,55 @@ const SCENARIOS: Record<string, Scenario> = {
     const id = await ownerNotified(ctx, owner, other);
     return callEndpoint(ctx.app, ROUTES.markNotificationsRead, { body: { ids: [id] }, ...token });
   },
+
+  about: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.about, { ...token }),
+  moderationSettings: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.moderationSettings, { ...token }),
+  updateModerationSettings: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.updateModerationSettings, {
+      body: { description: 'Neighbours of the river street.' },
+      ...token,
+    }),
+  setRole: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.setRole, {
+      params: { userId: owner.user.id },
+      body: { role: 'moderator' },
+      ...token,
+    }),
+  moderationMembers: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.moderationMembers, { ...token }),
+  applications: async (cell) => {
+    await waitingApplicant(cell.ctx, staffOf(cell).admin);
+    return callEndpoint(cell.ctx.app, ROUTES.applications, { ...cell.token });
+  },
+  decideApplication: async (cell) => {
+    const applicant = await waitingApplicant(cell.ctx, staffOf(cell).admin);
+    return callEndpoint(cell.ctx.app, ROUTES.decideApplication, {
+      params: { userId: applicant },
+      body: { approve: true },
+      ...cell.token,
+    });
+  },
+  invites: async (cell) => {
+    await inviteCell(cell);
+    return callEndpoint(cell.ctx.app, ROUTES.invites, { ...cell.token });
+  },
+  createInvite: async (cell) => {
+    await changeSettings(cell.ctx.app, staffOf(cell).admin.token, {
+      membersMayInvite: cell.who === 'owner',
+    });
+    return callEndpoint(cell.ctx.app, ROUTES.createInvite, {
+      body: { uses: 3, expiresInDays: 7 },
+      ...cell.token,
+    });
+  },
+  revokeInvite: async (cell) => {
+    const invite = await inviteCell(cell);
+    return callEndpoint(cell.ctx.app, ROUTES.revokeInvite, {
+      params: { code: invite.code },
+      ...cell.token,
+    });
+  },
 };
 
 /** The owner blocks a new member: their id. */
@@ -461,6 +589,18 @@ describe('the authorization matrix', () => {
     expect(scenarios.unknown, `scenarios naming no call: ${scenarios.unknown.join(', ')}`).toEqual(
       [],
     );
+    // A call for staff only needs the staff's columns, written by hand like the others.
+    const staffCalls = Object.entries(ENDPOINTS)
+      .filter(([, spec]) => STAFF_ACCESS.includes(spec.access))
+      .map(([name]) => name);
+    expect(staffCalls.length).toBeGreaterThan(0);
+    const withoutStaff = staffCalls.filter((name) =>
+      STAFF_CALLERS.some((who) => EXPECTED[name]?.[who] === undefined),
+    );
+    expect(
+      withoutStaff,
+      `calls for staff without moderator and admin cells: ${withoutStaff.join(', ')}`,
+    ).toEqual([]);
   });
 
   const ctx = useTestApp();
@@ -473,17 +613,33 @@ describe('the authorization matrix', () => {
   });
 
   for (const [name, expected] of Object.entries(EXPECTED)) {
-    it(`${name}: anonymous ${expected.anonymous}, other ${expected.other}, owner ${expected.owner}`, async () => {
+    const hasStaff = STAFF_CALLERS.every((who) => expected[who] !== undefined);
+    const callers: readonly Caller[] = hasStaff ? [...CALLERS, ...STAFF_CALLERS] : CALLERS;
+    const title = callers.map((who) => `${who} ${expected[who]}`).join(', ');
+    it(`${name}: ${title}`, async () => {
       const scenario = SCENARIOS[name];
       if (!scenario) throw new Error(`no scenario for ${name}: add one to SCENARIOS`);
-      const actual = {} as Record<Caller, number>;
-      for (const who of CALLERS) {
+      const actual = {} as Row;
+      for (const who of callers) {
         // Fresh members per cell, so no cell sees another's state.
         const owner = await buildUser(ctx);
         const other = await buildUser(ctx);
-        const token =
-          who === 'anonymous' ? {} : { token: who === 'owner' ? owner.token : other.token };
-        const res = await scenario({ ctx, who, owner, other, token });
+        const staff = hasStaff
+          ? {
+              moderator: await buildUser(ctx, { role: 'moderator' }),
+              admin: await buildUser(ctx, { role: 'admin' }),
+            }
+          : undefined;
+        const tokens: Record<Caller, string | undefined> = {
+          anonymous: undefined,
+          other: other.token,
+          owner: owner.token,
+          moderator: staff?.moderator.token,
+          admin: staff?.admin.token,
+        };
+        const caller = tokens[who];
+        const token = caller === undefined ? {} : { token: caller };
+        const res = await scenario({ ctx, who, owner, other, token, ...(staff ? { staff } : {}) });
         actual[who] = res.statusCode;
         tally.tested += 1;
         if (res.statusCode !== expected[who]) {
@@ -493,6 +649,18 @@ describe('the authorization matrix', () => {
           expect(res.json(), `${name} as ${who}: 401 comes with a message`).toEqual({
             message: expect.any(String),
           });
+        }
+        if (hasStaff && res.statusCode === 404) {
+          // Refused by role: the answer of a path that does not exist, nothing more.
+          const nowhere = await ctx.app.inject({
+            method: 'GET',
+            url: `${API_PREFIX}/moderation/no-such-page`,
+            ...(caller === undefined ? {} : { headers: { authorization: `Bearer ${caller}` } }),
+          });
+          expect(
+            { status: res.statusCode, body: res.json() },
+            `${name} as ${who}: 404 as for a path that does not exist`,
+          ).toEqual({ status: nowhere.statusCode, body: nowhere.json() });
         }
       }
       expect(actual).toEqual(expected);

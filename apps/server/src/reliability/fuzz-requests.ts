@@ -1,4 +1,11 @@
-import { API_PREFIX, ENDPOINTS, type EndpointName, UPLOAD_FILES_MAX } from '@hearth/contract';
+import {
+  API_PREFIX,
+  ENDPOINTS,
+  type EndpointName,
+  ROLES,
+  SIGNUP_MODES,
+  UPLOAD_FILES_MAX,
+} from '@hearth/contract';
 import type { InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { multipartBody } from '../test-support/uploads.js';
@@ -9,6 +16,15 @@ export interface FuzzWorld {
   /** Another verified member's session, and an unverified member's. */
   otherToken: string;
   unverifiedToken: string;
+  /**
+   * The host's staff (API.md, Hosts in charge): the moderation calls answer anyone else 404
+   * before reading the request, so most of their requests are sent as one of these.
+   */
+  moderatorToken: string;
+  adminToken: string;
+  /** An applicant waiting for approval, and an admin's invite code. */
+  applicantId: string;
+  inviteCode: string;
   ownerId: string;
   ownerEmail: string;
   ownerUsername: string;
@@ -184,6 +200,31 @@ function plausible(field: string, world: FuzzWorld, random: Random): unknown {
       return pick(random, ['everyone', 'friends_of_friends', 'public']);
     case 'friendsListVisibleTo':
       return pick(random, ['public', 'friends', 'only_me', 'members']);
+    // Who may join: the settings, roles, invites and decisions.
+    case 'signupMode':
+      return pick(random, [...SIGNUP_MODES, 'nope']);
+    case 'name':
+      return pick(random, ['Hearth', 'Riverside neighbours']);
+    case 'description':
+    case 'privacyPolicy':
+      return 'About us.';
+    case 'rules':
+      return pick(random, [[], ['Be kind'], ['Be kind', 'No ads']]);
+    case 'blockedEmailDomains':
+      return pick(random, [[], ['spam.test'], ['@Spam.TEST', 'spam.test', 'mail.spam.test.']]);
+    case 'membersMayInvite':
+    case 'approve':
+      return pick(random, [true, false]);
+    case 'role':
+      return pick(random, [...ROLES, 'owner']);
+    case 'uses':
+      return pick(random, [1, 5, 0]);
+    case 'expiresInDays':
+      return pick(random, [1, 7, 31]);
+    case 'reason':
+      return 'My neighbours are here.';
+    case 'invite':
+      return pick(random, [world.inviteCode, world.inviteCode.toLowerCase(), 'NOPE1234']);
     default:
       return 'x';
   }
@@ -364,7 +405,9 @@ function fuzzSegment(world: FuzzWorld, random: Random, how: string[]): string {
     case 1:
       return encodeURIComponent(world.otherId);
     case 2:
-      return encodeURIComponent(world.ownerUsername);
+      return encodeURIComponent(
+        pick(random, [world.ownerUsername, world.applicantId, world.inviteCode]),
+      );
     case 3:
       how.push('bad %-encoding');
       return pick(random, ['%', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF', '%2F..%2F']);
@@ -390,7 +433,7 @@ function fuzzSegment(world: FuzzWorld, random: Random, how: string[]): string {
 }
 
 /** A query string: the call's own keys with bad values, repeated keys, keys it does not know. */
-function fuzzQuery(world: FuzzWorld, random: Random, how: string[]): string {
+function fuzzQuery(world: FuzzWorld, random: Random, how: string[], search: boolean): string {
   if (chance(random, 0.3)) return '';
   const pairs: string[] = [];
   const value = () => {
@@ -419,6 +462,16 @@ function fuzzQuery(world: FuzzWorld, random: Random, how: string[]): string {
     }
     pairs.push(`cursor=${encoded}`);
   }
+  // A search term of the call's own (the moderation's member search), bad or not.
+  if (search && chance(random, 0.6)) {
+    let term: string;
+    try {
+      term = encodeURIComponent(badString(random));
+    } catch {
+      term = '%ED%A0%80';
+    }
+    pairs.push(`q=${term}`);
+  }
   if (chance(random, 0.2)) pairs.push('limit=1', 'limit=2');
   if (chance(random, 0.2)) pairs.push('cursor[]=a', 'limit[x]=1');
   if (chance(random, 0.1)) pairs.push(`x=${'y'.repeat(10_000)}`);
@@ -426,8 +479,21 @@ function fuzzQuery(world: FuzzWorld, random: Random, how: string[]): string {
   return pairs.join('&');
 }
 
-/** Who the request claims to be: mostly the owner, sometimes nobody or a broken header. */
-function fuzzAuthorization(world: FuzzWorld, random: Random, how: string[]): string | undefined {
+/**
+ * Who the request claims to be: mostly the owner, sometimes nobody or a broken header; for a
+ * call of the host's staff, half the time a moderator or an admin, so bad input reaches it.
+ */
+function fuzzAuthorization(
+  world: FuzzWorld,
+  random: Random,
+  how: string[],
+  staffCall: boolean,
+): string | undefined {
+  if (staffCall && chance(random, 0.5)) {
+    const admin = chance(random, 0.6);
+    how.push(admin ? 'as the admin' : 'as the moderator');
+    return `Bearer ${admin ? world.adminToken : world.moderatorToken}`;
+  }
   const roll = random();
   if (roll < 0.65) return `Bearer ${world.ownerToken}`;
   if (roll < 0.7) return `Bearer ${world.otherToken}`;
@@ -476,21 +542,28 @@ function fuzzHeaders(random: Random, how: string[]): Record<string, string> {
 }
 
 const NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+/** Access of the calls only the host's staff (or an allowed inviter) get past. */
+const STAFF_ACCESS: readonly string[] = ['moderator', 'admin', 'inviter'];
 
 /** The i-th request of a run: a call of the table and every part of it fuzzed. */
 export function fuzzRequest(world: FuzzWorld, random: Random): FuzzRequest {
   const call = pick(random, NAMES);
   const spec = ENDPOINTS[call] as (typeof ENDPOINTS)[EndpointName] & {
     body?: z.ZodType;
+    query?: z.ZodType;
     multipart?: true;
   };
   const how: string[] = [];
   const path = spec.path.replace(/:[A-Za-z]+/g, () => fuzzSegment(world, random, how));
-  const query = 'query' in spec || chance(random, 0.1) ? fuzzQuery(world, random, how) : '';
+  const query =
+    'query' in spec || chance(random, 0.1)
+      ? fuzzQuery(world, random, how, fieldsOf(spec.query).includes('q'))
+      : '';
   const url = `${API_PREFIX}${path}${query ? `?${query}` : ''}`;
 
   const headers: Record<string, string> = fuzzHeaders(random, how);
-  const authorization = fuzzAuthorization(world, random, how);
+  const staffCall = STAFF_ACCESS.includes(spec.access);
+  const authorization = fuzzAuthorization(world, random, how, staffCall);
   if (authorization) headers.authorization = authorization;
 
   let payload: string | Buffer | undefined;

@@ -1,6 +1,7 @@
-import { ROUTES } from '@hearth/contract';
+import { ENDPOINTS, ROUTES } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import { buildPost, buildUser, sessionFor } from '../test-support/factories.js';
+import { makeInvite, register, setSignupMode } from '../test-support/community-api.js';
+import { buildPost, buildUser, sessionFor, signupForm } from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
 import { callEndpoint, useTestApp } from '../test-support/test-app.js';
 import { uploadedUrl } from '../test-support/uploads.js';
@@ -13,6 +14,8 @@ const SEED = runSeed();
 const ENGINE = process.env.TEST_DB ?? 'sqlite';
 /** Calls that end the caller's session (or all of the member's) when they succeed. */
 const ENDS_SESSIONS: ReadonlySet<string> = new Set(['logout', 'logoutAll']);
+/** Access of the calls for the host's staff (and inviters). */
+const STAFF_ACCESS: readonly string[] = ['moderator', 'admin', 'inviter'];
 
 /** How to describe one request in a failure, with what it takes to replay it. */
 function excerpt(payload: unknown): string {
@@ -34,10 +37,22 @@ describe('the fuzz run', () => {
     const owner = await buildUser(ctx);
     const other = await buildUser(ctx);
     const unverified = await buildUser(ctx, { verified: 0 });
+    const moderator = await buildUser(ctx, { role: 'moderator' });
+    const admin = await buildUser(ctx, { role: 'admin' });
+    // An applicant waiting (signed up while the admin chose approval) and an admin's invite, so
+    // the moderation calls' real ids and codes are among the fuzzed ones.
+    await setSignupMode(ctx.app, admin.token, 'approval');
+    const applied = await register(ctx.app, signupForm({ reason: 'My neighbours are here.' }));
+    expect(applied.statusCode).toBe(201);
+    await setSignupMode(ctx.app, admin.token, 'open');
     const world: FuzzWorld = {
       ownerToken: owner.token,
       otherToken: other.token,
       unverifiedToken: unverified.token,
+      moderatorToken: moderator.token,
+      adminToken: admin.token,
+      applicantId: (applied.json() as { id: string }).id,
+      inviteCode: (await makeInvite(ctx.app, admin.token, { uses: 5, expiresInDays: 7 })).code,
       ownerId: owner.user.id,
       ownerEmail: owner.user.email,
       ownerUsername: owner.user.username,
@@ -57,6 +72,8 @@ describe('the fuzz run', () => {
     const random = seededRandom(SEED);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
+    // The moderation area's calls apart: their 2xx and 400s show bad input reached the handlers.
+    const staffStatuses = new Map<number, number>();
     const slowest: Array<{ took: number; what: string }> = [];
     const started = performance.now();
     for (let i = 0; i < REQUESTS; i++) {
@@ -70,12 +87,17 @@ describe('the fuzz run', () => {
         slowest.length = Math.min(slowest.length, 5);
       }
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (STAFF_ACCESS.includes(ENDPOINTS[request.call].access)) {
+        staffStatuses.set(res.statusCode, (staffStatuses.get(res.statusCode) ?? 0) + 1);
+      }
       // A logout that worked ended the session the next requests would use: open fresh ones,
       // so the rest of the run still reaches what only members reach.
       if (ENDS_SESSIONS.has(request.call) && res.statusCode < 300) {
         world.ownerToken = await sessionFor(ctx, owner.user);
         world.otherToken = await sessionFor(ctx, other.user);
         world.unverifiedToken = await sessionFor(ctx, unverified.user);
+        world.moderatorToken = await sessionFor(ctx, moderator.user);
+        world.adminToken = await sessionFor(ctx, admin.user);
       }
       if (res.statusCode >= 500) {
         failures.push(
@@ -89,6 +111,9 @@ describe('the fuzz run', () => {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `[reliability] fuzz ${ENGINE}: ${REQUESTS} requests in ${seconds} s, ${failures.length} 5xx; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+    );
+    console.log(
+      `[reliability] fuzz ${ENGINE}: moderation calls' statuses ${JSON.stringify(Object.fromEntries([...staffStatuses].sort(([a], [b]) => a - b)))}`,
     );
     console.log(
       `[reliability] fuzz ${ENGINE}: slowest ${slowest.map((s) => `${s.what} ${s.took.toFixed(0)} ms`).join(', ')}`,

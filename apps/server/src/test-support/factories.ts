@@ -6,6 +6,7 @@ import {
   DEFAULT_PRIVACY,
   type Reaction,
   type RegisterInput,
+  type Role,
 } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { PostRow } from '../db/posts.js';
@@ -68,10 +69,13 @@ export interface BuiltUser {
   token: string;
 }
 
-/** Inserts a real member row (verified unless told otherwise) and signs a session for it. */
+/**
+ * Inserts a real member row (verified unless told otherwise) and signs a session for it.
+ * `role: 'admin'` or `'moderator'` builds one of the host's staff (API.md, Hosts in charge).
+ */
 export async function buildUser(
   ctx: Pick<TestContext, 'db' | 'config' | 'clock'>,
-  overrides: Partial<UserRow> & { password?: string } = {},
+  overrides: Omit<Partial<UserRow>, 'role'> & { password?: string; role?: Role } = {},
 ): Promise<BuiltUser> {
   const { password = 'secret-pass1', ...columns } = overrides;
   const firstName = columns.first_name ?? `Test${randomLetters(5)}`;
@@ -111,6 +115,11 @@ function memberRow(
     friend_requests_from: DEFAULT_PRIVACY.friendRequestsFrom,
     friends_list_visible_to: DEFAULT_PRIVACY.friendsListVisibleTo,
     ...searchKeysOf(member),
+    role: 'member',
+    pending: 0,
+    join_reason: null,
+    approved_at: null,
+    last_active_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -140,6 +149,20 @@ export async function buildMembers(
       .execute();
   }
   return rows;
+}
+
+/**
+ * Gives an existing member a role directly in the database, as `npm run admin -- grant` would
+ * (without its audit line): for tests whose subject is not the granting itself.
+ */
+export async function grantRole(
+  ctx: Pick<TestContext, 'db'>,
+  member: BuiltUser | Pick<UserRow, 'id'>,
+  role: Role,
+): Promise<void> {
+  const id = 'user' in member ? member.user.id : member.id;
+  await ctx.db.updateTable('users').set({ role }).where('id', '=', id).execute();
+  if ('user' in member) member.user.role = role;
 }
 
 /** A new session of the member and its token, as a login now would open (sessions last 7 days). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { STAFF_INACTIVE_DAYS } from '@hearth/contract';
 import { type AppConfig, defaultLimits, type Limit, type Limits } from '../config.js';
 
 export type ConfigOverrides = Partial<Omit<AppConfig, 'limits'>> & { limits?: Partial<Limits> };
@@ -47,6 +48,7 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     cardCache: { maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, warmPosts: 0 },
     s3: undefined,
     mediaSignedUrlTtlMs: 3_600_000,
+    signupAutoApprovalDays: STAFF_INACTIVE_DAYS,
     connections: {
       headersTimeoutMs: 15_000,
       idleTimeoutMs: 75_000,

@@ -125,6 +125,27 @@ const ROWS: { [T in keyof Database]: Insertable<Database[T]> } = {
   post_edit_images: { edit_id: 'e1', post_id: POST, position: 0, storage_key: 'k1' },
   mutes: { muter_id: ANA, muted_id: BO, created_at: AT },
   post_notification_settings: { post_id: POST, user_id: BO, notify: 1, created_at: AT },
+  // The migration wrote the `community` row already: another key.
+  server_settings: { key: 'test', value: '{}', updated_at: AT },
+  invites: {
+    id: 'iv1',
+    code: 'ABCDEFGHJKLM',
+    created_by: ANA,
+    uses: 1,
+    expires_at: LATER,
+    revoked_at: null,
+    created_at: AT,
+  },
+  audit_log: {
+    id: 'a1',
+    actor_id: ANA,
+    actor_name: 'ana Test',
+    action: 'settings.update',
+    target_id: null,
+    target_name: null,
+    details: '{}',
+    created_at: AT,
+  },
 };
 
 async function rowCount(database: TestDatabase, table: keyof Database): Promise<number> {

@@ -1,6 +1,5 @@
-import { NEXT_CURSOR_HEADER, type Notification, ROUTES, type UnreadCount } from '@hearth/contract';
+import { type Notification, ROUTES, type UnreadCount } from '@hearth/contract';
 import {
-  type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -8,19 +7,14 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../session/session-context';
+import { type CursorPages, cursorPagesOptions, itemsOf, mapPageItems } from './cursor-pages';
 import { notificationKeys } from './notification-keys';
 
 /** How many notifications the panel asks for at a time. */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
-/** One page of GET /notifications: newest first, and the cursor of the next page, if any. */
-export interface NotificationsPage {
-  notifications: Notification[];
-  nextCursor: string | null;
-}
-
-/** What `notificationKeys.list()` holds. */
-export type NotificationsData = InfiniteData<NotificationsPage, string | null>;
+/** What `notificationKeys.list()` holds: the pages of GET /notifications, newest first. */
+export type NotificationsData = CursorPages<Notification>;
 
 /** The bell's badge: how many of the member's notifications are unread. */
 export function useUnreadCountQuery() {
@@ -34,50 +28,36 @@ export function useUnreadCountQuery() {
 /** The panel's list, page by page through `X-Next-Cursor`; fetched afresh on each opening. */
 export function useNotificationsQuery() {
   const api = useApi();
-  return useInfiniteQuery({
-    queryKey: notificationKeys.list(),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<NotificationsPage> => {
-      const { data, headers } = await api.callWithHeaders(
+  return useInfiniteQuery(
+    cursorPagesOptions(notificationKeys.list(), (cursor, signal) =>
+      api.callWithHeaders(
         ROUTES.notifications,
-        { query: { limit: NOTIFICATIONS_PAGE_SIZE, cursor: pageParam ?? undefined } },
+        { query: { limit: NOTIFICATIONS_PAGE_SIZE, cursor } },
         { signal },
-      );
-      return { notifications: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
-    },
-    getNextPageParam: (last: NotificationsPage) => last.nextCursor,
-  });
+      ),
+    ),
+  );
 }
 
 /** Those notifications (all when `ids` is undefined) shown as read in the cached list. */
 function markReadInList(queryClient: QueryClient, ids: readonly string[] | undefined) {
   queryClient.setQueryData<NotificationsData>(notificationKeys.list(), (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            notifications: page.notifications.map((notification) =>
-              !notification.read && (!ids || ids.includes(notification._id))
-                ? { ...notification, read: true }
-                : notification,
-            ),
-          })),
-        }
-      : data,
+    mapPageItems(data, (notifications) =>
+      notifications.map((notification) =>
+        !notification.read && (!ids || ids.includes(notification._id))
+          ? { ...notification, read: true }
+          : notification,
+      ),
+    ),
   );
 }
 
 /** How many of `ids` the cached list shows as unread. */
 function unreadAmong(queryClient: QueryClient, ids: readonly string[]): number {
   const data = queryClient.getQueryData<NotificationsData>(notificationKeys.list());
-  let count = 0;
-  for (const page of data?.pages ?? []) {
-    for (const notification of page.notifications) {
-      if (!notification.read && ids.includes(notification._id)) count += 1;
-    }
-  }
-  return count;
+  return itemsOf(data).filter(
+    (notification) => !notification.read && ids.includes(notification._id),
+  ).length;
 }
 
 /**

@@ -215,7 +215,8 @@ describe('a submit before the app took over', () => {
     renderApp('/login');
     expect(await screen.findByRole('status')).toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass(PRERENDERED_LOGIN_SUBMITTED_CLASS);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'correct horse' });
+    const logins = calls.filter((call) => call.name === 'login');
+    expect(logins).toHaveLength(1);
+    expect(logins[0]?.body).toEqual({ email: 'ada@example.com', password: 'correct horse' });
   });
 });

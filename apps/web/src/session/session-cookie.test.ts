@@ -41,6 +41,16 @@ describe('session cookie', () => {
     document.cookie = 'user=%7Bnot-json; Path=/';
     expect(readSessionUser()).toBeNull();
   });
+
+  it('keeps the role, and reads a session stored before roles existed as a member', () => {
+    storeSessionUser(authAnswer({ role: 'moderator' }));
+    expect(readSessionUser()).toMatchObject({ role: 'moderator' });
+
+    const { role: _role, ...older } = sessionUser();
+    // biome-ignore lint/suspicious/noDocumentCookie: planting the cookie of an older release.
+    document.cookie = `user=${encodeURIComponent(JSON.stringify(older))}; Path=/`;
+    expect(readSessionUser()).toEqual(sessionUser({ role: 'member' }));
+  });
 });
 
 describe('session reducer', () => {

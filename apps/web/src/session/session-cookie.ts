@@ -1,19 +1,26 @@
 import {
   type AuthResponse,
   COOKIE_NAMES,
+  ROLES,
+  type Role,
   SESSION_TTL_SECONDS,
   type SessionUser,
 } from '@hearth/contract';
 import { readCookie, removeCookie, writeCookie } from './cookies';
 
-/** The session user kept in the `user` cookie: the login/register answer without its message. */
+/**
+ * The session user kept in the `user` cookie: the login/register answer without its message. A
+ * session stored before roles existed carries none: that member is a `member` (they get their
+ * real role at their next login).
+ */
 export function readSessionUser(): SessionUser | null {
   const raw = readCookie(COOKIE_NAMES.user);
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(decodeURIComponent(raw));
     if (parsed && typeof parsed === 'object' && typeof (parsed as SessionUser).token === 'string') {
-      return parsed as SessionUser;
+      const user = parsed as SessionUser;
+      return { ...user, role: knownRole(user.role) };
     }
   } catch {
     // A damaged cookie means no session, not a crash.
@@ -27,6 +34,10 @@ export function storeSessionUser(answer: AuthResponse | SessionUser): SessionUse
   // The cookie lives as long as the token it carries.
   writeCookie(COOKIE_NAMES.user, encodeURIComponent(JSON.stringify(user)), SESSION_TTL_SECONDS);
   return user;
+}
+
+function knownRole(role: unknown): Role {
+  return ROLES.includes(role as Role) ? (role as Role) : 'member';
 }
 
 export function patchSessionUser(patch: Partial<SessionUser>): void {

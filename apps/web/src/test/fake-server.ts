@@ -1,4 +1,11 @@
-import { API_PREFIX, DEFAULT_PRIVACY, type EndpointName, matchRoute } from '@hearth/contract';
+import {
+  type About,
+  API_PREFIX,
+  DEFAULT_PRIVACY,
+  DEFAULT_SERVER_NAME,
+  type EndpointName,
+  matchRoute,
+} from '@hearth/contract';
 import { vi } from 'vitest';
 
 /** What a stubbed endpoint answers: a status (200 unless told) and a JSON body. */
@@ -31,11 +38,26 @@ export type Handler = (call: RecordedCall) => FakeAnswer | Promise<FakeAnswer>;
 
 export type Handlers = Partial<Record<EndpointName, Handler>>;
 
+/** GET /about's answer: an open server with no rules unless told otherwise. */
+export function buildAbout(overrides: Partial<About> = {}): About {
+  return {
+    name: DEFAULT_SERVER_NAME,
+    description: '',
+    rules: [],
+    privacyPolicy: '',
+    signupMode: 'open',
+    membersMayInvite: false,
+    ...overrides,
+  };
+}
+
 /**
  * What the calls every logged-in screen makes answer unless a test says otherwise: the header's
- * bell asks for the unread count (and its panel for the notifications) on every screen.
+ * bell asks for the unread count (and its panel for the notifications) on every screen; the
+ * login screen (its About link, the sign-up) and the account menu read /about.
  */
 export const DEFAULT_HANDLERS: Handlers = {
+  about: () => ({ body: buildAbout() }),
   unreadCount: () => ({ body: { count: 0 } }),
   notifications: () => ({ body: [] }),
   markNotificationsRead: () => ({ body: { count: 0 } }),

@@ -24,6 +24,7 @@ export function authAnswer(overrides: Partial<AuthResponse> = {}): AuthResponse 
     last_name: 'Owen',
     token: 'token-of-ada',
     verified: true,
+    role: 'member',
     ...overrides,
   };
 }

@@ -147,3 +147,21 @@ export function MenuGridIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** The moderation area's shield, a tick inside. */
+export function ShieldIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 1.8 3.5 5v6.1c0 5.3 3.6 10 8.5 11.1 4.9-1.1 8.5-5.8 8.5-11.1V5L12 1.8zm0 2.1 6.5 2.4v4.8c0 4.3-2.8 8.1-6.5 9.1-3.7-1-6.5-4.8-6.5-9.1V6.3L12 3.9zm3.3 4.7-4.3 4.3-2.3-2.3-1.4 1.4 3.7 3.7 5.7-5.7-1.4-1.4z" />
+    </Icon>
+  );
+}
+
+/** Invite friends: a person and a plus. */
+export function InviteIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M9 3.5a4 4 0 1 1 0 8 4 4 0 0 1 0-8zm0 2a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM9 13c3.9 0 7 1.9 7 4.5V20H2v-2.5C2 14.9 5.1 13 9 13zm0 2c-2.8 0-4.8 1.2-5 2.5v.5h10v-.5c-.2-1.3-2.2-2.5-5-2.5zM19 7h2v3h3v2h-3v3h-2v-3h-3v-2h3V7z" />
+    </Icon>
+  );
+}

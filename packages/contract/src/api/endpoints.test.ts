@@ -42,12 +42,21 @@ describe('the endpoint table', () => {
       expect(200 in responses || 201 in responses, name).toBe(true);
     }
     const paged = names.filter((name) => 'nextCursorHeader' in ENDPOINTS[name]).sort();
-    expect(paged).toEqual(['comment', 'comments', 'feed', 'getProfile', 'notifications']);
+    expect(paged).toEqual([
+      'applications',
+      'comment',
+      'comments',
+      'feed',
+      'getProfile',
+      'moderationMembers',
+      'notifications',
+    ]);
   });
 
-  it('requires a member for every call but sign-up, login and the password reset', () => {
+  it('requires a member for every call but sign-up, login, the password reset and /about', () => {
     const open = names.filter((name) => !ENDPOINTS[name].auth).sort();
     expect(open).toEqual([
+      'about',
       'findUser',
       'login',
       'register',

@@ -7,6 +7,10 @@ import {
   FEED_PAGE_DEFAULT,
   FEED_PAGE_MAX,
   IMAGE_MAX_BYTES,
+  INVITE_DAYS_MAX,
+  INVITE_USES_MAX,
+  JOIN_REASON_MAX,
+  MODERATION_PAGE_SIZE,
   NEXT_CURSOR_HEADER,
   NOTIFICATION_PREVIEW_MAX,
   NOTIFICATIONS_PAGE_DEFAULT,
@@ -16,6 +20,9 @@ import {
   SEARCH_HISTORY_MAX,
   SEARCH_RESULTS_MAX,
   SEARCH_TERM_MAX,
+  SERVER_NAME_MAX,
+  SERVER_RULES_MAX,
+  STAFF_INACTIVE_DAYS,
   UPLOAD_FILES_MAX,
 } from '../constants.js';
 import { RELATIONSHIPS } from '../enums.js';
@@ -36,6 +43,23 @@ import {
   unreadCountSchema,
 } from '../schemas/live.js';
 import {
+  aboutSchema,
+  applicationDecisionSchema,
+  applicationsSchema,
+  inviteCodeParamSchema,
+  inviteInputSchema,
+  inviteSchema,
+  invitesSchema,
+  moderationMembersQuerySchema,
+  moderationMembersSchema,
+  moderationPageQuerySchema,
+  moderationSettingsInputSchema,
+  moderationSettingsSchema,
+  roleAnswerSchema,
+  roleInputSchema,
+  userIdParamSchema,
+} from '../schemas/moderation.js';
+import {
   audienceAnswerSchema,
   authResponseSchema,
   blockedListSchema,
@@ -55,6 +79,7 @@ import {
   profileAnswerSchema,
   reactionSummarySchema,
   reactResponseSchema,
+  registerAnswerSchema,
   resetUserInfoSchema,
   saveResponseSchema,
   searchHistorySchema,
@@ -125,9 +150,19 @@ export interface EndpointSpec {
  * things), `postViewer` (a member who may see the post named; for anyone else the post is
  * missing, 404), `postAuthor` (the post's author; 403 for others who see it, 404 for others
  * who don't), `memberViewer` (a member the named member has not blocked and who has not
- * blocked them; otherwise the member is missing).
+ * blocked them; otherwise the member is missing), `moderator` (a moderator or an admin; any
+ * other member gets 404), `admin` (an admin; any other member gets 404), `inviter` (an admin, or
+ * any member while the admin lets members invite; otherwise 404).
  */
-export type Access = 'anyone' | 'member' | 'postViewer' | 'postAuthor' | 'memberViewer';
+export type Access =
+  | 'anyone'
+  | 'member'
+  | 'postViewer'
+  | 'postAuthor'
+  | 'memberViewer'
+  | 'moderator'
+  | 'admin'
+  | 'inviter';
 
 /** What a read call shows: one post, posts, comments, one member, members, images, notifications. */
 export type ReadKind =
@@ -151,6 +186,12 @@ export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
   memberViewer:
     'A signed-in member; when either member blocked the other, the member is missing: the ' +
     'same answer as a random id.',
+  moderator:
+    'A moderator or an admin. Any other member gets 404, the answer of a path that does not exist.',
+  admin: 'An admin. Any other member, moderators included, gets 404.',
+  inviter:
+    'An admin, or any member while the settings let members invite; otherwise 404. A member ' +
+    'sees and revokes only the invites they made.',
 };
 
 /** The one map from every error status to its body's schema. */
@@ -192,6 +233,7 @@ const SESSION_ERRORS = [400, 401, 429] as const;
 const POST_ERRORS = [400, 401, 403, 404, 429] as const;
 const USER_ERRORS = [400, 401, 404, 429] as const;
 const MEDIA_ERRORS = [400, 401, 403, 404, 413, 415, 429] as const;
+const MODERATION_ERRORS = [400, 401, 404, 429] as const;
 
 /**
  * The `/api/v1` calls of spec section 7 with API.md's behaviour, one entry each. The server
@@ -208,9 +250,16 @@ export const ENDPOINTS = {
     description:
       'Creates an unverified account and queues the activation mail (link valid 24 h, single use). ' +
       'E-mail unique regardless of case (409). Username: first + last name in lower-case ' +
-      'letters a-z, with a number suffix when taken. Limited per IP.',
+      'letters a-z, with a number suffix when taken. Limited per IP.\n\nWho may join (GET ' +
+      '/about `signupMode`): `open`, anyone; `approval`, `reason` (1 to ' +
+      `${JOIN_REASON_MAX} characters) is required and the answer has no token, only the ` +
+      "member's fields with `pending: true` and the message 'Your request to join is waiting " +
+      "for approval.'; the applicant cannot log in until a moderator approves; `invite`, " +
+      '`invite` (a code from an invite link) is required, spends one use, and an unknown, ' +
+      'expired or used-up code is 400; `closed`, 403. An e-mail whose domain (or a parent ' +
+      'domain) the admin refuses is 400 with a sentence that does not say why.',
     body: registerSchema,
-    responses: { 201: authResponseSchema },
+    responses: { 201: registerAnswerSchema },
     errors: AUTH_ERRORS,
   },
   login: {
@@ -222,7 +271,9 @@ export const ENDPOINTS = {
     description:
       'An unknown e-mail and a wrong password give the same 400 answer. Limited per IP and per ' +
       'account; from a browser that logged in to the account before (its known-device cookie), ' +
-      'per device instead of per account. Sets that cookie on success.',
+      'per device instead of per account. Sets that cookie on success. The right password of an ' +
+      'applicant still waiting for approval is 403 with a sentence saying so. The answer carries ' +
+      'the `role` (`member`, `moderator`, `admin`).',
     body: loginSchema,
     responses: { 200: authResponseSchema },
     errors: AUTH_ERRORS,
@@ -917,7 +968,9 @@ export const ENDPOINTS = {
       'Newest first. A member is notified when someone else reacts to their post (one ' +
       'notification per reacting member and post, changed with the reaction, removed when it is ' +
       'withdrawn), comments on their post, sends them a friend request (removed when it is ' +
-      'cancelled or declined), or accepts theirs; their own actions never notify. Notifications ' +
+      'cancelled or declined), or accepts theirs; moderators and admins are notified of each ' +
+      'application to join (`application`, its actor the applicant, removed once a moderator ' +
+      'decides); their own actions never notify. Notifications ' +
       'of a trashed post are hidden. Keyset pagination: `limit` (default ' +
       `${NOTIFICATIONS_PAGE_DEFAULT}, at most ${NOTIFICATIONS_PAGE_MAX}) and \`cursor\` (the ` +
       `\`${NEXT_CURSOR_HEADER}\` header of the previous page). Texts are cut to ` +
@@ -950,6 +1003,151 @@ export const ENDPOINTS = {
     body: markReadSchema,
     responses: { 200: unreadCountSchema },
     errors: SESSION_ERRORS,
+  },
+
+  about: {
+    ...ROUTES.about,
+    auth: false,
+    access: 'anyone',
+    tags: ['community'],
+    summary: 'The server: name, description, rules, privacy policy, who may join',
+    description:
+      'What the admin wrote about the server (the login page’s About link, the sign-up’s ' +
+      'rules) and the sign-up mode: `open`, `approval`, `invite` or `closed`. ' +
+      '`membersMayInvite`: whether members may make invite links.',
+    responses: { 200: aboutSchema },
+    errors: [429],
+  },
+  moderationSettings: {
+    ...ROUTES.moderationSettings,
+    auth: true,
+    access: 'admin',
+    tags: ['moderation'],
+    summary: 'The server settings',
+    description:
+      "/about's fields, `blockedEmailDomains` (refused at sign-up, subdomains included) and " +
+      '`autoApprovalAt`: when `open` last switched itself to `approval` because no moderator ' +
+      `or admin had made a request for ${STAFF_INACTIVE_DAYS} days (the admins are mailed).`,
+    responses: { 200: moderationSettingsSchema },
+    errors: MODERATION_ERRORS,
+  },
+  updateModerationSettings: {
+    ...ROUTES.updateModerationSettings,
+    auth: true,
+    access: 'admin',
+    tags: ['moderation'],
+    summary: 'Change the server settings',
+    description:
+      'Any of `signupMode`, `name` (1 to ' +
+      `${SERVER_NAME_MAX} characters), \`description\`, \`rules\` (at most ${SERVER_RULES_MAX}), ` +
+      '`privacyPolicy`, `blockedEmailDomains` (domain names; lower-cased, a leading @ dropped, ' +
+      'sorted, duplicates once), `membersMayInvite`: at least one; anything invalid is 400 and ' +
+      'nothing is saved. Every process sees the change at once; the audit log keeps who changed ' +
+      'what. Answers the settings as they are now.',
+    body: moderationSettingsInputSchema,
+    responses: { 200: moderationSettingsSchema },
+    errors: MODERATION_ERRORS,
+  },
+  setRole: {
+    ...ROUTES.setRole,
+    auth: true,
+    access: 'admin',
+    tags: ['moderation'],
+    summary: "Change a member's role",
+    description:
+      '`{role}`: `member`, `moderator` or `admin`, at once on every process (the session user ' +
+      'carries it from the next login; the calls check it on every request). The last admin ' +
+      'cannot be made anything else (400). Unknown member: 404. Into the audit log.',
+    params: userIdParamSchema,
+    body: roleInputSchema,
+    responses: { 200: roleAnswerSchema },
+    errors: MODERATION_ERRORS,
+  },
+  moderationMembers: {
+    ...ROUTES.moderationMembers,
+    auth: true,
+    access: 'moderator',
+    reads: 'members',
+    tags: ['moderation'],
+    summary: 'Members, for moderators',
+    description:
+      `Newest first, ${MODERATION_PAGE_SIZE} a page: \`q\` finds names, usernames and e-mail ` +
+      'addresses containing it; each with `email`, `role`, `createdAt` and, for moderators ' +
+      'and admins, `lastActiveAt`. Applicants waiting for approval are under applications.',
+    query: moderationMembersQuerySchema,
+    responses: { 200: moderationMembersSchema },
+    errors: MODERATION_ERRORS,
+    nextCursorHeader: true,
+  },
+  applications: {
+    ...ROUTES.applications,
+    auth: true,
+    access: 'moderator',
+    reads: 'members',
+    tags: ['moderation'],
+    summary: 'Applicants waiting for approval',
+    description:
+      `Oldest first, ${MODERATION_PAGE_SIZE} a page, each with \`email\`, \`reason\` and ` +
+      '`createdAt`.',
+    query: moderationPageQuerySchema,
+    responses: { 200: applicationsSchema },
+    errors: MODERATION_ERRORS,
+    nextCursorHeader: true,
+  },
+  decideApplication: {
+    ...ROUTES.decideApplication,
+    auth: true,
+    access: 'moderator',
+    tags: ['moderation'],
+    summary: 'Approve or reject an applicant',
+    description:
+      '`{approve, reason?}`. Approved: the member can log in, and is mailed (with the link that ' +
+      'confirms the address). Rejected: the application and the account are deleted, and the ' +
+      'applicant is mailed, with the reason when given. Not an applicant waiting (never one, ' +
+      "already decided, unknown): 404. Into the audit log. Answers 'ok'.",
+    params: userIdParamSchema,
+    body: applicationDecisionSchema,
+    responses: { 200: okAnswerSchema },
+    errors: MODERATION_ERRORS,
+  },
+  invites: {
+    ...ROUTES.invites,
+    auth: true,
+    access: 'inviter',
+    tags: ['moderation'],
+    summary: 'Invite links',
+    description:
+      'Newest first: an admin sees every invite, a member their own; expired and used-up ' +
+      'ones included for a day after they end.',
+    responses: { 200: invitesSchema },
+    errors: MODERATION_ERRORS,
+  },
+  createInvite: {
+    ...ROUTES.createInvite,
+    auth: true,
+    access: 'inviter',
+    tags: ['moderation'],
+    summary: 'Make an invite link',
+    description:
+      `\`{uses}\` (1 to ${INVITE_USES_MAX} sign-ups) and \`{expiresInDays}\` (1 to ` +
+      `${INVITE_DAYS_MAX}). Answers the invite: its \`code\` and \`url\` (\`/?invite=CODE\` on ` +
+      'the app), which opens the sign-up with the code filled in. Limited per member.',
+    body: inviteInputSchema,
+    responses: { 201: inviteSchema },
+    errors: MODERATION_ERRORS,
+  },
+  revokeInvite: {
+    ...ROUTES.revokeInvite,
+    auth: true,
+    access: 'inviter',
+    tags: ['moderation'],
+    summary: 'Revoke an invite link',
+    description:
+      "The code stops working at once. Another member's invite, or an unknown code: 404. " +
+      "Answers 'ok'.",
+    params: inviteCodeParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: MODERATION_ERRORS,
   },
 } as const satisfies { [Name in EndpointName]: EndpointSpec & Routes[Name] };
 

@@ -66,6 +66,17 @@ const TABLE = {
   notifications: ['GET', '/notifications'],
   unreadCount: ['GET', '/notifications/unreadCount'],
   markNotificationsRead: ['PUT', '/notifications/read'],
+  // Who may join (API.md, Hosts in charge): public, then the moderation area's calls.
+  about: ['GET', '/about'],
+  moderationSettings: ['GET', '/moderation/settings'],
+  updateModerationSettings: ['PUT', '/moderation/settings'],
+  setRole: ['PUT', '/moderation/role/:userId'],
+  moderationMembers: ['GET', '/moderation/members'],
+  applications: ['GET', '/moderation/applications'],
+  decideApplication: ['PUT', '/moderation/applications/:userId'],
+  invites: ['GET', '/moderation/invites'],
+  createInvite: ['POST', '/moderation/invites'],
+  revokeInvite: ['DELETE', '/moderation/invites/:code'],
 } as const satisfies Record<string, readonly [HttpMethod, `/${string}`]>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BIRTH_YEAR_CHOICES,
   EMAIL_MAX,
+  JOIN_REASON_MAX,
   MIN_SIGNUP_AGE,
   NAME_MAX,
   NAME_MIN,
@@ -20,6 +21,7 @@ import {
   REGISTER_MESSAGES,
   RESET_CODE_MESSAGES,
   SERVER_MESSAGES,
+  SIGNUP_MESSAGES,
 } from '../messages.js';
 
 const LETTERS_ONLY = /^\p{L}+$/u;
@@ -104,6 +106,18 @@ export const registerSchema = z
     bMonth: birthPart,
     bDay: birthPart,
     gender: z.enum(GENDERS, { error: REGISTER_MESSAGES.genderRequired }),
+    // Beside the spec's fields (API.md, Hosts in charge): the invite code in invite mode and the
+    // applicant's reason in approval mode; ignored in the other modes.
+    invite: z
+      .string({ error: SIGNUP_MESSAGES.inviteInvalid })
+      .trim()
+      .max(64, SIGNUP_MESSAGES.inviteInvalid)
+      .optional(),
+    reason: z
+      .string({ error: SIGNUP_MESSAGES.reasonRequired })
+      .trim()
+      .max(JOIN_REASON_MAX, SIGNUP_MESSAGES.reasonMax)
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (!isAcceptableBirthDate(value.bYear, value.bMonth, value.bDay)) {

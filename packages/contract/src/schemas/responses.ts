@@ -6,6 +6,7 @@ import {
   GENDERS,
   REACTIONS,
   RELATIONSHIPS,
+  ROLES,
 } from '../enums.js';
 
 /** Spec section 3 shapes, as the server answers them. */
@@ -21,11 +22,23 @@ export const sessionUserSchema = z.object({
   last_name: z.string(),
   token: z.string(),
   verified: z.boolean(),
+  /** API.md, Hosts in charge: `member`, `moderator` or `admin`. */
+  role: z.enum(ROLES),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const authResponseSchema = sessionUserSchema.extend({ message: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** Sign-up in approval mode: no token, the applicant waits (API.md, Hosts in charge). */
+export const pendingSignupSchema = sessionUserSchema
+  .omit({ token: true, role: true })
+  .extend({ message: z.string(), pending: z.literal(true) });
+export type PendingSignup = z.infer<typeof pendingSignupSchema>;
+
+/** The sign-up's answer: a session, or (approval mode) the application waiting. */
+export const registerAnswerSchema = z.union([authResponseSchema, pendingSignupSchema]);
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 
 /**
  * findUser's answer: the spec's e-mail and picture, and the member's name, so the reset page can

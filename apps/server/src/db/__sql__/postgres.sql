@@ -257,7 +257,7 @@ order by "id" desc
 limit $2;
 
 -- profile: the owner (users/repo findProfileOwner)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","anatest","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","anatest",0,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 select
   "u"."id",
   "u"."username",
@@ -306,16 +306,16 @@ select
     where af.status = 'friends' and (("af"."low_id" = "u"."id" and "af"."high_id" = $9) or ("af"."low_id" = $10 and "af"."high_id" = "u"."id"))
   ) then 1 else 0 end as "friends_shown"
 from "users" as "u"
-where "u"."username" = $11 and (not exists (
+where "u"."username" = $11 and "u"."pending" = $12 and (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = $12 and vb.blocked_id = "u"."id"
+  where vb.blocker_id = $13 and vb.blocked_id = "u"."id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "u"."id" and vb.blocked_id = $13
+  where vb.blocker_id = "u"."id" and vb.blocked_id = $14
 ));
 
 -- profile: the friends shown (users/repo relatedMembers)
@@ -463,7 +463,7 @@ where "p"."id" in (
 order by "p"."id" desc;
 
 -- search: members by a one-word prefix (search/repo findPrefixMatches)
--- parameters: ["ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
+-- parameters: ["ana","anb",1,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb",1,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb",1,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
 select
   *
 from (
@@ -477,19 +477,19 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_first" >= $1 and "users"."search_first" < $2) and (not exists (
+  where ("users"."search_first" >= $1 and "users"."search_first" < $2) and "users"."pending" <> $3 and (not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = $3 and vb.blocked_id = "users"."id"
+    where vb.blocker_id = $4 and vb.blocked_id = "users"."id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "users"."id" and vb.blocked_id = $4
+    where vb.blocker_id = "users"."id" and vb.blocked_id = $5
   ))
   order by "users"."search_first", "users"."username"
-  limit $5
+  limit $6
 ) as "by_0"
 union all
 select
@@ -505,19 +505,19 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_last" >= $6 and "users"."search_last" < $7) and (not exists (
+  where ("users"."search_last" >= $7 and "users"."search_last" < $8) and "users"."pending" <> $9 and (not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = $8 and vb.blocked_id = "users"."id"
+    where vb.blocker_id = $10 and vb.blocked_id = "users"."id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "users"."id" and vb.blocked_id = $9
+    where vb.blocker_id = "users"."id" and vb.blocked_id = $11
   ))
   order by "users"."search_last", "users"."username"
-  limit $10
+  limit $12
 ) as "by_1"
 union all
 select
@@ -533,23 +533,23 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."username" >= $11 and "users"."username" < $12) and (not exists (
+  where ("users"."username" >= $13 and "users"."username" < $14) and "users"."pending" <> $15 and (not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = $13 and vb.blocked_id = "users"."id"
+    where vb.blocker_id = $16 and vb.blocked_id = "users"."id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "users"."id" and vb.blocked_id = $14
+    where vb.blocker_id = "users"."id" and vb.blocked_id = $17
   ))
   order by "users"."username"
-  limit $15
+  limit $18
 ) as "by_2";
 
 -- search: members by a "first last" prefix (search/repo findPrefixMatches)
--- parameters: ["ana be","ana bf","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
+-- parameters: ["ana be","ana bf",1,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
 select
   *
 from (
@@ -563,19 +563,19 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_full" >= $1 and "users"."search_full" < $2) and (not exists (
+  where ("users"."search_full" >= $1 and "users"."search_full" < $2) and "users"."pending" <> $3 and (not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = $3 and vb.blocked_id = "users"."id"
+    where vb.blocker_id = $4 and vb.blocked_id = "users"."id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "users"."id" and vb.blocked_id = $4
+    where vb.blocker_id = "users"."id" and vb.blocked_id = $5
   ))
   order by "users"."search_full", "users"."username"
-  limit $5
+  limit $6
 ) as "by_0";
 
 -- search: the searcher's friends by prefix (search/repo findFriendMatches)

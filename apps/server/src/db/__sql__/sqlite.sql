@@ -292,7 +292,7 @@ order by "id" desc
 limit ?;
 
 -- profile: the owner (users/repo findProfileOwner)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","anatest","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","anatest",0,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 select
   "u"."id",
   "u"."username",
@@ -341,7 +341,7 @@ select
     where af.status = 'friends' and (("af"."low_id" = "u"."id" and "af"."high_id" = ?) or ("af"."low_id" = ? and "af"."high_id" = "u"."id"))
   ) then 1 else 0 end as "friends_shown"
 from "users" as "u"
-where "u"."username" = ? and (not exists (
+where "u"."username" = ? and "u"."pending" = ? and (not exists (
   select
     1
   from blocks as vb
@@ -498,7 +498,7 @@ where "p"."id" in (
 order by "p"."id" desc;
 
 -- search: members by a one-word prefix (search/repo findPrefixMatches)
--- parameters: ["ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
+-- parameters: ["ana","anb",1,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb",1,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20,"ana","anb",1,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
 select
   *
 from (
@@ -512,7 +512,7 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_first" >= ? and "users"."search_first" < ?) and (not exists (
+  where ("users"."search_first" >= ? and "users"."search_first" < ?) and "users"."pending" <> ? and (not exists (
     select
       1
     from blocks as vb
@@ -540,7 +540,7 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_last" >= ? and "users"."search_last" < ?) and (not exists (
+  where ("users"."search_last" >= ? and "users"."search_last" < ?) and "users"."pending" <> ? and (not exists (
     select
       1
     from blocks as vb
@@ -568,7 +568,7 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."username" >= ? and "users"."username" < ?) and (not exists (
+  where ("users"."username" >= ? and "users"."username" < ?) and "users"."pending" <> ? and (not exists (
     select
       1
     from blocks as vb
@@ -584,7 +584,7 @@ from (
 ) as "by_2";
 
 -- search: members by a "first last" prefix (search/repo findPrefixMatches)
--- parameters: ["ana be","ana bf","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
+-- parameters: ["ana be","ana bf",1,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",20]
 select
   *
 from (
@@ -598,7 +598,7 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_full" >= ? and "users"."search_full" < ?) and (not exists (
+  where ("users"."search_full" >= ? and "users"."search_full" < ?) and "users"."pending" <> ? and (not exists (
     select
       1
     from blocks as vb

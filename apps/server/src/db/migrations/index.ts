@@ -12,6 +12,7 @@ import * as jobLeases from './0010-job-leases.js';
 import * as audiencesAndBlocks from './0011-audiences-and-blocks.js';
 import * as followFriendFlag from './0012-follow-friend-flag.js';
 import * as editsMutesPrivacy from './0013-edits-mutes-privacy.js';
+import * as rolesAndSignup from './0014-roles-and-signup.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -28,4 +29,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0011-audiences-and-blocks', audiencesAndBlocks],
   ['0012-follow-friend-flag', followFriendFlag],
   ['0013-edits-mutes-privacy', editsMutesPrivacy],
+  ['0014-roles-and-signup', rolesAndSignup],
 ];

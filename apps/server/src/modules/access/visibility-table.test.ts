@@ -1,4 +1,5 @@
 import {
+  API_PREFIX,
   AUDIENCES,
   type Audience,
   ENDPOINTS,
@@ -11,7 +12,8 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BuiltUser, buildUser } from '../../test-support/factories.js';
+import { register, setSignupMode } from '../../test-support/community-api.js';
+import { type BuiltUser, buildUser, grantRole, signupForm } from '../../test-support/factories.js';
 import { jpeg } from '../../test-support/images.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
 import { callEndpoint, type TestContext, useTestApp } from '../../test-support/test-app.js';
@@ -167,6 +169,33 @@ const EXPECTED: Record<string, Cells> = {
     blocker: '-',
     third: 'Y',
     muter: '-',
+  },
+  // The moderation area's lists (API.md, Hosts in charge) are for the host's staff only, and
+  // moderation must see everyone: no block hides a member from it. Each viewer reads them as
+  // the member they are ('-': the 404 of a path that does not exist), then made a moderator.
+  // An applicant waiting for approval is listed under applications only, never as a member.
+  // Cells: as a member | as a moderator, A listed | as a moderator, the applicant listed.
+  moderationMembers: {
+    author: '-|Y|-',
+    friend: '-|Y|-',
+    follower: '-|Y|-',
+    stranger: '-|Y|-',
+    blocked: '-|Y|-',
+    blocker: '-|Y|-',
+    third: '-|Y|-',
+    muter: '-|Y|-',
+  },
+  // Cells: as a member | as a moderator, the applicant listed | the applicant found by the
+  // viewer's search or by their profile's address, as a member or as a moderator.
+  applications: {
+    author: '-|Y|-',
+    friend: '-|Y|-',
+    follower: '-|Y|-',
+    stranger: '-|Y|-',
+    blocked: '-|Y|-',
+    blocker: '-|Y|-',
+    third: '-|Y|-',
+    muter: '-|Y|-',
   },
   // Live messages, to a socket of each viewer watching A's four posts.
   'live post': {
@@ -415,6 +444,90 @@ function has<T>(list: T[], test: (item: T) => boolean): string {
   return list.some(test) ? 'Y' : '-';
 }
 
+/** An applicant waiting for approval, beside a world's members. */
+interface Applicant {
+  id: string;
+  username: string;
+}
+const applicants = new WeakMap<World, Applicant>();
+
+/**
+ * The world's applicant: signs up through the API while an admin (not a viewer) has chosen
+ * approval, then the admin opens sign-up again. Made once per world, by the rows that need it.
+ */
+async function applicantOf(world: World): Promise<Applicant> {
+  const known = applicants.get(world);
+  if (known) return known;
+  const { ctx } = world;
+  const admin = await buildUser(ctx, { role: 'admin', first_name: 'Visadmin', last_name: 'Table' });
+  await setSignupMode(ctx.app, admin.token, 'approval');
+  const res = await register(
+    ctx.app,
+    signupForm({ first_name: 'Vispending', last_name: 'Table', reason: 'My neighbours.' }),
+  );
+  const body = res.json() as { id: string; username: string; pending?: boolean };
+  if (res.statusCode !== 201 || body.pending !== true) {
+    throw new Error(`register in approval mode: ${res.statusCode} ${res.body}`);
+  }
+  await setSignupMode(ctx.app, admin.token, 'open');
+  const applicant = { id: body.id, username: body.username };
+  applicants.set(world, applicant);
+  return applicant;
+}
+
+/**
+ * A moderation list as the viewer sees it: as the member they are, '-' when it answers what a
+ * path that does not exist answers (a 200 would be a leak: 'Y'); then `asModerator`'s cells,
+ * read while the viewer holds the moderator role (the role is read on every request).
+ */
+async function staffRow(
+  world: World,
+  viewer: ViewerName,
+  call: () => Promise<LightMyRequestResponse>,
+  asModerator: () => Promise<string[]>,
+): Promise<string> {
+  const { ctx, members } = world;
+  const member = members[viewer];
+  const res = await call();
+  let asMember = 'Y';
+  if (res.statusCode !== 200) {
+    const nowhere = await ctx.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/moderation/no-such-page`,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect({ status: res.statusCode, body: res.json() }, viewer).toEqual({
+      status: nowhere.statusCode,
+      body: nowhere.json(),
+    });
+    expect(res.statusCode).toBe(404);
+    asMember = '-';
+  }
+  await grantRole(ctx, member, 'moderator');
+  try {
+    return [asMember, ...(await asModerator())].join('|');
+  } finally {
+    await grantRole(ctx, member, 'member');
+  }
+}
+
+/** Whether the viewer finds the applicant by name in search or by their profile's address. */
+async function findsApplicant(world: World, token: string, applicant: Applicant) {
+  const found = await callEndpoint(world.ctx.app, ROUTES.search, {
+    params: { searchTerm: 'vispending' },
+    token,
+  });
+  expect(found.statusCode).toBe(200);
+  const profile = await callEndpoint(world.ctx.app, ROUTES.getProfile, {
+    params: { username: applicant.username },
+    token,
+  });
+  return (
+    (found.json() as Array<{ _id: string }>).some((m) => m._id === applicant.id) ||
+    (profile.json() as { ok: boolean }).ok
+  );
+}
+
 const OBSERVE: Record<string, Observe> = {
   feed: async ({ ctx, members, posts }, viewer) => {
     const res = await callEndpoint(ctx.app, ROUTES.feed, {
@@ -501,6 +614,43 @@ const OBSERVE: Record<string, Observe> = {
   getMuted: async ({ ctx, members }, viewer) => {
     const res = await callEndpoint(ctx.app, ROUTES.getMuted, { token: members[viewer].token });
     return has(res.json() as Array<{ _id: string }>, (m) => m._id === members.author.user.id);
+  },
+  moderationMembers: async (world, viewer) => {
+    const { ctx, members } = world;
+    const applicant = await applicantOf(world);
+    const token = members[viewer].token;
+    const listed = async (q: string, id: string) => {
+      const res = await callEndpoint(ctx.app, ROUTES.moderationMembers, { query: { q }, token });
+      expect(res.statusCode).toBe(200);
+      return has(res.json() as Array<{ _id: string }>, (m) => m._id === id);
+    };
+    return staffRow(
+      world,
+      viewer,
+      () => callEndpoint(ctx.app, ROUTES.moderationMembers, { query: { q: 'visauthor' }, token }),
+      async () => [
+        await listed('visauthor', members.author.user.id),
+        await listed('vispending', applicant.id),
+      ],
+    );
+  },
+  applications: async (world, viewer) => {
+    const { ctx, members } = world;
+    const applicant = await applicantOf(world);
+    const token = members[viewer].token;
+    const asMemberFinds = await findsApplicant(world, token, applicant);
+    return staffRow(
+      world,
+      viewer,
+      () => callEndpoint(ctx.app, ROUTES.applications, { token }),
+      async () => {
+        const res = await callEndpoint(ctx.app, ROUTES.applications, { token });
+        expect(res.statusCode).toBe(200);
+        const listed = has(res.json() as Array<{ _id: string }>, (a) => a._id === applicant.id);
+        const finds = asMemberFinds || (await findsApplicant(world, token, applicant));
+        return [listed, finds ? 'Y' : '-'];
+      },
+    );
   },
   notifications: async ({ ctx, members }, viewer) => {
     const res = await callEndpoint(ctx.app, ROUTES.notifications, {

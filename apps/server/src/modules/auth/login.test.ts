@@ -24,6 +24,7 @@ describe('logging in', () => {
       last_name: 'Lovelace',
       token: expect.any(String),
       verified: false,
+      role: 'member',
     });
   });
 

@@ -1,4 +1,11 @@
-import type { AuthResponse, ResetUserInfo, SessionUser } from '@hearth/contract';
+import {
+  type AuthResponse,
+  type PendingSignup,
+  type ResetUserInfo,
+  ROLES,
+  type Role,
+  type SessionUser,
+} from '@hearth/contract';
 import type { UserRow } from '../../db/users.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 
@@ -11,6 +18,30 @@ export function toSessionUser(user: UserRow, token: string, imageUrls: ImageUrls
     last_name: user.last_name,
     token,
     verified: user.verified === 1,
+    role: roleOf(user),
+  };
+}
+
+/** The member's role as stored; anything unknown (a hand-edited row) counts as `member`. */
+export function roleOf(user: Pick<UserRow, 'role'>): Role {
+  return (ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : 'member';
+}
+
+/** Sign-up in approval mode: the applicant's fields, no session (API.md, Hosts in charge). */
+export function toPendingSignup(
+  message: string,
+  user: UserRow,
+  imageUrls: ImageUrls,
+): PendingSignup {
+  return {
+    message,
+    id: user.id,
+    username: user.username,
+    picture: imageUrls.url(user.picture),
+    first_name: user.first_name,
+    last_name: user.last_name,
+    verified: user.verified === 1,
+    pending: true,
   };
 }
 

@@ -25,6 +25,7 @@ describe('signing up', () => {
       last_name: 'Benali',
       token: expect.any(String),
       verified: false,
+      role: 'member',
     });
     expect(Object.keys(body).sort()).toEqual(
       [
@@ -33,6 +34,7 @@ describe('signing up', () => {
         'last_name',
         'message',
         'picture',
+        'role',
         'token',
         'username',
         'verified',

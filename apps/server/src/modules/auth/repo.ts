@@ -185,7 +185,16 @@ export async function changePassword(
     .execute();
 }
 
-/** Accounts still unverified that were created before the cutoff, oldest first. */
+/**
+ * When an account's time to verify started: its sign-up, or for an applicant its approval (it
+ * could not activate while waiting).
+ */
+const verifyingSince = sql<string>`coalesce(approved_at, created_at)`;
+
+/**
+ * Accounts still unverified whose time to verify started before the cutoff, oldest first.
+ * Applicants waiting for approval are left alone: a moderator decides about them.
+ */
 export async function unverifiedAccountsBefore(
   db: Db,
   cutoffIso: string,
@@ -195,8 +204,9 @@ export async function unverifiedAccountsBefore(
     .selectFrom('users')
     .select('id')
     .where('verified', '=', 0)
-    .where('created_at', '<=', cutoffIso)
-    .orderBy('created_at')
+    .where('pending', '=', 0)
+    .where(verifyingSince, '<=', cutoffIso)
+    .orderBy(verifyingSince)
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
@@ -216,7 +226,8 @@ export async function deleteUnverifiedAccounts(
     .deleteFrom('users')
     .where('id', 'in', ids)
     .where('verified', '=', 0)
-    .where('created_at', '<=', cutoffIso)
+    .where('pending', '=', 0)
+    .where(verifyingSince, '<=', cutoffIso)
     .returning('id')
     .execute();
   return rows.map((r) => r.id);

@@ -8,9 +8,11 @@ import {
   RESET_CODE_MAX_TRIES,
   RESET_CODE_TTL_MS,
   RESET_WINDOW_TTL_MS,
+  type RegisterAnswer,
   type RegisterInput,
   type ResetUserInfo,
   SERVER_MESSAGES,
+  SIGNUP_MESSAGES,
 } from '@hearth/contract';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/database.js';
@@ -21,10 +23,12 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import type { EventBus } from '../../infra/bus/bus.js';
 import { addMs, type Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import { admit, spendAdmission } from '../community/admission.js';
 import type { MailQueue } from '../mail/service.js';
 import { activationMail, resetCodeMail } from '../mail/templates.js';
+import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { toAuthResponse, toResetUserInfo } from './present.js';
+import { toAuthResponse, toPendingSignup, toResetUserInfo } from './present.js';
 import {
   changePassword,
   consumeResetWindow,
@@ -60,6 +64,8 @@ export interface AuthServiceDeps {
   passwordHashLogN: number;
   /** Where ended sessions are announced, so their sockets close (live updates). */
   bus: EventBus;
+  /** Moderators hear of each application to join (approval mode). */
+  notifications: NotificationsService;
 }
 
 /**
@@ -83,13 +89,20 @@ export class AuthService {
     this.decoyHash = hashPassword('decoy password', deps.passwordHashLogN);
   }
 
-  async register(input: RegisterInput): Promise<AuthResponse> {
+  /**
+   * Sign-up, as the admin's settings allow it (API.md, Hosts in charge): `closed` refuses, a
+   * refused e-mail domain is 400, `invite` spends one use of the code in the account's own
+   * transaction, `approval` keeps the account pending with its reason: no session and no
+   * activation mail until a moderator approves.
+   */
+  async register(input: RegisterInput): Promise<RegisterAnswer> {
     const { db, clock, mail } = this.deps;
     const email = input.email.toLowerCase();
+    const admission = await admit(db, input, clock.now().toISOString());
+    const { pending, reason } = admission;
     if (await findUserByEmail(db, email)) throw conflict(SERVER_MESSAGES.emailTaken);
     const passwordHash = await hashPassword(input.password, this.deps.passwordHashLogN);
     const base = usernameBase(input.first_name, input.last_name);
-    const activationToken = randomToken();
 
     for (let attempt = 1; ; attempt++) {
       const now = clock.now();
@@ -112,30 +125,36 @@ export class AuthService {
         friend_requests_from: DEFAULT_PRIVACY.friendRequestsFrom,
         friends_list_visible_to: DEFAULT_PRIVACY.friendsListVisibleTo,
         ...searchKeysOf(input),
+        role: 'member',
+        pending: pending ? 1 : 0,
+        join_reason: pending ? (reason ?? null) : null,
+        approved_at: null,
+        last_active_at: null,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       };
-      let token: string;
+      let token: string | undefined;
+      let notified: NotificationEvent[] = [];
       try {
         token = await db.transaction().execute(async (trx) => {
+          // Spent with the account: a sign-up that fails (e-mail taken, a lost race) keeps it.
+          await spendAdmission(trx, admission, now.toISOString());
           const taken = await usernamesStartingWith(trx, base);
           user.username =
             attempt <= SEQUENTIAL_USERNAME_ATTEMPTS
               ? nextFreeUsername(base, taken)
               : randomFreeUsername(base, taken);
           await insertUser(trx, user);
-          await insertEmailVerification(trx, {
-            id: uuidv7(),
-            user_id: user.id,
-            token_hash: sha256(activationToken),
-            expires_at: addMs(now, ACTIVATION_TTL_MS).toISOString(),
-            used_at: null,
-            created_at: now.toISOString(),
-          });
-          await mail.enqueue(
-            trx,
-            activationMail(email, user.first_name, this.activationLink(activationToken)),
-          );
+          // An applicant has no session and gets the activation link once approved; the
+          // moderators are told.
+          if (pending) {
+            notified = await this.deps.notifications.applicationReceived(trx, {
+              applicantId: user.id,
+              nowIso: now.toISOString(),
+            });
+            return undefined;
+          }
+          await this.queueActivation(trx, user);
           return this.openSession(trx, user);
         });
       } catch (error) {
@@ -143,6 +162,10 @@ export class AuthService {
         if (column?.includes('email')) throw conflict(SERVER_MESSAGES.emailTaken);
         if (column?.includes('username') && attempt < USERNAME_ATTEMPTS) continue;
         throw error;
+      }
+      if (token === undefined) {
+        await this.deps.notifications.publish(notified);
+        return toPendingSignup(SIGNUP_MESSAGES.awaitingApproval, user, this.deps.imageUrls);
       }
       mail.deliverSoon();
       return toAuthResponse(SERVER_MESSAGES.registerSuccess, user, token, this.deps.imageUrls);
@@ -156,6 +179,8 @@ export class AuthService {
       user?.password_hash ?? (await this.decoyHash),
     );
     if (!user || !matches) throw invalid(SERVER_MESSAGES.invalidCredentials);
+    // Only the right password learns that the application waits.
+    if (user.pending === 1) throw forbidden(SIGNUP_MESSAGES.loginPending);
     return toAuthResponse(
       SERVER_MESSAGES.loginSuccess,
       user,
@@ -219,26 +244,36 @@ export class AuthService {
   }
 
   async resendVerification(member: UserRow): Promise<MessageResponse> {
-    const { db, clock, mail } = this.deps;
+    const { db, mail } = this.deps;
     if (member.verified === 1) throw invalid(SERVER_MESSAGES.alreadyActivated);
-    const token = randomToken();
-    const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      await insertEmailVerification(trx, {
-        id: uuidv7(),
-        user_id: member.id,
-        token_hash: sha256(token),
-        expires_at: addMs(now, ACTIVATION_TTL_MS).toISOString(),
-        used_at: null,
-        created_at: now.toISOString(),
-      });
-      await mail.enqueue(
-        trx,
-        activationMail(member.email, member.first_name, this.activationLink(token)),
-      );
-    });
+    await db.transaction().execute((trx) => this.queueActivation(trx, member));
     mail.deliverSoon();
     return { message: SERVER_MESSAGES.verificationSent };
+  }
+
+  /**
+   * A new activation link for the member (valid 24 h, single use) and its mail, in the caller's
+   * transaction; the caller asks for delivery once committed. Sign-up sends one, and so does a
+   * moderator's approval of an applicant, who had no session to activate with before.
+   */
+  async queueActivation(
+    trx: Db,
+    member: Pick<UserRow, 'id' | 'email' | 'first_name'>,
+  ): Promise<void> {
+    const token = randomToken();
+    const now = this.deps.clock.now();
+    await insertEmailVerification(trx, {
+      id: uuidv7(),
+      user_id: member.id,
+      token_hash: sha256(token),
+      expires_at: addMs(now, ACTIVATION_TTL_MS).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    });
+    await this.deps.mail.enqueue(
+      trx,
+      activationMail(member.email, member.first_name, this.activationLink(token)),
+    );
   }
 
   async findUser(email: string): Promise<ResetUserInfo> {

@@ -36,6 +36,65 @@ export function activationMail(to: string, firstName: string, link: string): Out
   };
 }
 
+/**
+ * An applicant was approved (approval mode); the activation mail follows separately, since the
+ * applicant had no session to activate with before.
+ */
+export function applicationApprovedMail(
+  to: string,
+  firstName: string,
+  serverName: string,
+  loginUrl: string,
+): OutgoingMail {
+  const name = escapeHtml(firstName);
+  const server = escapeHtml(serverName);
+  const href = escapeHtml(loginUrl);
+  return {
+    to,
+    subject: `${serverName}: your request to join was approved`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `Your request to join ${serverName} was approved. Welcome!`,
+      `You can log in now: ${loginUrl}`,
+      '',
+      'We also sent you a link that confirms your e-mail address.',
+    ].join('\n'),
+    html: page(
+      `<p>Hello ${name},</p><p>Your request to join ${server} was approved. Welcome!</p><p>You can log in now: <a href="${href}">${href}</a></p><p>We also sent you a link that confirms your e-mail address.</p>`,
+    ),
+  };
+}
+
+/** An applicant was turned down (approval mode); the account is gone. */
+export function applicationRejectedMail(
+  to: string,
+  firstName: string,
+  serverName: string,
+  reason?: string,
+): OutgoingMail {
+  const name = escapeHtml(firstName);
+  const server = escapeHtml(serverName);
+  const why = reason?.trim() ? reason.trim() : undefined;
+  return {
+    to,
+    subject: `${serverName}: your request to join was declined`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `Your request to join ${serverName} was declined, and the account you made was deleted.`,
+      ...(why ? ['', 'The moderator wrote:', why] : []),
+    ].join('\n'),
+    html: page(
+      `<p>Hello ${name},</p><p>Your request to join ${server} was declined, and the account you made was deleted.</p>${
+        why
+          ? `<p>The moderator wrote:</p><p style="white-space:pre-wrap">${escapeHtml(why)}</p>`
+          : ''
+      }`,
+    ),
+  };
+}
+
 export function resetCodeMail(to: string, firstName: string, code: string): OutgoingMail {
   const minutes = Math.round(RESET_CODE_TTL_MS / 60_000);
   const name = escapeHtml(firstName);
@@ -52,6 +111,33 @@ export function resetCodeMail(to: string, firstName: string, code: string): Outg
     ].join('\n'),
     html: page(
       `<p>Hello ${name},</p><p>Your password reset code is:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>It is valid for ${minutes} minutes.</p><p>If you did not ask to reset your password, you can ignore this mail.</p>`,
+    ),
+  };
+}
+
+/** To every admin when `open` sign-up switched itself to `approval` (no staff active for `days`). */
+export function autoApprovalMail(
+  to: string,
+  firstName: string,
+  about: { serverName: string; days: number; settingsUrl: string },
+): OutgoingMail {
+  const name = escapeHtml(firstName);
+  const server = escapeHtml(about.serverName);
+  const href = escapeHtml(about.settingsUrl);
+  const quiet = `No moderator or admin has used ${about.serverName} for ${about.days} days, so sign-up has switched from open to approval: new people can still apply, and a moderator approves each of them.`;
+  return {
+    to,
+    subject: `${PRODUCT}: sign-up on ${about.serverName} now needs approval`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      quiet,
+      '',
+      'To open sign-up again, or choose another mode, go to the settings:',
+      about.settingsUrl,
+    ].join('\n'),
+    html: page(
+      `<p>Hello ${name},</p><p>No moderator or admin has used ${server} for ${about.days} days, so sign-up has switched from open to approval: new people can still apply, and a moderator approves each of them.</p><p>To open sign-up again, or choose another mode, go to the settings:</p><p><a href="${href}">${href}</a></p>`,
     ),
   };
 }

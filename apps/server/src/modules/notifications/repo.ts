@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@hearth/contract';
 import { type RawBuilder, sql } from 'kysely';
 import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
@@ -309,4 +310,28 @@ export async function postSubscribersToNotify(
 /** Several notifications at once (a comment's, one per subscriber of the post). */
 export async function insertNotifications(db: Db, rows: readonly NewNotification[]): Promise<void> {
   await insertRows(db, 'notifications', rows);
+}
+
+/** The moderators and admins (applicants are never staff): who hears of applications. */
+export async function staffIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', 'in', [...STAFF_ROLES])
+    .where('pending', '=', 0)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Removes the `application` notifications of an applicant; answers whose they were. */
+export function deleteApplicationNotifications(
+  db: Db,
+  applicantId: string,
+): Promise<{ id: string; user_id: string }[]> {
+  return db
+    .deleteFrom('notifications')
+    .where('actor_id', '=', applicantId)
+    .where('type', '=', 'application')
+    .returning(['id', 'user_id'])
+    .execute();
 }

@@ -17,6 +17,7 @@ import { type Viewer, viewerOfMember } from '../access/visibility.js';
 import { cursorOf, toNotification } from './present.js';
 import {
   countUnread,
+  deleteApplicationNotifications,
   deleteFriendRequestNotification,
   deleteNotificationsBetween,
   deleteReactNotification,
@@ -28,6 +29,7 @@ import {
   notificationSilenced,
   notificationsPage,
   postSubscribersToNotify,
+  staffIds,
   upsertFriendNotification,
   upsertReactNotification,
 } from './repo.js';
@@ -193,6 +195,28 @@ export class NotificationsService {
       newRow(requesterId, accepterId, 'friendAccepted', nowIso),
     );
     return created(requesterId, id);
+  }
+
+  /**
+   * In the sign-up's transaction: every moderator and admin is notified that `applicantId`
+   * applied to join (approval mode).
+   */
+  async applicationReceived(
+    trx: Db,
+    application: { applicantId: string; nowIso: string },
+  ): Promise<NotificationEvent[]> {
+    const { applicantId, nowIso } = application;
+    const rows = (await staffIds(trx)).map((userId) =>
+      newRow(userId, applicantId, 'application', nowIso),
+    );
+    await insertNotifications(trx, rows);
+    return rows.map((row) => created(row.user_id, row.id));
+  }
+
+  /** A moderator decided on the application: its notifications go, from every bell. */
+  async applicationDecided(trx: Db, applicantId: string): Promise<NotificationEvent[]> {
+    const removedRows = await deleteApplicationNotifications(trx, applicantId);
+    return removedRows.map((row) => removed(row.user_id, row.id));
   }
 
   /** Publishes what the write methods answered; call it after their transaction committed. */

@@ -54,6 +54,10 @@ export function prefixMatchesQuery(db: Db, viewer: Viewer, term: string, limit: 
       .selectFrom('users')
       .select(CANDIDATE_COLUMNS)
       .where((eb) => startsWith(eb, column, term))
+      // Applicants waiting for approval are not members yet. Written `<> 1`, which no index
+      // serves, so SQLite stays on the key's index range (its (pending, id) index would read
+      // every member, then sort them); PostgreSQL's statistics see it keeps nearly every row.
+      .where('users.pending', '<>', 1)
       .where(visibleMember(viewer, 'users.id'))
       .orderBy(`users.${column}`);
     if (column !== 'username') scan = scan.orderBy('users.username');

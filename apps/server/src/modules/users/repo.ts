@@ -28,31 +28,38 @@ export interface RelatedMemberRow {
   updated_at: string;
 }
 
-/** The member with that username, unless a block stands between them and the viewer. */
+/**
+ * The member with that username, unless a block stands between them and the viewer (or they
+ * are an applicant still waiting for approval).
+ */
 export function findProfileOwner(
   db: Db,
   viewer: Viewer,
   username: string,
 ): Promise<ProfileOwnerRow | undefined> {
-  return db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.username',
-      'u.first_name',
-      'u.last_name',
-      'u.picture',
-      'u.cover',
-      'u.gender',
-      'u.details',
-      sql<number>`case when exists (select 1 from mutes as vm
+  return (
+    db
+      .selectFrom('users as u')
+      .select([
+        'u.id',
+        'u.username',
+        'u.first_name',
+        'u.last_name',
+        'u.picture',
+        'u.cover',
+        'u.gender',
+        'u.details',
+        sql<number>`case when exists (select 1 from mutes as vm
         where vm.muter_id = ${viewer.id} and vm.muted_id = u.id) then 1 else 0 end`.as('muted'),
-      acceptsRequestsFrom(viewer.id, 'u').as('accepts_requests'),
-      friendsListShown(viewer.id, 'u').as('friends_shown'),
-    ])
-    .where('u.username', '=', username)
-    .where(visibleMember(viewer, 'u.id'))
-    .executeTakeFirst();
+        acceptsRequestsFrom(viewer.id, 'u').as('accepts_requests'),
+        friendsListShown(viewer.id, 'u').as('friends_shown'),
+      ])
+      .where('u.username', '=', username)
+      // An applicant waiting for approval is not a member yet: unknown, like any missing name.
+      .where('u.pending', '=', 0)
+      .where(visibleMember(viewer, 'u.id'))
+      .executeTakeFirst()
+  );
 }
 
 /**
@@ -68,8 +75,14 @@ function friendsListShown(viewerId: string, alias: string): RawBuilder<number> {
     else 0 end`;
 }
 
+/** Whether a member has this id; an applicant waiting for approval is not a member yet. */
 export async function memberExists(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('pending', '=', 0)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useAboutQuery } from '../../api/moderation';
 import { LoginFooter } from './login-footer';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
@@ -15,9 +16,15 @@ interface LoginPageProps {
   redirectTo?: string;
 }
 
+/** The name of the invite code in an invite link: `/?invite=CODE`. */
+const INVITE_PARAM = 'invite';
+
 export function LoginPage({ redirectTo }: LoginPageProps) {
-  // Create Account pressed before the app took over the prerendered screen opens Sign Up now.
-  const [signingUp, setSigningUp] = useState(signupRequested);
+  // An invite link (`/?invite=CODE`) opens Sign Up with its code filled in; so does Create
+  // Account pressed before the app took over the prerendered screen.
+  const [searchParams] = useSearchParams();
+  const inviteCode = searchParams.get(INVITE_PARAM)?.trim() || undefined;
+  const [signingUp, setSigningUp] = useState(() => signupRequested() || inviteCode !== undefined);
   useEffect(() => {
     // The first render runs in slices: a press may land on the markup until this screen replaces it.
     if (signupRequested()) setSigningUp(true);
@@ -41,14 +48,25 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
           <p className={styles.createPage}>
             <Link to="/">Create a Page</Link> for a celebrity, brand or business.
           </p>
+          <AboutLink />
         </div>
       </main>
       <LoginFooter />
       {signingUp && (
         <Suspense fallback={null}>
-          <RegisterModal onClose={() => setSigningUp(false)} />
+          <RegisterModal onClose={() => setSigningUp(false)} inviteCode={inviteCode} />
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** The public page about this server (/about), by its name once it is known. */
+function AboutLink() {
+  const about = useAboutQuery();
+  return (
+    <p className={styles.about}>
+      <Link to="/about">{about.data ? `About ${about.data.name}` : 'About this server'}</Link>
+    </p>
   );
 }

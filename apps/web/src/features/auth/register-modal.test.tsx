@@ -7,51 +7,16 @@ import {
   WIDE_LAYOUT_BREAKPOINTS,
 } from '@hearth/contract';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeAnswer, stubServer } from '../../test/fake-server';
 import { authAnswer } from '../../test/fixtures';
-import { renderApp, setWindowWidth, userCookie } from '../../test/render-app';
+import { setWindowWidth, userCookie } from '../../test/render-app';
+import { fillAndLeave, fillValidForm, openSignUp } from '../../test/signup';
 
-async function openSignUp(options: Parameters<typeof renderApp>[1] = {}) {
-  const app = renderApp('/login', options);
-  await app.user.click(await screen.findByRole('button', { name: 'Create Account' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
-  const inDialog = within(dialog);
-  return {
-    ...app,
-    dialog,
-    firstName: inDialog.getByPlaceholderText('First name'),
-    surname: inDialog.getByPlaceholderText('Surname'),
-    email: inDialog.getByPlaceholderText('Mobile number or email address'),
-    password: inDialog.getByPlaceholderText('New password'),
-    year: inDialog.getByRole('combobox', { name: 'Year' }) as HTMLSelectElement,
-    month: inDialog.getByRole('combobox', { name: 'Month' }) as HTMLSelectElement,
-    day: inDialog.getByRole('combobox', { name: 'Day' }) as HTMLSelectElement,
-    submit: inDialog.getByRole('button', { name: 'Sign Up' }),
-  };
-}
-
-type Form = Awaited<ReturnType<typeof openSignUp>>;
-
-/** Types `value` into `field`, then leaves it, as a person moving on does. */
-async function fillAndLeave(form: Form, field: HTMLElement, value: string) {
-  await form.user.clear(field);
-  if (value) await form.user.type(field, value);
-  await form.user.tab();
-}
-
-async function fillValidForm(form: Form) {
-  const year = String(new Date().getFullYear() - 30);
-  await form.user.type(form.firstName, 'Ada');
-  await form.user.type(form.surname, 'Owen');
-  await form.user.type(form.email, 'ada@example.com');
-  await form.user.type(form.password, 'a strong one');
-  await form.user.selectOptions(form.year, year);
-  await form.user.selectOptions(form.month, 'Mar');
-  await form.user.selectOptions(form.day, '14');
-  await form.user.click(within(form.dialog).getByRole('radio', { name: 'Female' }));
-}
-
+// An open server (GET /about) unless a test stubs its own.
+beforeEach(() => {
+  stubServer({});
+});
 afterEach(() => setWindowWidth(1024));
 
 describe('sign-up modal', () => {
@@ -227,7 +192,7 @@ describe('sign-up modal', () => {
 
     expect(await screen.findByRole('status', { name: 'Signing up' })).toBeInTheDocument();
     expect(form.submit).toBeDisabled();
-    expect(calls[0]?.body).toEqual({
+    expect(calls.find((call) => call.name === 'register')?.body).toEqual({
       first_name: 'Ada',
       last_name: 'Owen',
       email: 'ada@example.com',

@@ -1,26 +1,31 @@
 import {
+  type About,
   birthYearChoices,
   daysInMonth,
   type GENDERS,
   isAcceptableBirthDate,
+  JOIN_REASON_MAX,
   REDIRECT_DELAY_MS,
   REGISTER_MESSAGES,
   type RegisterInput,
   registerSchema,
   type SessionUser,
+  SIGNUP_MESSAGES,
+  type SignupMode,
 } from '@hearth/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useRegisterMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { useAboutQuery } from '../../api/moderation';
 import { useSession } from '../../session/session-context';
 import { storeSessionUser } from '../../session/session-cookie';
 import buttons from '../../ui/button.module.css';
 import { Dialog } from '../../ui/dialog';
-import { FieldError, TextField, useErrorPlacement } from '../../ui/form-field';
+import { FieldError, TextAreaField, TextField, useErrorPlacement } from '../../ui/form-field';
 import { ErrorIcon } from '../../ui/icons';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
@@ -28,8 +33,14 @@ import { SubmitButton } from '../../ui/submit-button';
 import { useAfterDelay } from '../../ui/use-after-delay';
 import styles from './register-modal.module.css';
 
-/** The schema reports an impossible birth date on `birthDate`, beside the three selects. */
-type RegisterFormValues = z.input<typeof registerSchema> & { birthDate?: string };
+/**
+ * The schema reports an impossible birth date on `birthDate`, beside the three selects;
+ * `agreeRules` is the 'I agree to the server rules' box, which only the form checks.
+ */
+type RegisterFormValues = z.input<typeof registerSchema> & {
+  birthDate?: string;
+  agreeRules?: boolean;
+};
 
 const schemaResolver = zodResolver(registerSchema) as Resolver<
   RegisterFormValues,
@@ -63,6 +74,48 @@ const registerResolver: Resolver<RegisterFormValues, unknown, RegisterInput> = a
   };
 };
 
+/** What the server asks of a newcomer beside the spec's fields (GET /about). */
+interface SignupNeeds {
+  mode: SignupMode;
+  /** The server has rules: the newcomer ticks that they agree to them. */
+  agreement: boolean;
+}
+
+/**
+ * The spec's checks, then what the sign-up mode asks: an invite code (invite), a reason
+ * (approval), and agreeing to the rules when there are any. The server checks them too.
+ */
+function signupResolver(
+  needs: RefObject<SignupNeeds>,
+): Resolver<RegisterFormValues, unknown, RegisterInput> {
+  return async (values, context, options) => {
+    const result = await registerResolver(values, context, options);
+    const { mode, agreement } = needs.current;
+    const extra: FieldErrors<RegisterFormValues> = {};
+    if (mode === 'invite' && !values.invite?.trim()) {
+      extra.invite = { type: 'required', message: SIGNUP_MESSAGES.inviteRequired };
+    }
+    if (mode === 'approval' && !values.reason?.trim()) {
+      extra.reason = { type: 'required', message: SIGNUP_MESSAGES.reasonRequired };
+    }
+    if (agreement && !values.agreeRules) {
+      extra.agreeRules = { type: 'required', message: SIGNUP_MESSAGES.rulesRequired };
+    }
+    if (Object.keys(extra).length === 0) return result;
+    return { values: {}, errors: { ...result.errors, ...extra } };
+  };
+}
+
+/** The input as the mode wants it: the invite code only by invite, the reason only by approval. */
+function forMode(input: RegisterInput, mode: SignupMode): RegisterInput {
+  const { invite, reason, ...fields } = input;
+  return {
+    ...fields,
+    ...(mode === 'invite' && invite ? { invite } : {}),
+    ...(mode === 'approval' && reason ? { reason } : {}),
+  };
+}
+
 const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   female: 'Female',
   male: 'Male',
@@ -80,8 +133,80 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => ({
   label: monthName.format(new Date(Date.UTC(2000, i, 1))),
 }));
 
-export function RegisterModal({ onClose }: { onClose: () => void }) {
+interface RegisterModalProps {
+  onClose: () => void;
+  /** The code of the invite link the page was opened with (`?invite=CODE`). */
+  inviteCode?: string | undefined;
+}
+
+/**
+ * Sign Up: what the server asks of a newcomer comes from GET /about. Closed, the modal says so
+ * instead of showing the form; in approval mode the answer is a request waiting, not a session.
+ */
+export function RegisterModal({ onClose, inviteCode }: RegisterModalProps) {
   const titleId = useId();
+  const about = useAboutQuery();
+  const [waiting, setWaiting] = useState(false);
+  // Unreadable, the server's settings are the server's business: the form is sent as it is and
+  // the server answers what it asks for.
+  const known = about.data ?? (about.isError ? null : undefined);
+  return (
+    <Dialog
+      title="Sign Up"
+      titleId={titleId}
+      look="banner"
+      subtitle="It's quick and easy."
+      onClose={onClose}
+      className={styles.modal}
+    >
+      {known === undefined ? (
+        <div className={styles.notice}>
+          <Spinner label="Loading" />
+        </div>
+      ) : known?.signupMode === 'closed' ? (
+        <SignupNotice onClose={onClose}>{SIGNUP_MESSAGES.closed}</SignupNotice>
+      ) : waiting ? (
+        <SignupNotice onClose={onClose}>{SIGNUP_MESSAGES.awaitingApproval}</SignupNotice>
+      ) : (
+        <RegisterForm
+          titleId={titleId}
+          about={known}
+          inviteCode={inviteCode}
+          onWaiting={() => setWaiting(true)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** A sentence in place of the form (closed, or the application sent), and OK to close. */
+function SignupNotice({ onClose, children }: { onClose: () => void; children: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  // The form (and the button pressed) just left: the sentence takes the focus, so it is read.
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className={styles.notice}>
+      <p ref={ref} role="status" tabIndex={-1} className={styles.noticeText} data-autofocus="">
+        {children}
+      </p>
+      <button type="button" className={buttons.primary} onClick={onClose}>
+        OK
+      </button>
+    </div>
+  );
+}
+
+function RegisterForm({
+  titleId,
+  about,
+  inviteCode,
+  onWaiting,
+}: {
+  titleId: string;
+  about: About | null;
+  inviteCode: string | undefined;
+  onWaiting: () => void;
+}) {
   const { dispatch } = useSession();
   const navigate = useNavigate();
   const signUp = useRegisterMutation();
@@ -89,6 +214,11 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const [dateTouched, setDateTouched] = useState(false);
   const today = useMemo(() => new Date(), []);
   const years = useMemo(() => birthYearChoices(today), [today]);
+  const mode: SignupMode = about?.signupMode ?? 'open';
+  const rules = about?.rules ?? [];
+  const needs = useRef<SignupNeeds>({ mode, agreement: rules.length > 0 });
+  needs.current = { mode, agreement: rules.length > 0 };
+  const [resolver] = useState(() => signupResolver(needs));
 
   const {
     register,
@@ -96,10 +226,11 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     watch,
     getValues,
     setValue,
+    setFocus,
     trigger,
     formState: { errors, isSubmitted },
   } = useForm<RegisterFormValues, unknown, RegisterInput>({
-    resolver: registerResolver,
+    resolver,
     mode: 'onTouched',
     defaultValues: {
       first_name: '',
@@ -109,9 +240,19 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       bYear: String(today.getFullYear()),
       bMonth: String(today.getMonth() + 1),
       bDay: String(today.getDate()),
+      invite: inviteCode ?? '',
+      reason: '',
+      agreeRules: false,
     },
   });
 
+  // The form may come after a moment of loading, once the dialog has taken the focus.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active.getAttribute('role') === 'dialog' || active === document.body) {
+      setFocus('first_name');
+    }
+  }, [setFocus]);
   const [bYear, bMonth] = watch(['bYear', 'bMonth']);
   const dayCount = daysInMonth(Number(bYear), Number(bMonth));
   const days = Array.from({ length: dayCount }, (_, i) => String(i + 1));
@@ -137,7 +278,13 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   });
 
   const onSubmit = handleSubmit((input) => {
-    signUp.mutate(input, { onSuccess: (answer) => setRegistered(storeSessionUser(answer)) });
+    signUp.mutate(forMode(input, mode), {
+      onSuccess: (answer) => {
+        // Approval mode: no token, no session; the request waits for a moderator.
+        if ('pending' in answer) onWaiting();
+        else setRegistered(storeSessionUser(answer));
+      },
+    });
   });
 
   // Wide screens alternate sides, so long messages of neighbouring rows never overlap.
@@ -146,160 +293,196 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const dateError = showDateError ? errors.birthDate?.message : undefined;
   const genderError = errors.gender?.message;
   const busy = signUp.isPending || registered !== null;
+  const agreeError = errors.agreeRules?.message;
 
   return (
-    <Dialog
-      title="Sign Up"
-      titleId={titleId}
-      look="banner"
-      subtitle="It's quick and easy."
-      onClose={onClose}
-      className={styles.modal}
-    >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.row}>
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            side="left"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label="Surname"
-            autoComplete="family-name"
-            side="right"
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
-        </div>
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <div className={styles.row}>
         <TextField
-          label="Mobile number or email address"
-          type="email"
+          label="First name"
+          autoComplete="given-name"
+          side="left"
+          error={errors.first_name?.message}
+          {...register('first_name')}
+        />
+        <TextField
+          label="Surname"
+          autoComplete="family-name"
           side="right"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          error={errors.last_name?.message}
+          {...register('last_name')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+      </div>
+      <TextField
+        label="Mobile number or email address"
+        type="email"
+        side="right"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
 
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>
-            Date of birth
-            {dateError && <ErrorIcon className={styles.legendIcon} width={16} height={16} />}
-          </legend>
-          <div className={styles.groupBody}>
-            {dateError && datePlacement === 'above' && (
-              <FieldError id={`${titleId}-date`} message={dateError} placement="above" />
-            )}
-            <div className={styles.choices}>
-              <select
-                aria-label="Day"
-                className={dateError ? `${styles.select} ${styles.invalid}` : styles.select}
-                aria-invalid={dateError ? true : undefined}
-                aria-describedby={dateError ? `${titleId}-date` : undefined}
-                {...register('bDay', { onChange: onDateChange, onBlur: onDateBlur })}
-              >
-                {days.map((day) => (
-                  <option key={day} value={day}>
-                    {day}
-                  </option>
-                ))}
-              </select>
-              <select
-                aria-label="Month"
-                className={dateError ? `${styles.select} ${styles.invalid}` : styles.select}
-                aria-invalid={dateError ? true : undefined}
-                aria-describedby={dateError ? `${titleId}-date` : undefined}
-                {...register('bMonth', { onChange: onDateChange, onBlur: onDateBlur })}
-              >
-                {MONTHS.map((month) => (
-                  <option key={month.value} value={month.value}>
-                    {month.label}
-                  </option>
-                ))}
-              </select>
-              <select
-                aria-label="Year"
-                className={dateError ? `${styles.select} ${styles.invalid}` : styles.select}
-                aria-invalid={dateError ? true : undefined}
-                aria-describedby={dateError ? `${titleId}-date` : undefined}
-                {...register('bYear', { onChange: onDateChange, onBlur: onDateBlur })}
-              >
-                {years.map((year) => (
-                  <option key={year} value={String(year)}>
-                    {year}
-                  </option>
-                ))}
-              </select>
-              {dateError && (datePlacement === 'left' || datePlacement === 'right') && (
-                <FieldError id={`${titleId}-date`} message={dateError} placement={datePlacement} />
-              )}
-            </div>
-            {dateError && datePlacement === 'below' && (
-              <FieldError id={`${titleId}-date`} message={dateError} placement="below" />
-            )}
-          </div>
-        </fieldset>
-
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>
-            Gender
-            {genderError && <ErrorIcon className={styles.legendIcon} width={16} height={16} />}
-          </legend>
-          <div className={styles.groupBody}>
-            {genderError && genderPlacement === 'above' && (
-              <FieldError id={`${titleId}-gender`} message={genderError} placement="above" />
-            )}
-            <div className={styles.choices}>
-              {GENDER_ORDER.map((gender) => (
-                <label
-                  key={gender}
-                  className={genderError ? `${styles.radio} ${styles.invalid}` : styles.radio}
-                >
-                  {GENDER_LABELS[gender]}
-                  <input
-                    type="radio"
-                    value={gender}
-                    aria-invalid={genderError ? true : undefined}
-                    aria-describedby={genderError ? `${titleId}-gender` : undefined}
-                    {...register('gender')}
-                  />
-                </label>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>
+          Date of birth
+          {dateError && <ErrorIcon className={styles.legendIcon} width={16} height={16} />}
+        </legend>
+        <div className={styles.groupBody}>
+          {dateError && datePlacement === 'above' && (
+            <FieldError id={`${titleId}-date`} message={dateError} placement="above" />
+          )}
+          <div className={styles.choices}>
+            <select
+              aria-label="Day"
+              className={dateError ? `${styles.select} ${styles.invalid}` : styles.select}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? `${titleId}-date` : undefined}
+              {...register('bDay', { onChange: onDateChange, onBlur: onDateBlur })}
+            >
+              {days.map((day) => (
+                <option key={day} value={day}>
+                  {day}
+                </option>
               ))}
-              {genderError && (genderPlacement === 'left' || genderPlacement === 'right') && (
-                <FieldError
-                  id={`${titleId}-gender`}
-                  message={genderError}
-                  placement={genderPlacement}
-                />
-              )}
-            </div>
-            {genderError && genderPlacement === 'below' && (
-              <FieldError id={`${titleId}-gender`} message={genderError} placement="below" />
+            </select>
+            <select
+              aria-label="Month"
+              className={dateError ? `${styles.select} ${styles.invalid}` : styles.select}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? `${titleId}-date` : undefined}
+              {...register('bMonth', { onChange: onDateChange, onBlur: onDateBlur })}
+            >
+              {MONTHS.map((month) => (
+                <option key={month.value} value={month.value}>
+                  {month.label}
+                </option>
+              ))}
+            </select>
+            <select
+              aria-label="Year"
+              className={dateError ? `${styles.select} ${styles.invalid}` : styles.select}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? `${titleId}-date` : undefined}
+              {...register('bYear', { onChange: onDateChange, onBlur: onDateBlur })}
+            >
+              {years.map((year) => (
+                <option key={year} value={String(year)}>
+                  {year}
+                </option>
+              ))}
+            </select>
+            {dateError && (datePlacement === 'left' || datePlacement === 'right') && (
+              <FieldError id={`${titleId}-date`} message={dateError} placement={datePlacement} />
             )}
           </div>
-        </fieldset>
-
-        <p className={styles.terms}>
-          People who use our service may have uploaded your contact information to Hearth. By
-          clicking Sign Up, you agree to the terms and privacy policy of this Hearth community.
-        </p>
-        <div className={styles.submit}>
-          <SubmitButton className={`${buttons.success} ${styles.signUp}`} disabled={busy}>
-            Sign Up
-          </SubmitButton>
-          {signUp.isPending && <Spinner label="Signing up" />}
-          {signUp.isSuccess && <FormMessage tone="success">{signUp.data.message}</FormMessage>}
-          {signUp.isError && <FormMessage tone="error">{errorMessage(signUp.error)}</FormMessage>}
+          {dateError && datePlacement === 'below' && (
+            <FieldError id={`${titleId}-date`} message={dateError} placement="below" />
+          )}
         </div>
-      </form>
-    </Dialog>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>
+          Gender
+          {genderError && <ErrorIcon className={styles.legendIcon} width={16} height={16} />}
+        </legend>
+        <div className={styles.groupBody}>
+          {genderError && genderPlacement === 'above' && (
+            <FieldError id={`${titleId}-gender`} message={genderError} placement="above" />
+          )}
+          <div className={styles.choices}>
+            {GENDER_ORDER.map((gender) => (
+              <label
+                key={gender}
+                className={genderError ? `${styles.radio} ${styles.invalid}` : styles.radio}
+              >
+                {GENDER_LABELS[gender]}
+                <input
+                  type="radio"
+                  value={gender}
+                  aria-invalid={genderError ? true : undefined}
+                  aria-describedby={genderError ? `${titleId}-gender` : undefined}
+                  {...register('gender')}
+                />
+              </label>
+            ))}
+            {genderError && (genderPlacement === 'left' || genderPlacement === 'right') && (
+              <FieldError
+                id={`${titleId}-gender`}
+                message={genderError}
+                placement={genderPlacement}
+              />
+            )}
+          </div>
+          {genderError && genderPlacement === 'below' && (
+            <FieldError id={`${titleId}-gender`} message={genderError} placement="below" />
+          )}
+        </div>
+      </fieldset>
+
+      {mode === 'invite' && (
+        <TextField
+          label="Invite code"
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.invite?.message}
+          {...register('invite')}
+        />
+      )}
+      {mode === 'approval' && (
+        <TextAreaField
+          label="Why do you want to join?"
+          rows={3}
+          maxLength={JOIN_REASON_MAX}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+      )}
+      {rules.length > 0 && (
+        <section className={styles.rules} aria-labelledby={`${titleId}-rules`}>
+          <h3 id={`${titleId}-rules`} className={styles.rulesTitle}>
+            Server rules
+          </h3>
+          <ol className={styles.rulesList}>
+            {rules.map((rule, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the rules are plain lines in their order; two may read alike.
+              <li key={index}>{rule}</li>
+            ))}
+          </ol>
+          <label className={agreeError ? `${styles.agree} ${styles.agreeInvalid}` : styles.agree}>
+            <input
+              type="checkbox"
+              aria-invalid={agreeError ? true : undefined}
+              aria-describedby={agreeError ? `${titleId}-agree` : undefined}
+              {...register('agreeRules')}
+            />
+            I agree to the server rules
+          </label>
+          {agreeError && (
+            <FieldError id={`${titleId}-agree`} message={agreeError} placement="below" />
+          )}
+        </section>
+      )}
+
+      <p className={styles.terms}>
+        People who use our service may have uploaded your contact information to Hearth. By clicking
+        Sign Up, you agree to the terms and privacy policy of this Hearth community.
+      </p>
+      <div className={styles.submit}>
+        <SubmitButton className={`${buttons.success} ${styles.signUp}`} disabled={busy}>
+          Sign Up
+        </SubmitButton>
+        {signUp.isPending && <Spinner label="Signing up" />}
+        {signUp.isSuccess && <FormMessage tone="success">{signUp.data.message}</FormMessage>}
+        {signUp.isError && <FormMessage tone="error">{errorMessage(signUp.error)}</FormMessage>}
+      </div>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useAboutQuery } from '../../api/moderation';
 import { useSessionUser } from '../../session/session-context';
 import { useDarkTheme } from '../../session/theme';
 import { Avatar } from '../../ui/avatar';
@@ -10,6 +11,7 @@ import {
   FeedbackIcon,
   GearIcon,
   HelpIcon,
+  InviteIcon,
   KeyboardIcon,
   LogoutIcon,
   MoonIcon,
@@ -36,7 +38,8 @@ const HELP_ITEMS = ['Help Center', 'Support Inbox', 'Report a problem'];
 /**
  * The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout; Settings &
  * privacy leads to the privacy settings (Privacy Shortcut), their checkup, and the Blocking and
- * Muted pages, and ends with 'Log out of all devices' (issue 17). A
+ * Muted pages, and ends with 'Log out of all devices' (issue 17). While sign-up is by invite
+ * and members may invite, 'Invite friends' leads to the invite links (/admin/invites). A
  * header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).
  */
 export function AccountMenu() {
@@ -55,6 +58,8 @@ function AccountPanel({ close }: { close: () => void }) {
   const user = useSessionUser();
   const logout = useLogout();
   const logoutEverywhere = useLogout({ everywhere: true });
+  const about = useAboutQuery();
+  const mayInvite = about.data?.signupMode === 'invite' && about.data.membersMayInvite;
   const [view, setView] = useState<View>('main');
   const shownView = useRef<View>('main');
   const contentRef = useRef<HTMLDivElement>(null);
@@ -86,6 +91,14 @@ function AccountPanel({ close }: { close: () => void }) {
             </span>
           </Link>
           <hr className={styles.separator} />
+          {mayInvite && (
+            <Link to="/admin/invites" className={styles.linkItem} onClick={close}>
+              <span className={styles.itemIcon}>
+                <InviteIcon />
+              </span>
+              <span className={styles.itemText}>Invite friends</span>
+            </Link>
+          )}
           <Item icon={<FeedbackIcon />}>Give us feedback</Item>
           <hr className={styles.separator} />
           <Item icon={<GearIcon />} opens="settings" onClick={() => setView('settings')}>

@@ -1,9 +1,9 @@
-import { STATIC_BADGES } from '@hearth/contract';
+import { STAFF_ROLES, STATIC_BADGES } from '@hearth/contract';
 import { Link, NavLink } from 'react-router';
 import { useReloadFeed } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
-import { FriendsIcon, HomeIcon } from '../../ui/icons';
+import { FriendsIcon, HomeIcon, ShieldIcon } from '../../ui/icons';
 import { SearchBox } from '../search/search-box';
 import { AccountMenu } from './account-menu';
 import { AllMenu } from './all-menu';
@@ -15,6 +15,7 @@ import { NotificationsMenu } from './notifications-menu';
  * The logged-in header (spec 'Header'): logo and search; home (which also reloads the posts),
  * friends and three more icons in the middle; the member, the circle buttons and the menus on
  * the right. The middle badges are static (spec section 9); the bell's is the unread count.
+ * Moderators and admins also find the moderation area's shield there (/admin).
  */
 export function Header() {
   const user = useSessionUser();
@@ -68,6 +69,11 @@ export function Header() {
           <Avatar src={user.picture} size={28} />
           <span className={styles.firstName}>{user.first_name}</span>
         </Link>
+        {STAFF_ROLES.includes(user.role) && (
+          <NavLink to="/admin" className={styles.moderation} aria-label="Moderation">
+            <ShieldIcon width={22} height={22} />
+          </NavLink>
+        )}
         <NotificationsMenu />
         <AllMenu />
         <AccountMenu />

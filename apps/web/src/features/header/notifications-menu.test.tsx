@@ -131,6 +131,17 @@ describe('the notifications panel', () => {
     expect(item).toHaveAttribute('href', '/post/p7');
   });
 
+  it('tells a moderator of an application, and leads to the applications (an applicant has no profile)', async () => {
+    const { panel } = await openBell({
+      notifications: () => ({
+        body: [buildNotification({ type: 'application', post: null, comment: null })],
+      }),
+    });
+    const [item] = await within(panel).findAllByRole('link');
+    expect(item).toHaveTextContent('Grace Hopper asked to join');
+    expect(item).toHaveAttribute('href', '/admin/applications');
+  });
+
   it('says so when there are none', async () => {
     const { panel } = await openBell({});
     expect(await within(panel).findByText(UI_MESSAGES.noNotifications)).toBeInTheDocument();

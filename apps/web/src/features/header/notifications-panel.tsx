@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
+import { itemsOf } from '../../api/cursor-pages';
 import { notificationKeys } from '../../api/notification-keys';
 import { useNotificationsQuery } from '../../api/notifications';
 import { Avatar } from '../../ui/avatar';
@@ -45,11 +46,17 @@ export function notificationAction(notification: Notification): string {
       return 'accepted your friend request';
     case 'followedPostComment':
       return `commented on a post you follow${quoted(notification.comment)}`;
+    case 'application':
+      return 'asked to join';
   }
 }
 
-/** Where a click leads: the post for a reaction or a comment, else the actor's profile. */
+/**
+ * Where a click leads: the post for a reaction or a comment, the applications for an
+ * application (an applicant has no profile yet), else the actor's profile.
+ */
 export function notificationTarget(notification: Notification): string {
+  if (notification.type === 'application') return '/admin/applications';
   const post = notification.post;
   if (post && POST_NOTIFICATION_TYPES.has(notification.type)) {
     return `/post/${post._id}`;
@@ -81,12 +88,10 @@ export function NotificationsPanel({
     // A notification may move to a later page while pages load; show it once.
     const seen = new Set<string>();
     const all: Notification[] = [];
-    for (const page of list.data?.pages ?? []) {
-      for (const notification of page.notifications) {
-        if (!seen.has(notification._id)) {
-          seen.add(notification._id);
-          all.push(notification);
-        }
+    for (const notification of itemsOf(list.data)) {
+      if (!seen.has(notification._id)) {
+        seen.add(notification._id);
+        all.push(notification);
       }
     }
     return all;

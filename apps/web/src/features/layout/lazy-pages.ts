@@ -55,3 +55,21 @@ export const PrivacyPage = lazy(() =>
 export const PrivacyCheckupPage = lazy(() =>
   import('../settings/privacy-checkup-page').then((m) => ({ default: m.PrivacyCheckupPage })),
 );
+export const AboutPage = lazy(() =>
+  import('../about/about-page').then((m) => ({ default: m.AboutPage })),
+);
+export const AdminLayout = lazy(() =>
+  import('../admin/admin-layout').then((m) => ({ default: m.AdminLayout })),
+);
+export const ApplicationsPage = lazy(() =>
+  import('../admin/applications-page').then((m) => ({ default: m.ApplicationsPage })),
+);
+export const MembersPage = lazy(() =>
+  import('../admin/members-page').then((m) => ({ default: m.MembersPage })),
+);
+export const InvitesPage = lazy(() =>
+  import('../admin/invites-page').then((m) => ({ default: m.InvitesPage })),
+);
+export const AdminSettingsPage = lazy(() =>
+  import('../admin/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
+);

@@ -1,36 +1,15 @@
-import { type ReactNode, type RefObject, useId } from 'react';
+import type { ComponentProps } from 'react';
+import { PageCard } from '../../ui/page-card';
 import page from './settings-page.module.css';
 
 /**
- * A Settings & privacy page: one card under its title and intro. With `headingRef`, the title
- * can take focus (a page sends it there when its list empties).
+ * A Settings & privacy page: one card under its title and intro, in the middle of the page.
+ * With `headingRef`, the title can take focus (a page sends it there when its list empties).
  */
-export function SettingsCard({
-  title,
-  intro,
-  headingRef,
-  children,
-}: {
-  title: string;
-  intro: ReactNode;
-  headingRef?: RefObject<HTMLHeadingElement | null>;
-  children: ReactNode;
-}) {
-  const titleId = useId();
+export function SettingsCard(card: ComponentProps<typeof PageCard>) {
   return (
     <div className={page.page}>
-      <section className={page.card} aria-labelledby={titleId}>
-        <h1
-          id={titleId}
-          ref={headingRef}
-          tabIndex={headingRef ? -1 : undefined}
-          className={page.title}
-        >
-          {title}
-        </h1>
-        <p className={page.intro}>{intro}</p>
-        {children}
-      </section>
+      <PageCard {...card} />
     </div>
   );
 }

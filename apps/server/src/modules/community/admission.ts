@@ -1,0 +1,61 @@
+import { type RegisterInput, SIGNUP_MESSAGES } from '@hearth/contract';
+import type { Db } from '../../db/database.js';
+import { forbidden, invalid } from '../../errors.js';
+import { spendInvite } from './invites-repo.js';
+import { readCommunitySettings } from './settings-repo.js';
+
+/** What the settings let a sign-up become (API.md, Hosts in charge). */
+export interface Admission {
+  /** Approval mode: the account waits for a moderator, with this reason. */
+  pending: boolean;
+  reason: string | undefined;
+  /** Invite mode: the code whose use the account's transaction spends (upper-cased). */
+  invite: string | undefined;
+}
+
+/**
+ * Checks a sign-up against the admin's settings before anything is written: `closed` is 403, a
+ * refused e-mail domain 400 (before the e-mail-taken check, so neither answer tells about the
+ * other), `invite` needs a code, `approval` a reason.
+ */
+export async function admit(
+  db: Db,
+  input: Pick<RegisterInput, 'email' | 'invite' | 'reason'>,
+  nowIso: string,
+): Promise<Admission> {
+  const settings = await readCommunitySettings(db, nowIso);
+  const mode = settings.signupMode;
+  if (mode === 'closed') throw forbidden(SIGNUP_MESSAGES.closed);
+  if (refuses(settings.blockedEmailDomains, input.email)) {
+    throw invalid(SIGNUP_MESSAGES.emailRefused);
+  }
+  const invite = mode === 'invite' ? input.invite?.trim().toUpperCase() || undefined : undefined;
+  if (mode === 'invite' && !invite) throw invalid(SIGNUP_MESSAGES.inviteRequired);
+  const reason = mode === 'approval' ? input.reason?.trim() || undefined : undefined;
+  if (mode === 'approval' && !reason) throw invalid(SIGNUP_MESSAGES.reasonRequired);
+  return { pending: mode === 'approval', reason, invite };
+}
+
+/**
+ * In the new account's transaction: spends one use of the admission's invite (one statement:
+ * two sign-ups racing for its last use cannot both have it; a sign-up failing later gives it
+ * back). 400 when the code has no use left, expired or was revoked.
+ */
+export async function spendAdmission(trx: Db, admission: Admission, nowIso: string): Promise<void> {
+  if (admission.invite === undefined) return;
+  if (!(await spendInvite(trx, admission.invite, nowIso))) {
+    throw invalid(SIGNUP_MESSAGES.inviteInvalid);
+  }
+}
+
+/** Whether the e-mail's domain, or any domain above it, is refused. */
+function refuses(refusedDomains: readonly string[], email: string): boolean {
+  if (refusedDomains.length === 0) return false;
+  const refused = new Set(refusedDomains.map((d) => d.toLowerCase()));
+  const labels = email
+    .toLowerCase()
+    .slice(email.lastIndexOf('@') + 1)
+    .replace(/\.$/, '')
+    .split('.');
+  return labels.some((_, i) => refused.has(labels.slice(i).join('.')));
+}

@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/users.js';
+
+/** The columns the moderation area shows of a member or an applicant. */
+export type CommunityMemberRow = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'picture'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'role'
+  | 'join_reason'
+  | 'last_active_at'
+  | 'created_at'
+>;
+
+const MEMBER_COLUMNS = [
+  'id',
+  'username',
+  'picture',
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'join_reason',
+  'last_active_at',
+  'created_at',
+] as const;
+
+/** `text` as a LIKE pattern matching itself anywhere: its `%`, `_` and `\` escaped. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Members (applicants left out), newest first (ids are uuid v7: creation order), below the
+ * cursor; with `term`, those whose name, username or e-mail contains it (the term already
+ * lower-cased and without accents, as the search keys are).
+ */
+export function membersPage(
+  db: Db,
+  options: { term: string | undefined; cursor: string | undefined; limit: number },
+): Promise<CommunityMemberRow[]> {
+  let query = db
+    .selectFrom('users')
+    .select(MEMBER_COLUMNS)
+    .where('pending', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(options.limit);
+  if (options.cursor !== undefined) query = query.where('id', '<', options.cursor);
+  const { term } = options;
+  if (term) {
+    const pattern = containing(term);
+    query = query.where(
+      (eb) =>
+        sql<boolean>`(${eb.ref('search_full')} like ${pattern} escape '\\'
+          or ${eb.ref('username')} like ${pattern} escape '\\'
+          or ${eb.ref('email')} like ${pattern} escape '\\')`,
+    );
+  }
+  return query.execute();
+}
+
+/** Applicants waiting for approval, oldest first, after the cursor. */
+export function applicantsPage(
+  db: Db,
+  options: { cursor: string | undefined; limit: number },
+): Promise<CommunityMemberRow[]> {
+  let query = db
+    .selectFrom('users')
+    .select(MEMBER_COLUMNS)
+    .where('pending', '=', 1)
+    .orderBy('id')
+    .limit(options.limit);
+  if (options.cursor !== undefined) query = query.where('id', '>', options.cursor);
+  return query.execute();
+}
+
+/**
+ * The applicant becomes a member: no longer pending, approved now (the unverified-account purge
+ * counts from here), the reason forgotten. Undefined when no applicant with that id waits (never
+ * one, already decided, unknown), so two moderators deciding at once decide once.
+ */
+export function approveApplicant(
+  db: Db,
+  id: string,
+  nowIso: string,
+): Promise<Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name'> | undefined> {
+  return db
+    .updateTable('users')
+    .set({ pending: 0, approved_at: nowIso, join_reason: null, updated_at: nowIso })
+    .where('id', '=', id)
+    .where('pending', '=', 1)
+    .returning(['id', 'email', 'first_name', 'last_name'])
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes a rejected applicant's account (everything it holds goes through the foreign keys).
+ * Undefined when no applicant with that id waits.
+ */
+export function deleteApplicant(
+  db: Db,
+  id: string,
+): Promise<Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name'> | undefined> {
+  return db
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .where('pending', '=', 1)
+    .returning(['id', 'email', 'first_name', 'last_name'])
+    .executeTakeFirst();
+}

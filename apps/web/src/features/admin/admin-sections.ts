@@ -1,0 +1,28 @@
+import type { About, Role } from '@hearth/contract';
+
+export type AdminSectionPath = 'applications' | 'members' | 'invites' | 'settings';
+
+export interface AdminSection {
+  path: AdminSectionPath;
+  name: string;
+  /**
+   * Whether a member of `role` may open it; undefined while that depends on /about, not read
+   * yet. The server answers 404 to the same people (the calls' `access`).
+   */
+  allowed: (role: Role, about: About | undefined) => boolean | undefined;
+}
+
+const staff = (role: Role) => role === 'moderator' || role === 'admin';
+
+/** The moderation area's pages (/admin/…), in the nav's order. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: 'applications', name: 'Applications', allowed: staff },
+  { path: 'members', name: 'Members', allowed: staff },
+  {
+    path: 'invites',
+    name: 'Invites',
+    // Admins, and any member while the admin lets members invite.
+    allowed: (role, about) => (role === 'admin' ? true : about?.membersMayInvite),
+  },
+  { path: 'settings', name: 'Settings', allowed: (role) => role === 'admin' },
+];
