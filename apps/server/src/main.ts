@@ -5,6 +5,7 @@ import { runPrimary } from './cluster.js';
 import { type AppConfig, configWarnings, loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest, migrationFailureLine } from './db/migrate.js';
+import { hasAdmin } from './modules/community/roles.js';
 import { HEARTH_VERSION } from './version.js';
 
 const logLevel = process.env.LOG_LEVEL ?? 'info';
@@ -95,4 +96,9 @@ async function serve(config: AppConfig, options: { migrate: boolean }): Promise<
     `Hearth ${HEARTH_VERSION} on Node ${process.versions.node}; database: ${database.engine}; open ${config.publicUrl}` +
       (isWorker ? ` (worker pid ${process.pid})` : ''),
   );
+  if (!isWorker && !(await hasAdmin(database.db))) {
+    app.log.info(
+      'no admin yet: sign up, then run `npm run admin -- grant admin <your e-mail>` (README, Running a community)',
+    );
+  }
 }

@@ -53,3 +53,14 @@ export async function changeRole(
     return { ok: true, before, after: change.role, member: { id: member.id, name } } as const;
   });
 }
+
+/** Whether the server has an admin yet (the start-up line tells the host how to make one). */
+export async function hasAdmin(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
