@@ -92,7 +92,8 @@ describe('running the server process', () => {
       expect(mail?.status).toBe('sent');
       const link = /http\S+\/activate\/\S+/.exec(mail?.text ?? '')?.[0];
       expect(link).toBeDefined();
-      expect(output()).toContain(link);
+      // The log line is written asynchronously (pino): it may land a moment after the row says sent.
+      await expect.poll(output, { timeout: 5_000 }).toContain(link);
     } finally {
       child.kill('SIGTERM');
     }
