@@ -176,7 +176,12 @@ describe('a new host decides who may join', () => {
       await suite.browser.newContext({ viewport: { width: 1280, height: 900 } })
     ).newPage();
     await logIn(page, grace.email, grace.password);
-    await page.getByRole('link', { name: 'Moderation' }).click();
+    // The Moderation button counts what waits (the application), and leads to the reports first.
+    await page.getByRole('link', { name: 'Moderation, 1 waiting' }).click();
+    await page
+      .getByRole('navigation', { name: 'Moderation' })
+      .getByRole('link', { name: 'Applications' })
+      .click();
     const applications = page.getByRole('list', { name: 'Applications' });
     await applications.getByText('I live by the river and run the book club.').waitFor();
     await applications.getByText(newcomer.email).waitFor();

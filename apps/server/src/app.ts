@@ -52,6 +52,7 @@ import { KnownDevices } from './modules/auth/known-devices.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
+import { ModerationService } from './modules/community/moderation-service.js';
 import { communityRoutes } from './modules/community/routes.js';
 import { CommunityService } from './modules/community/service.js';
 import { liveRoutes } from './modules/live/routes.js';
@@ -254,6 +255,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const reader = new PostReader({ db, imageUrls, cards: cardCache });
   const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
+  const moderation = new ModerationService({
+    db,
+    clock,
+    mail: mailQueue,
+    imageUrls,
+    reader,
+    posts,
+    notifications,
+  });
   const postNotifications = new PostNotificationsService({ db, clock, reader });
   const users = new UsersService({ db, clock, posts, reader, media, imageUrls, bus });
   const friendships = new FriendshipsService({ db, clock, notifications, bus });
@@ -367,7 +377,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(searchRoutes, { search });
     await scope.register(notificationsRoutes, { notifications });
     await scope.register(liveRoutes, { live });
-    await scope.register(communityRoutes, { community, limits: config.limits });
+    await scope.register(communityRoutes, { community, moderation, limits: config.limits });
   };
   await app.register(api, { prefix: API_PREFIX });
   registerReadiness(app, {

@@ -34,6 +34,8 @@ export interface Limits {
   moderationWritesPerAccount: Limit;
   /** Invite links one member may make. */
   invitesPerAccount: Limit;
+  /** Reports one member may send (POST /moderation/report). */
+  reportsPerAccount: Limit;
 }
 
 /** How long a connection may dawdle and how many one address may hold (http/connection-limits.ts). */
@@ -138,6 +140,8 @@ const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs:
   // Ours (who may join): a stolen moderator session cannot rewrite the server in a burst.
   moderationWritesPerAccount: { env: 'MODERATION_WRITES_ACCOUNT', max: 60, windowMs: MINUTE },
   invitesPerAccount: { env: 'INVITES_ACCOUNT', max: 20, windowMs: 60 * MINUTE },
+  // Ours (reports): a member cannot flood the moderators' queue.
+  reportsPerAccount: { env: 'REPORTS_ACCOUNT', max: 20, windowMs: 60 * MINUTE },
 };
 
 /** The RATE_LIMIT_<NAME> variables, one per limit (each also has a _WINDOW_SECONDS twin). */

@@ -8,6 +8,7 @@ import {
   AdminSettingsPage,
   AppLayout,
   ApplicationsPage,
+  AuditLogPage,
   BlockingPage,
   FriendsPage,
   HomePage,
@@ -19,7 +20,9 @@ import {
   PrivacyCheckupPage,
   PrivacyPage,
   ProfilePage,
+  ReportsPage,
   ResetPage,
+  SupportInboxPage,
 } from './features/layout/lazy-pages';
 import { LoggedInArea } from './features/layout/logged-in-area';
 import { LoggedOutArea } from './features/layout/logged-out-area';
@@ -50,16 +53,19 @@ export const routes: RouteObject[] = [
               { path: 'settings/privacy', element: <PrivacyPage /> },
               { path: 'settings/privacy-checkup', element: <PrivacyCheckupPage /> },
               { path: 'activate/:token', element: <ActivatePage /> },
+              { path: 'support', element: <SupportInboxPage /> },
               // The moderation area: the layout sends anyone it is not for home.
               {
                 path: 'admin',
                 element: <AdminLayout />,
                 children: [
                   { index: true, element: null },
+                  { path: 'reports', element: <ReportsPage /> },
                   { path: 'applications', element: <ApplicationsPage /> },
                   { path: 'members', element: <MembersPage /> },
                   { path: 'invites', element: <InvitesPage /> },
                   { path: 'settings', element: <AdminSettingsPage /> },
+                  { path: 'log', element: <AuditLogPage /> },
                 ],
               },
             ],

@@ -170,3 +170,11 @@ export const DEFAULT_SERVER_NAME = 'Hearth';
  * request) for this many days (SIGNUP_AUTO_APPROVAL_DAYS overrides it; 0 turns it off).
  */
 export const STAFF_INACTIVE_DAYS = 7;
+
+// Reports and moderation actions (API.md, Hosts in charge).
+/** A report's optional details. */
+export const REPORT_DETAILS_MAX = 1000;
+/** The reason a moderator gives with an action (the member reads it). */
+export const ACTION_REASON_MAX = 1000;
+/** Reports and audit lines per page. */
+export const REPORTS_PAGE_SIZE = 30;

@@ -78,6 +78,13 @@ export const NOTIFICATION_TYPES = [
   'followedPostComment',
   /** Moderators and admins: someone applied to join (approval mode); gone once decided. */
   'application',
+  /** Moderators and admins: a member reported something (the actor: the reporter). */
+  'report',
+  /** To the author: a moderator removed their post or comment; `note` says why. */
+  'postRemoved',
+  'commentRemoved',
+  /** To the member: a moderator's warning; `note` says why. */
+  'warning',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -152,4 +159,42 @@ export const SIGNUP_MODE_LABELS: Record<SignupMode, { name: string; description:
   },
   invite: { name: 'Invite only', description: 'Sign-up needs an invite link.' },
   closed: { name: 'Closed', description: 'Nobody can sign up.' },
+};
+
+/** Why a member reports a post, a comment or a member (API.md, Hosts in charge). */
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'hate',
+  'violence',
+  'nudity',
+  'false_information',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** What the report dialog calls each reason. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment or bullying',
+  hate: 'Hate speech',
+  violence: 'Violence or threats',
+  nudity: 'Nudity or sexual content',
+  false_information: 'False information',
+  other: 'Something else',
+};
+
+/** What was reported. */
+export const REPORT_TARGETS = ['post', 'comment', 'member'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+/** What a moderator does about a report (suspension comes with the suspension step). */
+export const REPORT_ACTIONS = ['dismiss', 'remove', 'warn'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/** A report's outcome as its reporter reads it in the Support Inbox. */
+export const REPORT_OUTCOME_LABELS: Record<ReportAction, string> = {
+  dismiss: 'No rule was broken',
+  remove: 'Removed',
+  warn: 'The member was warned',
 };

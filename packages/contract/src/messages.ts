@@ -1,4 +1,5 @@
 import {
+  ACTION_REASON_MAX,
   BLOCKED_DOMAINS_MAX,
   DECISION_REASON_MAX,
   IMAGE_MAX_PIXELS,
@@ -6,6 +7,7 @@ import {
   INVITE_USES_MAX,
   JOIN_REASON_MAX,
   PRIVACY_POLICY_MAX,
+  REPORT_DETAILS_MAX,
   SEARCH_TERM_MAX,
   SERVER_DESCRIPTION_MAX,
   SERVER_NAME_MAX,
@@ -188,6 +190,16 @@ export const SIGNUP_MESSAGES = {
   rulesRequired: 'Please agree to the server rules to join.',
 } as const;
 
+/** Reports (API.md, Hosts in charge). */
+export const REPORT_MESSAGES = {
+  reasonRequired: 'Choose why you are reporting this.',
+  target: 'Name one post, comment or member to report.',
+  detailsMax: `Details must be at most ${REPORT_DETAILS_MAX} characters.`,
+  yourOwn: 'You cannot report your own post, comment or profile.',
+  alreadyReported: 'You already reported this. A moderator will look at it.',
+  reported: 'Thanks for letting us know. A moderator will look at your report.',
+} as const;
+
 /** The moderation area's sentences (API.md, Hosts in charge). */
 export const MODERATION_MESSAGES = {
   lastAdmin: 'The last admin cannot be revoked: make another member admin first.',
@@ -204,6 +216,12 @@ export const MODERATION_MESSAGES = {
   inviteDays: `An invite lasts 1 to ${INVITE_DAYS_MAX} days.`,
   decisionReasonMax: `The reason must be at most ${DECISION_REASON_MAX} characters.`,
   approve: 'Say whether to approve (true) or reject (false).',
+  action: 'Choose dismiss, remove or warn.',
+  actionReasonRequired: 'Give a reason: the member is told.',
+  actionReasonMax: `The reason must be at most ${ACTION_REASON_MAX} characters.`,
+  reportResolved: 'This report has already been resolved.',
+  nothingToRemove: 'A member report has no post or comment to remove: warn instead.',
+  reportStatus: 'Choose open or resolved.',
 } as const;
 
 export const SERVER_MESSAGES = {

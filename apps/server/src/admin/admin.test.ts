@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
-import { SERVER_ACTOR_NAME } from '../modules/community/audit-repo.js';
+import { HOST_ACTOR_NAME } from '../modules/community/audit-repo.js';
 import { buildUser } from '../test-support/factories.js';
 import { TestClock } from '../test-support/test-clock.js';
 import { testConfig } from '../test-support/test-config.js';
@@ -118,7 +118,7 @@ describe('npm run admin', { timeout: 120_000 }, () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actor_id: null,
-      actor_name: SERVER_ACTOR_NAME,
+      actor_name: HOST_ACTOR_NAME,
       action: 'role.set',
       target_name: 'Ada Lovelace',
     });

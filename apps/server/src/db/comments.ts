@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export const COMMENTS = 'comments';
 
@@ -11,6 +11,8 @@ export interface CommentsTable {
   /** Storage key of one of the commenter's uploads, or ''. */
   image: string;
   created_at: string;
+  /** When a moderator removed it (migration 0015): hidden on every read path, out of counts. */
+  removed_at: Generated<string | null>;
 }
 
 export type CommentRow = Selectable<CommentsTable>;

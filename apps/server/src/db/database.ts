@@ -23,6 +23,7 @@ import type { PostNotificationSettingsTable } from './post-notification-settings
 import type { PostsTable } from './posts.js';
 import type { ReactionCountsTable } from './reaction-counts.js';
 import type { ReactionsTable } from './reactions.js';
+import type { ReportsTable } from './reports.js';
 import type { SavedPostsTable } from './saved-posts.js';
 import type { SearchHistoryTable } from './search-history.js';
 import type { ServerSettingsTable } from './server-settings.js';
@@ -60,6 +61,7 @@ export interface Database {
   server_settings: ServerSettingsTable;
   invites: InvitesTable;
   audit_log: AuditLogTable;
+  reports: ReportsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -70,6 +70,7 @@ describe('migrations', () => {
     'posts',
     'reaction_counts',
     'reactions',
+    'reports',
     'saved_posts',
     'search_history',
     'server_settings',

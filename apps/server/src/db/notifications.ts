@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export const NOTIFICATIONS = 'notifications';
 
@@ -22,6 +22,8 @@ export interface NotificationsTable {
   comment_id: string | null;
   /** 0 unread, 1 read (an integer on both engines). */
   read: number;
+  /** A moderator's reason (postRemoved, commentRemoved, warning; migration 0015). */
+  note: Generated<string | null>;
   /** When it happened; a changed reaction moves it. The list is newest first by it, then id. */
   created_at: string;
 }

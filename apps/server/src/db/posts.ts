@@ -17,6 +17,8 @@ export interface PostsTable {
   audience: Generated<string>;
   /** When its author last edited it (post_edits keeps the earlier versions); null if never. */
   edited_at: Generated<string | null>;
+  /** When a moderator removed it (migration 0015); a removed post is also in trash. */
+  removed_at: Generated<string | null>;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -211,6 +211,44 @@ function calls(w: World): Call[] {
       url: '/api/v1/moderation/invites/:code',
       params: { code: 'ABCDEFGHJKMN' },
     },
+    // Reports and moderation actions: no probe makes one succeed (each spoils the request).
+    {
+      method: 'POST',
+      url: '/api/v1/moderation/report',
+      body: { target: { postId }, reason: 'spam', details: 'Ads again.' },
+    },
+    { method: 'GET', url: '/api/v1/moderation/myReports' },
+    {
+      method: 'GET',
+      url: '/api/v1/moderation/reports',
+      query: { status: 'open', cursor: postId },
+    },
+    {
+      method: 'PUT',
+      url: '/api/v1/moderation/reports/:reportId',
+      params: { reportId: postId },
+      body: { action: 'warn', reason: 'Be kind.' },
+    },
+    {
+      method: 'PUT',
+      url: '/api/v1/moderation/removePost/:postId',
+      params: { postId },
+      body: { reason: 'Spam.' },
+    },
+    {
+      method: 'PUT',
+      url: '/api/v1/moderation/removeComment/:commentId',
+      params: { commentId: w.commentId },
+      body: { reason: 'Spam.' },
+    },
+    {
+      method: 'PUT',
+      url: '/api/v1/moderation/warn/:userId',
+      params: { userId: w.other.user.id },
+      body: { reason: 'Be kind.' },
+    },
+    { method: 'GET', url: '/api/v1/moderation/summary' },
+    { method: 'GET', url: '/api/v1/moderation/log', query: { cursor: postId } },
     { method: 'GET', url: '/api/v1/health' },
     // Outside the API document: the dev outbox and the uploaded files.
     { method: 'GET', url: '/dev/mailbox', query: { format: 'json', to: w.me.user.email } },

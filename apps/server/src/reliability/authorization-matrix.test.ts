@@ -7,7 +7,13 @@ import {
   register,
   setSignupMode,
 } from '../test-support/community-api.js';
-import { type BuiltUser, buildPost, buildUser, signupForm } from '../test-support/factories.js';
+import {
+  type BuiltUser,
+  buildComment,
+  buildPost,
+  buildUser,
+  signupForm,
+} from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
 import { activationTokenIn, lastMailTo, resetCodeIn } from '../test-support/mail.js';
 import { callEndpoint, type TestContext, useTestApp } from '../test-support/test-app.js';
@@ -28,7 +34,8 @@ import { addToSearchHistory, befriend, friendship } from '../test-support/users-
  * `other` and `owner` are plain members: `owner` is the member the call names when it names one
  * (setRole: a member trying to change their own role); in the invite rows, `other` is a member
  * while members may not invite (the default) and `owner` a member after the admin let members
- * invite, acting on their own invites.
+ * invite, acting on their own invites. Reporting (`report`, `myReports`) is for any member: those
+ * two rows have the three callers only.
  */
 type MemberCaller = 'anonymous' | 'other' | 'owner';
 type StaffCaller = 'moderator' | 'admin';
@@ -145,6 +152,22 @@ const EXPECTED: Record<string, Row> = {
   invites: { anonymous: 401, other: 404, owner: 200, moderator: 404, admin: 200 },
   createInvite: { anonymous: 401, other: 404, owner: 201, moderator: 404, admin: 201 },
   revokeInvite: { anonymous: 401, other: 404, owner: 200, moderator: 404, admin: 200 },
+
+  // Reports (API.md, Hosts in charge). Any member reports what they see: other reports the
+  // owner's post (201); the owner reporting their own post is 400. Each member reads their own
+  // reports (other has one open, the owner none).
+  report: { anonymous: 401, other: 201, owner: 400 },
+  myReports: { anonymous: 401, other: 200, owner: 200 },
+  // Moderator calls: members get 404, the owner included (the member the call names: the author
+  // of the post reported or removed, of the comment removed, the member warned).
+  reports: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  resolveReport: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  removePost: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  removeComment: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  warnMember: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  moderationSummary: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  // The audit log is for admins: a moderator gets 404 like any member.
+  moderationLog: { anonymous: 401, other: 404, owner: 404, moderator: 404, admin: 200 },
 };
 
 /** Calls whose access depends on the caller's role: their rows need the staff's columns too. */
@@ -535,7 +558,79 @@ const SCENARIOS: Record<string, Scenario> = {
       ...cell.token,
     });
   },
+
+  report: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.report, {
+      body: { target: { postId: post.id }, reason: 'spam', details: 'Sells watches.' },
+      ...token,
+    });
+  },
+  myReports: async ({ ctx, owner, other, token }) => {
+    await otherReportsOwnersPost(ctx, owner, other);
+    return callEndpoint(ctx.app, ROUTES.myReports, { ...token });
+  },
+  reports: async ({ ctx, owner, other, token }) => {
+    await otherReportsOwnersPost(ctx, owner, other);
+    return callEndpoint(ctx.app, ROUTES.reports, { query: { status: 'open' }, ...token });
+  },
+  resolveReport: async ({ ctx, owner, other, token }) => {
+    const { reportId } = await otherReportsOwnersPost(ctx, owner, other);
+    return callEndpoint(ctx.app, ROUTES.resolveReport, {
+      params: { reportId },
+      body: { action: 'remove', reason: 'Advertising is not allowed here.' },
+      ...token,
+    });
+  },
+  removePost: async ({ ctx, owner, token }) => {
+    const post = await buildPost(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.removePost, {
+      params: { postId: post.id },
+      body: { reason: 'Advertising is not allowed here.' },
+      ...token,
+    });
+  },
+  removeComment: async ({ ctx, owner, other, token }) => {
+    const post = await buildPost(ctx, other);
+    const commentId = await buildComment(ctx, post, owner);
+    return callEndpoint(ctx.app, ROUTES.removeComment, {
+      params: { commentId },
+      body: { reason: 'Insults are not allowed here.' },
+      ...token,
+    });
+  },
+  warnMember: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.warnMember, {
+      params: { userId: owner.user.id },
+      body: { reason: 'Please keep it friendly.' },
+      ...token,
+    }),
+  moderationSummary: async ({ ctx, owner, other, token }) => {
+    await otherReportsOwnersPost(ctx, owner, other);
+    return callEndpoint(ctx.app, ROUTES.moderationSummary, { ...token });
+  },
+  moderationLog: async (cell) => {
+    // A line to read: the cell's admin warned the owner.
+    const res = await callEndpoint(cell.ctx.app, ROUTES.warnMember, {
+      params: { userId: cell.owner.user.id },
+      body: { reason: 'Please keep it friendly.' },
+      token: staffOf(cell).admin.token,
+    });
+    expectOk(res, 'warnMember');
+    return callEndpoint(cell.ctx.app, ROUTES.moderationLog, { ...cell.token });
+  },
 };
+
+/** `other` reports a post of the owner's through the API: an open report, its id. */
+async function otherReportsOwnersPost(ctx: TestContext, owner: BuiltUser, other: BuiltUser) {
+  const post = await buildPost(ctx, owner);
+  const res = await callEndpoint(ctx.app, ROUTES.report, {
+    body: { target: { postId: post.id }, reason: 'spam' },
+    token: other.token,
+  });
+  if (res.statusCode !== 201) throw new Error(`report: ${res.statusCode} ${res.body}`);
+  return { postId: post.id, reportId: (res.json() as { _id: string })._id };
+}
 
 /** The owner blocks a new member: their id. */
 async function ownerBlocksSomeone(ctx: TestContext, owner: BuiltUser): Promise<string> {

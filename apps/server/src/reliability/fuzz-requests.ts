@@ -2,6 +2,8 @@ import {
   API_PREFIX,
   ENDPOINTS,
   type EndpointName,
+  REPORT_ACTIONS,
+  REPORT_REASONS,
   ROLES,
   SIGNUP_MODES,
   UPLOAD_FILES_MAX,
@@ -25,6 +27,14 @@ export interface FuzzWorld {
   /** An applicant waiting for approval, and an admin's invite code. */
   applicantId: string;
   inviteCode: string;
+  /**
+   * Reports and moderation actions: the owner's open report of another member's post, that post,
+   * and another member's comment on the owner's post, so the moderation calls reach their
+   * handlers with ids that exist.
+   */
+  reportId: string;
+  reportedPostId: string;
+  commentId: string;
   ownerId: string;
   ownerEmail: string;
   ownerUsername: string;
@@ -221,8 +231,22 @@ function plausible(field: string, world: FuzzWorld, random: Random): unknown {
       return pick(random, [1, 5, 0]);
     case 'expiresInDays':
       return pick(random, [1, 7, 31]);
+    // An application's or an action's reason (any text), or a report's (one of the list).
     case 'reason':
-      return 'My neighbours are here.';
+      return pick(random, ['My neighbours are here.', ...REPORT_REASONS, 'nope']);
+    case 'details':
+      return pick(random, ['Sells watches.', '']);
+    case 'action':
+      return pick(random, [...REPORT_ACTIONS, 'ban']);
+    case 'target':
+      return pick<unknown>(random, [
+        { postId: pick(random, [world.postId, world.reportedPostId]) },
+        { commentId: world.commentId },
+        { userId: pick(random, [world.otherId, world.ownerId]) },
+        { postId: world.postId, userId: world.otherId },
+        { postId: badString(random) },
+        { commentId: badValue(random) },
+      ]);
     case 'invite':
       return pick(random, [world.inviteCode, world.inviteCode.toLowerCase(), 'NOPE1234']);
     default:
@@ -396,17 +420,45 @@ function fuzzUpload(world: FuzzWorld, random: Random, how: string[]) {
   return { payload, contentType };
 }
 
+/** Real values of the path parameters the table names, so handlers are reached. */
+function realParameter(param: string, world: FuzzWorld, random: Random): string {
+  switch (param) {
+    case 'postId':
+      return pick(random, [world.postId, world.reportedPostId]);
+    case 'commentId':
+      return world.commentId;
+    case 'reportId':
+      return world.reportId;
+    case 'userId':
+    case 'id':
+      return pick(random, [world.otherId, world.ownerId, world.applicantId]);
+    case 'code':
+      return world.inviteCode;
+    case 'username':
+    case 'searchTerm':
+      return pick(random, [world.ownerUsername, world.otherUsername]);
+    default:
+      return world.postId;
+  }
+}
+
 /** Path parameters: real ids, junk, broken percent-encodings, too long. */
-function fuzzSegment(world: FuzzWorld, random: Random, how: string[]): string {
+function fuzzSegment(param: string, world: FuzzWorld, random: Random, how: string[]): string {
   const roll = int(random, 12);
   switch (roll) {
     case 0:
-      return encodeURIComponent(world.postId);
+      return encodeURIComponent(realParameter(param, world, random));
     case 1:
       return encodeURIComponent(world.otherId);
     case 2:
       return encodeURIComponent(
-        pick(random, [world.ownerUsername, world.applicantId, world.inviteCode]),
+        pick(random, [
+          world.ownerUsername,
+          world.applicantId,
+          world.inviteCode,
+          world.reportId,
+          world.commentId,
+        ]),
       );
     case 3:
       how.push('bad %-encoding');
@@ -433,7 +485,7 @@ function fuzzSegment(world: FuzzWorld, random: Random, how: string[]): string {
 }
 
 /** A query string: the call's own keys with bad values, repeated keys, keys it does not know. */
-function fuzzQuery(world: FuzzWorld, random: Random, how: string[], search: boolean): string {
+function fuzzQuery(world: FuzzWorld, random: Random, how: string[], keys: string[]): string {
   if (chance(random, 0.3)) return '';
   const pairs: string[] = [];
   const value = () => {
@@ -463,7 +515,7 @@ function fuzzQuery(world: FuzzWorld, random: Random, how: string[], search: bool
     pairs.push(`cursor=${encoded}`);
   }
   // A search term of the call's own (the moderation's member search), bad or not.
-  if (search && chance(random, 0.6)) {
+  if (keys.includes('q') && chance(random, 0.6)) {
     let term: string;
     try {
       term = encodeURIComponent(badString(random));
@@ -471,6 +523,10 @@ function fuzzQuery(world: FuzzWorld, random: Random, how: string[], search: bool
       term = '%ED%A0%80';
     }
     pairs.push(`q=${term}`);
+  }
+  // The reports queue's status, right or wrong.
+  if (keys.includes('status') && chance(random, 0.7)) {
+    pairs.push(`status=${pick(random, ['open', 'resolved', 'closed', '', '%00'])}`);
   }
   if (chance(random, 0.2)) pairs.push('limit=1', 'limit=2');
   if (chance(random, 0.2)) pairs.push('cursor[]=a', 'limit[x]=1');
@@ -554,10 +610,12 @@ export function fuzzRequest(world: FuzzWorld, random: Random): FuzzRequest {
     multipart?: true;
   };
   const how: string[] = [];
-  const path = spec.path.replace(/:[A-Za-z]+/g, () => fuzzSegment(world, random, how));
+  const path = spec.path.replace(/:([A-Za-z]+)/g, (_, param: string) =>
+    fuzzSegment(param, world, random, how),
+  );
   const query =
     'query' in spec || chance(random, 0.1)
-      ? fuzzQuery(world, random, how, fieldsOf(spec.query).includes('q'))
+      ? fuzzQuery(world, random, how, fieldsOf(spec.query))
       : '';
   const url = `${API_PREFIX}${path}${query ? `?${query}` : ''}`;
 

@@ -1,8 +1,15 @@
 import { ENDPOINTS, ROUTES } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { makeInvite, register, setSignupMode } from '../test-support/community-api.js';
-import { buildPost, buildUser, sessionFor, signupForm } from '../test-support/factories.js';
+import {
+  buildComment,
+  buildPost,
+  buildUser,
+  sessionFor,
+  signupForm,
+} from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
+import { report } from '../test-support/moderation-api.js';
 import { callEndpoint, useTestApp } from '../test-support/test-app.js';
 import { uploadedUrl } from '../test-support/uploads.js';
 import { runSeed, scaled, seededRandom } from './budget.js';
@@ -45,6 +52,14 @@ describe('the fuzz run', () => {
     const applied = await register(ctx.app, signupForm({ reason: 'My neighbours are here.' }));
     expect(applied.statusCode).toBe(201);
     await setSignupMode(ctx.app, admin.token, 'open');
+    // Reports and moderation actions: the owner reports a post of the other member's, who
+    // commented on the owner's post, so real report, post, comment and member ids are fuzzed.
+    const ownerPost = await buildPost(ctx, owner);
+    const reportedPost = await buildPost(ctx, other);
+    const reported = await report(ctx.app, owner.token, {
+      target: { postId: reportedPost.id },
+      reason: 'spam',
+    });
     const world: FuzzWorld = {
       ownerToken: owner.token,
       otherToken: other.token,
@@ -58,7 +73,10 @@ describe('the fuzz run', () => {
       ownerUsername: owner.user.username,
       otherId: other.user.id,
       otherUsername: other.user.username,
-      postId: (await buildPost(ctx, owner)).id,
+      reportId: reported._id,
+      reportedPostId: reportedPost.id,
+      commentId: await buildComment(ctx, ownerPost, other),
+      postId: ownerPost.id,
       uploadUrl: await uploadedUrl(
         ctx.app,
         owner.token,
@@ -74,6 +92,8 @@ describe('the fuzz run', () => {
     const statuses = new Map<number, number>();
     // The moderation area's calls apart: their 2xx and 400s show bad input reached the handlers.
     const staffStatuses = new Map<number, number>();
+    // Each call tagged moderation (reports and actions included): its 2xx of its requests.
+    const moderationCalls = new Map<string, { ok: number; sent: number }>();
     const slowest: Array<{ took: number; what: string }> = [];
     const started = performance.now();
     for (let i = 0; i < REQUESTS; i++) {
@@ -89,6 +109,12 @@ describe('the fuzz run', () => {
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       if (STAFF_ACCESS.includes(ENDPOINTS[request.call].access)) {
         staffStatuses.set(res.statusCode, (staffStatuses.get(res.statusCode) ?? 0) + 1);
+      }
+      if ((ENDPOINTS[request.call].tags as readonly string[]).includes('moderation')) {
+        const seen = moderationCalls.get(request.call) ?? { ok: 0, sent: 0 };
+        seen.sent += 1;
+        if (res.statusCode < 300) seen.ok += 1;
+        moderationCalls.set(request.call, seen);
       }
       // A logout that worked ended the session the next requests would use: open fresh ones,
       // so the rest of the run still reaches what only members reach.
@@ -114,6 +140,12 @@ describe('the fuzz run', () => {
     );
     console.log(
       `[reliability] fuzz ${ENGINE}: moderation calls' statuses ${JSON.stringify(Object.fromEntries([...staffStatuses].sort(([a], [b]) => a - b)))}`,
+    );
+    console.log(
+      `[reliability] fuzz ${ENGINE}: moderation calls' 2xx/sent ${[...moderationCalls]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([call, { ok, sent }]) => `${call} ${ok}/${sent}`)
+        .join(', ')}`,
     );
     console.log(
       `[reliability] fuzz ${ENGINE}: slowest ${slowest.map((s) => `${s.what} ${s.took.toFixed(0)} ms`).join(', ')}`,

@@ -214,6 +214,7 @@ export async function buildPost(ctx: Ctx, author: Member, seed: PostSeed = {}): 
     created_at: ctx.clock.now().toISOString(),
     deleted_at: seed.deletedAt ?? null,
     edited_at: null,
+    removed_at: null,
     audience: seed.audience ?? DEFAULT_AUDIENCE,
   };
   await ctx.db.insertInto('posts').values(post).execute();

@@ -146,6 +146,25 @@ const ROWS: { [T in keyof Database]: Insertable<Database[T]> } = {
     details: '{}',
     created_at: AT,
   },
+  reports: {
+    id: 'r1',
+    reporter_id: BO,
+    member_id: ANA,
+    target_type: 'comment',
+    target_id: COMMENT,
+    post_id: POST,
+    comment_id: COMMENT,
+    reason: 'spam',
+    details: '',
+    snapshot: '{}',
+    status: 'open',
+    action: null,
+    resolution_reason: null,
+    resolved_by_id: null,
+    resolved_by_name: null,
+    resolved_at: null,
+    created_at: AT,
+  },
 };
 
 async function rowCount(database: TestDatabase, table: keyof Database): Promise<number> {

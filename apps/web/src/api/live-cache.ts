@@ -1,6 +1,7 @@
-import type { LiveServerMessage } from '@hearth/contract';
+import type { LiveServerMessage, NotificationType } from '@hearth/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { friendsKeys } from './friends-keys';
+import { moderationKeys } from './moderation';
 import { notificationKeys, postKeys as onePostKeys } from './notification-keys';
 import { applyPostEdit, type FeedData, patchPost, postKeys } from './post-cache';
 import { type ProfileAnswer, profileKeys } from './profile-keys';
@@ -75,6 +76,19 @@ export function applyUnreadCount(queryClient: QueryClient, unreadCount: number) 
   void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
 }
 
+/** The notifications of what waits for moderators: a new report, a new application. */
+const WAITING_TYPES: ReadonlySet<NotificationType> = new Set(['report', 'application']);
+
+/**
+ * The header's Moderation count reads again (only a moderator's screen holds it), and so do
+ * the lists it counts when they show.
+ */
+function refreshSummary(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: moderationKeys.summary() });
+  void queryClient.invalidateQueries({ queryKey: moderationKeys.reports('open') });
+  void queryClient.invalidateQueries({ queryKey: moderationKeys.applications() });
+}
+
 /** Whether a `post` message should offer 'New posts': another member's post not yet shown. */
 export function isUnseenPost(
   queryClient: QueryClient,
@@ -106,8 +120,15 @@ export function applyLiveMessage(
       applyLiveFriendship(queryClient, message.payload, viewer.username);
       return;
     case 'notification':
-    case 'notificationsRead':
+      applyUnreadCount(queryClient, message.payload.unreadCount);
+      if (WAITING_TYPES.has(message.payload.notification.type)) refreshSummary(queryClient);
+      return;
     case 'notificationRemoved':
+      applyUnreadCount(queryClient, message.payload.unreadCount);
+      // An application another moderator decided goes with its notification.
+      refreshSummary(queryClient);
+      return;
+    case 'notificationsRead':
       applyUnreadCount(queryClient, message.payload.unreadCount);
       return;
     case 'stale':
@@ -129,4 +150,5 @@ export function refetchAfterGap(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: PROFILE_DETAILS });
   void queryClient.invalidateQueries({ queryKey: profileKeys.olderPosts() });
   void queryClient.invalidateQueries({ queryKey: ONE_POST });
+  void queryClient.invalidateQueries({ queryKey: moderationKeys.summary() });
 }

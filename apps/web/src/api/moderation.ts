@@ -5,8 +5,12 @@ import {
   type Invite,
   type InviteInput,
   type ModerationMember,
+  type ModerationReport,
   type ModerationSettings,
   type ModerationSettingsInput,
+  type MyReport,
+  type ReportAction,
+  type ReportInput,
   ROUTES,
   type Role,
 } from '@hearth/contract';
@@ -18,7 +22,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../session/session-context';
+import { ApiError } from './client';
 import { type CursorPages, cursorPagesOptions, mapPageItems } from './cursor-pages';
+import { mapAllPosts, postKeys, removePost } from './post-cache';
 
 /** What the server says about itself changes seldom: a read a minute old still holds. */
 export const ABOUT_STALE_TIME_MS = 60_000;
@@ -36,7 +42,18 @@ export const moderationKeys = {
   members: (q: string) => [...moderationKeys.membersAll(), q] as const,
   applications: () => [...moderationKeys.all, 'applications'] as const,
   invites: () => [...moderationKeys.all, 'invites'] as const,
+  /** The header's count: open reports and applications. */
+  summary: () => [...moderationKeys.all, 'summary'] as const,
+  reportsAll: () => [...moderationKeys.all, 'reports'] as const,
+  /** The reports queue, one tab ('open' or 'resolved'). */
+  reports: (status: ReportStatus) => [...moderationKeys.reportsAll(), status] as const,
+  /** The audit log (admins). */
+  log: () => [...moderationKeys.all, 'log'] as const,
+  /** The member's own reports (the Support Inbox). */
+  myReports: () => ['myReports'] as const,
 };
+
+export type ReportStatus = ModerationReport['status'];
 
 /** The server's name, description, rules, privacy policy and sign-up mode; anyone may read it. */
 export function useAboutQuery() {
@@ -131,6 +148,7 @@ export function useDecideApplicationMutation() {
     mutationFn: ({ userId, decision }: { userId: string; decision: ApplicationDecision }) =>
       api.call(ROUTES.decideApplication, { params: { userId }, body: decision }),
     onSuccess: (_answer, { userId, decision }) => {
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.summary() });
       queryClient.setQueryData<CursorPages<Application>>(moderationKeys.applications(), (data) =>
         mapPageItems(data, (applicants) =>
           applicants.filter((applicant) => applicant._id !== userId),
@@ -179,4 +197,141 @@ export function useRevokeInviteMutation() {
       );
     },
   });
+}
+
+/** What waits for moderators (the header's Moderation count); staff only. */
+export function useModerationSummaryQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: moderationKeys.summary(),
+    queryFn: ({ signal }) => api.call(ROUTES.moderationSummary, undefined, { signal }),
+  });
+}
+
+/**
+ * Reports a post, a comment or a member; the report then heads the Support Inbox. A
+ * moderator's own report also adds to the header's count.
+ */
+export function useReportMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReportInput) => api.call(ROUTES.report, { body: input }),
+    onSuccess: (report) => {
+      queryClient.setQueryData<MyReport[]>(moderationKeys.myReports(), (list) =>
+        list ? [report, ...list.filter((entry) => entry._id !== report._id)] : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.summary() });
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.reports('open') });
+    },
+  });
+}
+
+/** The member's reports and what became of them, newest first (the Support Inbox). */
+export function useMyReportsQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: moderationKeys.myReports(),
+    queryFn: ({ signal }) => api.call(ROUTES.myReports, undefined, { signal }),
+  });
+}
+
+/** The reports queue: open ones oldest first, resolved ones newest first. */
+export function useReportsQuery(status: ReportStatus) {
+  const api = useApi();
+  return useInfiniteQuery(
+    cursorPagesOptions(moderationKeys.reports(status), (cursor, signal) =>
+      api.callWithHeaders(ROUTES.reports, { query: { status, cursor } }, { signal }),
+    ),
+  );
+}
+
+/** A removed post leaves every cached list; a removed comment leaves the posts that show it. */
+function forgetRemoved(queryClient: QueryClient, target: ModerationReport['target']) {
+  if (target.type === 'post') {
+    removePost(queryClient, target._id);
+  } else if (target.type === 'comment') {
+    mapAllPosts(queryClient, (posts) =>
+      posts.map((post) =>
+        post.comments.some((comment) => comment._id === target._id)
+          ? {
+              ...post,
+              comments: post.comments.filter((comment) => comment._id !== target._id),
+              commentCount: Math.max(0, post.commentCount - 1),
+            }
+          : post,
+      ),
+    );
+    void queryClient.invalidateQueries({ queryKey: [...postKeys.all, 'comments'] });
+  }
+}
+
+export interface Resolution {
+  report: ModerationReport;
+  action: ReportAction;
+  reason: string;
+}
+
+/**
+ * Acts on a report: it leaves the open tab with every other open report of the same target
+ * (the server resolves them together); the resolved tab and the header's count read again.
+ * A report another moderator resolved first (409) leaves the open tab too.
+ */
+export function useResolveReportMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const leaveOpenTab = (report: ModerationReport) => {
+    queryClient.setQueryData<CursorPages<ModerationReport>>(
+      moderationKeys.reports('open'),
+      (data) =>
+        mapPageItems(data, (reports) =>
+          reports.filter(
+            (entry) =>
+              entry._id !== report._id &&
+              !(entry.target.type === report.target.type && entry.target._id === report.target._id),
+          ),
+        ),
+    );
+    void queryClient.invalidateQueries({ queryKey: moderationKeys.reports('resolved') });
+    void queryClient.invalidateQueries({ queryKey: moderationKeys.summary() });
+  };
+  return useMutation({
+    mutationFn: ({ report, action, reason }: Resolution) =>
+      api.call(ROUTES.resolveReport, {
+        params: { reportId: report._id },
+        body: { action, ...(reason ? { reason } : {}) },
+      }),
+    onSuccess: (_answer, { report, action }) => {
+      leaveOpenTab(report);
+      if (action === 'remove') forgetRemoved(queryClient, report.target);
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.log() });
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: moderationKeys.reports('open') });
+        void queryClient.invalidateQueries({ queryKey: moderationKeys.summary() });
+      }
+    },
+  });
+}
+
+/** Warns a member: they are told why by notification and mail. */
+export function useWarnMemberMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason }: { userId: string; reason: string }) =>
+      api.call(ROUTES.warnMember, { params: { userId }, body: { reason } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: moderationKeys.log() }),
+  });
+}
+
+/** The audit log, newest first, page by page (admins). */
+export function useModerationLogQuery() {
+  const api = useApi();
+  return useInfiniteQuery(
+    cursorPagesOptions(moderationKeys.log(), (cursor, signal) =>
+      api.callWithHeaders(ROUTES.moderationLog, { query: { cursor } }, { signal }),
+    ),
+  );
 }

@@ -278,6 +278,7 @@ describe('live updates', () => {
           post: { _id: 'p1', text: 'Hello' },
           react: null,
           comment: 'Nice',
+          note: null,
           read: false,
           createdAt: new Date().toISOString(),
         },

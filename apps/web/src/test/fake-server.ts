@@ -53,8 +53,9 @@ export function buildAbout(overrides: Partial<About> = {}): About {
 
 /**
  * What the calls every logged-in screen makes answer unless a test says otherwise: the header's
- * bell asks for the unread count (and its panel for the notifications) on every screen; the
- * login screen (its About link, the sign-up) and the account menu read /about.
+ * bell asks for the unread count (and its panel for the notifications) on every screen, and a
+ * moderator's shield for what waits; the login screen (its About link, the sign-up) and the
+ * account menu read /about.
  */
 export const DEFAULT_HANDLERS: Handlers = {
   about: () => ({ body: buildAbout() }),
@@ -63,6 +64,8 @@ export const DEFAULT_HANDLERS: Handlers = {
   markNotificationsRead: () => ({ body: { count: 0 } }),
   // The post dialog starts from the member's default audience.
   getPrivacy: () => ({ body: DEFAULT_PRIVACY }),
+  // A moderator's or admin's header counts what waits for them: nothing.
+  moderationSummary: () => ({ body: { openReports: 0, applications: 0 } }),
 };
 
 /**

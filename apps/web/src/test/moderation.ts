@@ -1,13 +1,17 @@
 import type {
   Application,
+  AuditEntry,
   Invite,
   ModerationMember,
+  ModerationReport,
   ModerationSettings,
+  MyReport,
+  Notification,
   Role,
 } from '@hearth/contract';
 import { DEFAULT_PICTURE } from '@hearth/contract';
 import { buildAbout } from './fake-server';
-import { buildMember } from './fixtures';
+import { buildMember, grace } from './fixtures';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -62,6 +66,103 @@ export function buildInvite(code: string, overrides: Partial<Invite> = {}): Invi
     expiresAt: new Date(Date.now() + 7 * 24 * HOUR_MS).toISOString(),
     createdAt: new Date().toISOString(),
     createdBy: { _id: '01JADA', first_name: 'Ada', last_name: 'Owen' },
+    ...overrides,
+  };
+}
+
+let sequence = 0;
+
+/** A report as its reporter's Support Inbox lists it: an open report of a post, `hoursAgo` old. */
+export function buildMyReport(overrides: Partial<MyReport> = {}, hoursAgo = 2): MyReport {
+  sequence += 1;
+  return {
+    _id: `r${sequence}`,
+    target: { type: 'post', _id: `p${sequence}`, preview: `Post ${sequence}` },
+    reason: 'spam',
+    details: '',
+    status: 'open',
+    outcome: null,
+    createdAt: new Date(Date.now() - hoursAgo * HOUR_MS).toISOString(),
+    resolvedAt: null,
+    ...overrides,
+  };
+}
+
+const person = (first: string, last: string) => {
+  const { _id, username, picture, first_name, last_name } = buildMember(first, last);
+  return { _id, username, picture, first_name, last_name };
+};
+
+/**
+ * A report as the queue lists it: Ada Byron reports a post of Grace Hopper's for spam, `hoursAgo`
+ * hours ago; no earlier reports, no action taken, open.
+ */
+export function buildModerationReport(
+  overrides: Partial<ModerationReport> = {},
+  hoursAgo = 2,
+): ModerationReport {
+  sequence += 1;
+  const type = overrides.target?.type ?? 'post';
+  return {
+    _id: `r${sequence}`,
+    status: 'open',
+    reason: 'spam',
+    details: '',
+    createdAt: new Date(Date.now() - hoursAgo * HOUR_MS).toISOString(),
+    reporter: person('Ada', 'Byron'),
+    target: { type, _id: `${type[0]}${sequence}` },
+    member: person('Grace', 'Hopper'),
+    content:
+      type === 'member'
+        ? null
+        : {
+            text: `Buy cheap watches ${sequence}`,
+            background: '',
+            images: [],
+            createdAt: new Date(Date.now() - (hoursAgo + 1) * HOUR_MS).toISOString(),
+            trashed: false,
+            removed: false,
+            edited: false,
+          },
+    history: { earlierReports: 0, actions: [] },
+    resolution: null,
+    ...overrides,
+  };
+}
+
+/** A line of the audit log, written `hoursAgo` hours ago by Ada Owen unless told otherwise. */
+export function buildAuditEntry(overrides: Partial<AuditEntry> = {}, hoursAgo = 1): AuditEntry {
+  sequence += 1;
+  return {
+    _id: `a${sequence}`,
+    actor: { _id: '01JADA', name: 'Ada Owen' },
+    action: 'settings.update',
+    target: null,
+    details: {},
+    createdAt: new Date(Date.now() - hoursAgo * HOUR_MS).toISOString(),
+    ...overrides,
+  };
+}
+
+/** A notification from Grace Hopper, five minutes old and unread (a friend request unless told). */
+export function buildNotification(overrides: Partial<Notification> = {}): Notification {
+  sequence += 1;
+  return {
+    _id: `n${sequence}`,
+    type: 'friendRequest',
+    actor: {
+      _id: grace._id,
+      username: grace.username,
+      first_name: grace.first_name,
+      last_name: grace.last_name,
+      picture: grace.picture,
+    },
+    post: null,
+    react: null,
+    comment: null,
+    note: null,
+    read: false,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     ...overrides,
   };
 }

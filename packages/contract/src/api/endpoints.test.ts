@@ -48,8 +48,10 @@ describe('the endpoint table', () => {
       'comments',
       'feed',
       'getProfile',
+      'moderationLog',
       'moderationMembers',
       'notifications',
+      'reports',
     ]);
   });
 

@@ -17,6 +17,8 @@ import {
   NOTIFICATIONS_PAGE_MAX,
   NOTIFICATIONS_READ_IDS_MAX,
   PROFILE_FRIENDS_SHOWN,
+  REPORT_DETAILS_MAX,
+  REPORTS_PAGE_SIZE,
   SEARCH_HISTORY_MAX,
   SEARCH_RESULTS_MAX,
   SEARCH_TERM_MAX,
@@ -44,8 +46,11 @@ import {
 } from '../schemas/live.js';
 import {
   aboutSchema,
+  actionReasonSchema,
   applicationDecisionSchema,
   applicationsSchema,
+  auditLogSchema,
+  commentIdParamSchema,
   inviteCodeParamSchema,
   inviteInputSchema,
   inviteSchema,
@@ -53,8 +58,16 @@ import {
   moderationMembersQuerySchema,
   moderationMembersSchema,
   moderationPageQuerySchema,
+  moderationReportsSchema,
   moderationSettingsInputSchema,
   moderationSettingsSchema,
+  moderationSummarySchema,
+  myReportSchema,
+  myReportsSchema,
+  reportIdParamSchema,
+  reportInputSchema,
+  reportsQuerySchema,
+  resolveReportSchema,
   roleAnswerSchema,
   roleInputSchema,
   userIdParamSchema,
@@ -1148,6 +1161,141 @@ export const ENDPOINTS = {
     params: inviteCodeParamSchema,
     responses: { 200: okAnswerSchema },
     errors: MODERATION_ERRORS,
+  },
+
+  report: {
+    ...ROUTES.report,
+    auth: true,
+    access: 'member',
+    tags: ['moderation'],
+    summary: 'Report a post, a comment or a member',
+    description:
+      '`{target: {postId} | {commentId} | {userId}, reason, details?}`: reasons `spam`, ' +
+      '`harassment`, `hate`, `violence`, `nudity`, `false_information`, `other`; details up to ' +
+      `${REPORT_DETAILS_MAX} characters. What the caller may not see (its audience, a block, ` +
+      "trash) is 404 as everywhere; one's own post, comment or profile is 400. One open report " +
+      'per member and target: a second is 409. The report keeps the content as the reporter saw ' +
+      'it. Moderators and admins are notified (`report`). Limited per member. Answers the report ' +
+      'as the Support Inbox shows it.',
+    body: reportInputSchema,
+    responses: { 201: myReportSchema },
+    errors: [400, 401, 404, 409, 429],
+  },
+  myReports: {
+    ...ROUTES.myReports,
+    auth: true,
+    access: 'member',
+    tags: ['moderation'],
+    summary: "The caller's reports and their outcome (the Support Inbox)",
+    description:
+      'Newest first (at most 100): what was reported (a preview), why, whether it is still ' +
+      'open, and once resolved what the moderators did (`dismiss`, `remove`, `warn`). Who ' +
+      'decided is not said.',
+    responses: { 200: myReportsSchema },
+    errors: SESSION_ERRORS,
+  },
+  reports: {
+    ...ROUTES.reports,
+    auth: true,
+    access: 'moderator',
+    tags: ['moderation'],
+    summary: 'The reports queue',
+    description:
+      `\`status\` \`open\` (the default; oldest first) or \`resolved\` (newest first), ${REPORTS_PAGE_SIZE} ` +
+      'a page. Each report: the reporter, the member reported, the content as it was reported ' +
+      "(kept if the author has since edited or trashed it, or it was removed), the member's " +
+      'earlier reports and the actions taken against them, and the resolution.',
+    query: reportsQuerySchema,
+    responses: { 200: moderationReportsSchema },
+    errors: MODERATION_ERRORS,
+    nextCursorHeader: true,
+  },
+  resolveReport: {
+    ...ROUTES.resolveReport,
+    auth: true,
+    access: 'moderator',
+    tags: ['moderation'],
+    summary: 'Act on a report',
+    description:
+      '`{action, reason}`: `dismiss` (reason optional), `remove` (the post or comment is gone ' +
+      'for everyone at once, on every process; the author is told why by notification and ' +
+      'mail), `warn` (the member is told why by notification and mail). Every open report of ' +
+      'the same target is resolved with it. A resolved report: 409. `remove` on a member report: ' +
+      "400. Unknown report: 404. Into the audit log. Answers 'ok'.",
+    params: reportIdParamSchema,
+    body: resolveReportSchema,
+    responses: { 200: okAnswerSchema },
+    errors: [400, 401, 404, 409, 429],
+  },
+  removePost: {
+    ...ROUTES.removePost,
+    auth: true,
+    access: 'moderator',
+    tags: ['moderation'],
+    summary: 'Remove a post',
+    description:
+      '`{reason}`: the post is gone for everyone at once, its author included (as trash hides ' +
+      'it, on every read path and process); the author is told why by notification and mail; ' +
+      "its open reports are resolved. Unknown or already gone: 404. Into the audit log. Answers 'ok'.",
+    params: postIdParamSchema,
+    body: actionReasonSchema,
+    responses: { 200: okAnswerSchema },
+    errors: MODERATION_ERRORS,
+  },
+  removeComment: {
+    ...ROUTES.removeComment,
+    auth: true,
+    access: 'moderator',
+    tags: ['moderation'],
+    summary: 'Remove a comment',
+    description:
+      "`{reason}`: the comment is gone for everyone at once (the post's comments and its count " +
+      'on every read path and process); its author is told why by notification and mail; its ' +
+      "open reports are resolved. Unknown or already gone: 404. Into the audit log. Answers 'ok'.",
+    params: commentIdParamSchema,
+    body: actionReasonSchema,
+    responses: { 200: okAnswerSchema },
+    errors: MODERATION_ERRORS,
+  },
+  warnMember: {
+    ...ROUTES.warnMember,
+    auth: true,
+    access: 'moderator',
+    tags: ['moderation'],
+    summary: 'Warn a member',
+    description:
+      '`{reason}`: the member is told why by notification and mail. Unknown member: 404. Into ' +
+      "the audit log. Answers 'ok'.",
+    params: userIdParamSchema,
+    body: actionReasonSchema,
+    responses: { 200: okAnswerSchema },
+    errors: MODERATION_ERRORS,
+  },
+  moderationSummary: {
+    ...ROUTES.moderationSummary,
+    auth: true,
+    access: 'moderator',
+    tags: ['moderation'],
+    summary: 'What waits for moderators',
+    description: "`{openReports, applications}`: the counts the header's Moderation entry shows.",
+    responses: { 200: moderationSummarySchema },
+    errors: MODERATION_ERRORS,
+  },
+  moderationLog: {
+    ...ROUTES.moderationLog,
+    auth: true,
+    access: 'admin',
+    tags: ['moderation'],
+    summary: 'The audit log',
+    description:
+      `Newest first, ${REPORTS_PAGE_SIZE} a page: every moderation action, role and settings ` +
+      'change, application decision and invite: who (the server itself for the automatic ' +
+      'switch to approval), what, on whom, when, and the details (the reason, before and ' +
+      'after). Never edited; kept when the members it names are gone.',
+    query: moderationPageQuerySchema,
+    responses: { 200: auditLogSchema },
+    errors: MODERATION_ERRORS,
+    nextCursorHeader: true,
   },
 } as const satisfies { [Name in EndpointName]: EndpointSpec & Routes[Name] };
 

@@ -77,6 +77,16 @@ const TABLE = {
   invites: ['GET', '/moderation/invites'],
   createInvite: ['POST', '/moderation/invites'],
   revokeInvite: ['DELETE', '/moderation/invites/:code'],
+  // Reports and moderation actions (API.md, Hosts in charge).
+  report: ['POST', '/moderation/report'],
+  myReports: ['GET', '/moderation/myReports'],
+  reports: ['GET', '/moderation/reports'],
+  resolveReport: ['PUT', '/moderation/reports/:reportId'],
+  removePost: ['PUT', '/moderation/removePost/:postId'],
+  removeComment: ['PUT', '/moderation/removeComment/:commentId'],
+  warnMember: ['PUT', '/moderation/warn/:userId'],
+  moderationSummary: ['GET', '/moderation/summary'],
+  moderationLog: ['GET', '/moderation/log'],
 } as const satisfies Record<string, readonly [HttpMethod, `/${string}`]>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

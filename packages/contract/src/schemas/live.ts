@@ -37,6 +37,8 @@ export const notificationSchema = z.object({
   react: z.enum(REACTIONS).nullable(),
   /** A `comment` notification's text, cut to the preview length. */
   comment: z.string().max(NOTIFICATION_PREVIEW_MAX).nullable(),
+  /** A moderator's reason (`postRemoved`, `commentRemoved`, `warning`); null for the others. */
+  note: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
 });

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import {
+  ACTION_REASON_MAX,
   BLOCKED_DOMAINS_MAX,
   DECISION_REASON_MAX,
   INVITE_DAYS_MAX,
   INVITE_USES_MAX,
   PRIVACY_POLICY_MAX,
+  REPORT_DETAILS_MAX,
   SERVER_DESCRIPTION_MAX,
   SERVER_NAME_MAX,
   SERVER_RULE_MAX,
   SERVER_RULES_MAX,
 } from '../constants.js';
-import { ROLES, SIGNUP_MODES } from '../enums.js';
-import { MODERATION_MESSAGES } from '../messages.js';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGETS, ROLES, SIGNUP_MODES } from '../enums.js';
+import { MODERATION_MESSAGES, REPORT_MESSAGES } from '../messages.js';
 
 /** Who may join and what the server says about itself (API.md, Hosts in charge). */
 
@@ -181,3 +183,147 @@ export const moderationPageQuerySchema = z.object({ cursor: z.string().max(200).
 
 /** `:userId` of the moderation calls. */
 export const userIdParamSchema = z.object({ userId: z.string().min(1).max(64) });
+
+// Reports and moderation actions (API.md, Hosts in charge).
+
+const targetId = z.string({ error: REPORT_MESSAGES.target }).min(1, REPORT_MESSAGES.target).max(64);
+
+/** POST /moderation/report: one post, comment or member, a reason, optional details. */
+export const reportInputSchema = z.object({
+  target: z.union(
+    [
+      z.object({ postId: targetId }).strict(),
+      z.object({ commentId: targetId }).strict(),
+      z.object({ userId: targetId }).strict(),
+    ],
+    { error: REPORT_MESSAGES.target },
+  ),
+  reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.reasonRequired }),
+  details: z
+    .string({ error: REPORT_MESSAGES.detailsMax })
+    .trim()
+    .max(REPORT_DETAILS_MAX, REPORT_MESSAGES.detailsMax)
+    .optional(),
+});
+export type ReportInput = z.infer<typeof reportInputSchema>;
+
+/** A report as its reporter reads it (the Support Inbox). */
+export const myReportSchema = z.object({
+  _id: z.string(),
+  target: z.object({
+    type: z.enum(REPORT_TARGETS),
+    _id: z.string(),
+    /** The post's or comment's text, or the member's name, as reported (cut to a preview). */
+    preview: z.string(),
+  }),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(['open', 'resolved']),
+  /** What the moderators did, once resolved. */
+  outcome: z.enum(REPORT_ACTIONS).nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+export const myReportsSchema = z.array(myReportSchema);
+
+const personSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  picture: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+/** What was reported, as members saw it when it was reported (kept if it changed or went). */
+export const reportedContentSchema = z.object({
+  text: z.string(),
+  background: z.string(),
+  images: z.array(z.string()),
+  createdAt: z.string(),
+  /** Since the report: the author trashed it, a moderator removed it, the author edited it. */
+  trashed: z.boolean(),
+  removed: z.boolean(),
+  edited: z.boolean(),
+});
+
+/** A report as moderators see it in the queue. */
+export const moderationReportSchema = z.object({
+  _id: z.string(),
+  status: z.enum(['open', 'resolved']),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  createdAt: z.string(),
+  /** Null once the reporter's account is gone. */
+  reporter: personSchema.nullable(),
+  target: z.object({ type: z.enum(REPORT_TARGETS), _id: z.string() }),
+  /** The member reported (the author of the post or comment); null once their account is gone. */
+  member: personSchema.nullable(),
+  /** The post or comment as reported; null for a member report. */
+  content: reportedContentSchema.nullable(),
+  /** The reported member's record: reports against them before this one, and actions taken. */
+  history: z.object({
+    earlierReports: z.number(),
+    actions: z.array(z.object({ action: z.string(), reason: z.string(), at: z.string() })),
+  }),
+  resolution: z
+    .object({ action: z.enum(REPORT_ACTIONS), reason: z.string(), by: z.string(), at: z.string() })
+    .nullable(),
+});
+export type ModerationReport = z.infer<typeof moderationReportSchema>;
+export const moderationReportsSchema = z.array(moderationReportSchema);
+
+export const reportsQuerySchema = z.object({
+  status: z.enum(['open', 'resolved'], { error: MODERATION_MESSAGES.reportStatus }).default('open'),
+  cursor: z.string().max(200).optional(),
+});
+export type ReportsQuery = z.infer<typeof reportsQuerySchema>;
+
+export const reportIdParamSchema = z.object({ reportId: z.string().min(1).max(64) });
+export const commentIdParamSchema = z.object({ commentId: z.string().min(1).max(64) });
+
+const actionReason = z
+  .string({ error: MODERATION_MESSAGES.actionReasonRequired })
+  .trim()
+  .min(1, MODERATION_MESSAGES.actionReasonRequired)
+  .max(ACTION_REASON_MAX, MODERATION_MESSAGES.actionReasonMax);
+
+/** PUT /moderation/reports/{reportId}: the action and its reason (optional to dismiss). */
+export const resolveReportSchema = z
+  .object({
+    action: z.enum(REPORT_ACTIONS, { error: MODERATION_MESSAGES.action }),
+    reason: z
+      .string({ error: MODERATION_MESSAGES.actionReasonMax })
+      .trim()
+      .max(ACTION_REASON_MAX, MODERATION_MESSAGES.actionReasonMax)
+      .optional(),
+  })
+  .refine((input) => input.action === 'dismiss' || (input.reason ?? '') !== '', {
+    path: ['reason'],
+    message: MODERATION_MESSAGES.actionReasonRequired,
+  });
+export type ResolveReportInput = z.infer<typeof resolveReportSchema>;
+
+/** Removing a post or a comment, warning a member: the reason the member reads. */
+export const actionReasonSchema = z.object({ reason: actionReason });
+export type ActionReasonInput = z.infer<typeof actionReasonSchema>;
+
+/** One line of the audit log (admins). */
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  /** `_id` null: the server itself (the automatic switch to approval). */
+  actor: z.object({ _id: z.string().nullable(), name: z.string() }),
+  action: z.string(),
+  target: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogSchema = z.array(auditEntrySchema);
+
+/** The header's Moderation entry: what waits for moderators. */
+export const moderationSummarySchema = z.object({
+  openReports: z.number(),
+  applications: z.number(),
+});
+export type ModerationSummary = z.infer<typeof moderationSummarySchema>;

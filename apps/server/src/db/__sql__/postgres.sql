@@ -125,7 +125,7 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id"
+    where "c"."post_id" = "p"."id" and "c"."removed_at" is null
   ) as "comment_count"
 from "posts" as "p"
 inner join "users" as "u" on "u"."id" = "p"."user_id"
@@ -164,7 +164,7 @@ cross join lateral (
     created_at,
     user_id
   from comments as cc
-  where post_id = p.id and true
+  where post_id = p.id and "cc"."removed_at" is null and true
   order by id desc
   limit $2
 ) as c
@@ -423,7 +423,7 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id" and (not exists (
+    where "c"."post_id" = "p"."id" and "c"."removed_at" is null and (not exists (
       select
         1
       from blocks as vb

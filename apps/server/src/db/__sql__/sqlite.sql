@@ -125,7 +125,7 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id"
+    where "c"."post_id" = "p"."id" and "c"."removed_at" is null
   ) as "comment_count"
 from "posts" as "p"
 inner join "users" as "u" on "u"."id" = "p"."user_id"
@@ -166,7 +166,7 @@ from (
       "created_at",
       "user_id"
     from "comments" as "cc"
-    where "post_id" = ?
+    where "post_id" = ? and "cc"."removed_at" is null
     order by "id" desc
     limit 5
   ) as "newest0"
@@ -182,7 +182,7 @@ from (
       "created_at",
       "user_id"
     from "comments" as "cc"
-    where "post_id" = ?
+    where "post_id" = ? and "cc"."removed_at" is null
     order by "id" desc
     limit 5
   ) as "newest1"
@@ -198,7 +198,7 @@ from (
       "created_at",
       "user_id"
     from "comments" as "cc"
-    where "post_id" = ?
+    where "post_id" = ? and "cc"."removed_at" is null
     order by "id" desc
     limit 5
   ) as "newest2"
@@ -458,7 +458,7 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id" and (not exists (
+    where "c"."post_id" = "p"."id" and "c"."removed_at" is null and (not exists (
       select
         1
       from blocks as vb

@@ -13,6 +13,7 @@ import * as audiencesAndBlocks from './0011-audiences-and-blocks.js';
 import * as followFriendFlag from './0012-follow-friend-flag.js';
 import * as editsMutesPrivacy from './0013-edits-mutes-privacy.js';
 import * as rolesAndSignup from './0014-roles-and-signup.js';
+import * as reportsAndRemoval from './0015-reports-and-removal.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -30,4 +31,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0012-follow-friend-flag', followFriendFlag],
   ['0013-edits-mutes-privacy', editsMutesPrivacy],
   ['0014-roles-and-signup', rolesAndSignup],
+  ['0015-reports-and-removal', reportsAndRemoval],
 ];

@@ -16,6 +16,7 @@ import { register, setSignupMode } from '../../test-support/community-api.js';
 import { type BuiltUser, buildUser, grantRole, signupForm } from '../../test-support/factories.js';
 import { jpeg } from '../../test-support/images.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
+import { removeComment, removePost } from '../../test-support/moderation-api.js';
 import { callEndpoint, type TestContext, useTestApp } from '../../test-support/test-app.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 import { befriend, friendship } from '../../test-support/users-api.js';
@@ -39,6 +40,14 @@ import { befriend, friendship } from '../../test-support/users-api.js';
  * The follower is also a friend of A's friend (a friend of a friend, for A's friend-request
  * setting). Every post of A's was edited once after it was made. After the blocks, the blocked's and the blocker's follows of A are written back into the
  * database, so the feed's rule, not the block's clean-up, is what hides A's posts from them.
+ *
+ * Removal (API.md, Hosts in charge): A has a fifth post, public like the first, that a moderator
+ * (not a viewer) removed through the API: the column `removed`, hidden from every viewer, A
+ * included. A commented twice on A's public post and the moderator removed the second comment;
+ * the rows that show comments end with two cells about them: the comment kept, the comment
+ * removed (listed, or counted in the card's `commentCount`). A also commented twice on each
+ * other viewer's own post before the blocks, the second removed the same way (the notifications
+ * row).
  */
 const VIEWERS = [
   'author',
@@ -53,22 +62,42 @@ const VIEWERS = [
 type ViewerName = (typeof VIEWERS)[number];
 
 /**
- * Per viewer, what a read shows: for a row about A's posts, one character per audience in the
- * order public, members, friends, only_me ('Y' shown, '-' hidden); for a row about A as a
- * member, one character; for A's profile and image listing, both: 'Y|YY--'.
+ * The columns of a row about A's posts: A's post of each audience, then A's public post that a
+ * moderator removed.
+ */
+const COLUMNS = [...AUDIENCES, 'removed'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/**
+ * Per viewer, what a read shows: for a row about A's posts, one character per column in the
+ * order public, members, friends, only_me, removed ('Y' shown, '-' hidden), then for a row
+ * showing comments '|' and A's two comments on the public post, kept and removed; for a row
+ * about A as a member, one character; for A's profile and image listing, both: 'Y|YY---'.
  */
 type Cells = Record<ViewerName, string>;
 
-/** A's four posts as every row about posts is written. */
+/** A's five posts as every row about posts is written. */
 const POSTS_SEEN_BY_RULE: Cells = {
-  author: 'YYYY',
-  friend: 'YYY-',
-  follower: 'YY--',
-  stranger: 'YY--',
-  blocked: '----',
-  blocker: '----',
-  third: 'YY--',
-  muter: 'YY--',
+  author: 'YYYY-',
+  friend: 'YYY--',
+  follower: 'YY---',
+  stranger: 'YY---',
+  blocked: '-----',
+  blocker: '-----',
+  third: 'YY---',
+  muter: 'YY---',
+};
+
+/** A's five posts, then A's comments on the public post: the kept one, never the removed one. */
+const POSTS_AND_COMMENTS_SEEN_BY_RULE: Cells = {
+  author: 'YYYY-|Y-',
+  friend: 'YYY--|Y-',
+  follower: 'YY---|Y-',
+  stranger: 'YY---|Y-',
+  blocked: '-----|--',
+  blocker: '-----|--',
+  third: 'YY---|Y-',
+  muter: 'YY---|Y-',
 };
 
 /** Every row, written by hand: one per read call of the endpoint table and per live message type. */
@@ -77,43 +106,45 @@ const EXPECTED: Record<string, Cells> = {
   feed: {
     // Only those who follow A get A's posts in their feed: author, friend, follower (the
     // blocked and the blocker still have a follow row: the rule hides the posts from them; the
-    // muter follows A but muted A).
-    author: 'YYYY',
-    friend: 'YYY-',
-    follower: 'YY--',
-    stranger: '----',
-    blocked: '----',
-    blocker: '----',
-    third: '----',
-    muter: '----',
+    // muter follows A but muted A). The cards carry the comments kept.
+    author: 'YYYY-|Y-',
+    friend: 'YYY--|Y-',
+    follower: 'YY---|Y-',
+    stranger: '-----|--',
+    blocked: '-----|--',
+    blocker: '-----|--',
+    third: '-----|--',
+    muter: '-----|--',
   },
-  getPost: POSTS_SEEN_BY_RULE,
+  // The post's card, with its newest comments and their count.
+  getPost: POSTS_AND_COMMENTS_SEEN_BY_RULE,
   // The earlier versions of each post, to whoever sees the post.
   postEdits: POSTS_SEEN_BY_RULE,
-  comments: POSTS_SEEN_BY_RULE,
+  comments: POSTS_AND_COMMENTS_SEEN_BY_RULE,
   getReacts: POSTS_SEEN_BY_RULE,
-  comment: POSTS_SEEN_BY_RULE,
-  // The profile itself ('-': `{ok:false}`, as an unknown username), then its posts.
+  comment: POSTS_AND_COMMENTS_SEEN_BY_RULE,
+  // The profile itself ('-': `{ok:false}`, as an unknown username), then its posts' cards and
+  // the comments they carry.
   getProfile: {
-    author: 'Y|YYYY',
-    friend: 'Y|YYY-',
-    follower: 'Y|YY--',
-    stranger: 'Y|YY--',
-    blocked: '-|----',
-    blocker: '-|----',
-    third: 'Y|YY--',
-    muter: 'Y|YY--',
+    author: 'Y|YYYY-|Y-',
+    friend: 'Y|YYY--|Y-',
+    follower: 'Y|YY---|Y-',
+    stranger: 'Y|YY---|Y-',
+    blocked: '-|-----|--',
+    blocker: '-|-----|--',
+    third: 'Y|YY---|Y-',
+    muter: 'Y|YY---|Y-',
   },
   // The listing itself ('-': 404, as an unknown username), then the posts' photos listed.
   listImages: {
-    author: 'Y|YYYY',
-    friend: 'Y|YYY-',
-    follower: 'Y|YY--',
-    stranger: 'Y|YY--',
-    blocked: '-|----',
-    blocker: '-|----',
-    third: 'Y|YY--',
-    muter: 'Y|YY--',
+    author: 'Y|YYYY-',
+    friend: 'Y|YYY--',
+    follower: 'Y|YY---',
+    stranger: 'Y|YY---',
+    blocked: '-|-----',
+    blocker: '-|-----',
+    third: 'Y|YY---',
+    muter: 'Y|YY---',
   },
   // A as a member: found by name, kept in the recent searches, on the friends page, notifying.
   search: {
@@ -158,17 +189,31 @@ const EXPECTED: Record<string, Cells> = {
     third: '-',
     muter: '-',
   },
-  // A reacted to a post of every other viewer before the blocks; one's own reaction never
-  // notifies, nor does a muted member's.
+  // A reacted to a post of every other viewer before the blocks, and commented on it twice, the
+  // second comment removed by a moderator; one's own reaction never notifies, nor does a muted
+  // member's. Cells: A's reaction | A's comment kept | A's comment removed.
   notifications: {
-    author: '-',
-    friend: 'Y',
-    follower: 'Y',
-    stranger: 'Y',
-    blocked: '-',
-    blocker: '-',
-    third: 'Y',
-    muter: '-',
+    author: '-|-|-',
+    friend: 'Y|Y|-',
+    follower: 'Y|Y|-',
+    stranger: 'Y|Y|-',
+    blocked: '-|-|-',
+    blocker: '-|-|-',
+    third: 'Y|Y|-',
+    muter: '-|-|-',
+  },
+  // Not a read call, but it answers by the rule: what the caller may not see is 404, as a
+  // random id ('-'); one's own post, comment or profile is 400 ('x'); a report taken is 'Y'.
+  // Cells: A's five posts | A's comments on the public post, kept and removed | A as a member.
+  report: {
+    author: 'xxxx-|x-|x',
+    friend: 'YYY--|Y-|Y',
+    follower: 'YY---|Y-|Y',
+    stranger: 'YY---|Y-|Y',
+    blocked: '-----|--|-',
+    blocker: '-----|--|-',
+    third: 'YY---|Y-|Y',
+    muter: 'YY---|Y-|Y',
   },
   // The moderation area's lists (API.md, Hosts in charge) are for the host's staff only, and
   // moderation must see everyone: no block hides a member from it. Each viewer reads them as
@@ -197,9 +242,11 @@ const EXPECTED: Record<string, Cells> = {
     third: '-|Y|-',
     muter: '-|Y|-',
   },
-  // Live messages, to a socket of each viewer watching A's four posts.
+  // Live messages, to a socket of each viewer watching A's five posts. Acting on the removed
+  // post is refused (404), so nothing about it is heard.
   'live post': {
     // A new post is announced to the author and to the followers who may see it (not muted).
+    // Four columns only: the new posts, one per audience (a removed post is never new).
     author: 'YYYY',
     friend: 'YYY-',
     follower: 'YY--',
@@ -238,8 +285,10 @@ const LIVE_TYPES: ReadonlyArray<LiveServerMessage['type']> = [
 interface World {
   ctx: TestContext;
   members: Record<ViewerName, BuiltUser>;
-  /** A's post of each audience, and the storage url of its image. */
-  posts: Record<Audience, { id: string; image: string }>;
+  /** A's post of each audience and the one a moderator removed, and the storage url of its image. */
+  posts: Record<Column, { id: string; image: string }>;
+  /** A's comments on A's public post: the one kept, the one a moderator removed. */
+  comments: { kept: string; removed: string };
   /** A post of each viewer's own (public), for A's reactions. */
   own: Record<ViewerName, string>;
 }
@@ -297,17 +346,32 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   }
 
   const posts = {} as World['posts'];
-  for (const audience of AUDIENCES) {
+  for (const column of COLUMNS) {
     const image = await uploadedUrl(
       ctx.app,
       author.token,
       `${author.user.username}/post_images`,
       await jpeg(),
     );
-    const id = await newPost(ctx, author, audience, `A ${audience}`, [image]);
-    await ok(editPost(ctx, author, id, `A ${audience}, edited`, [image]), 'editPost');
-    posts[audience] = { id, image };
+    const audience = column === 'removed' ? 'public' : column;
+    const id = await newPost(ctx, author, audience, `A ${column}`, [image]);
+    await ok(editPost(ctx, author, id, `A ${column}, edited`, [image]), 'editPost');
+    posts[column] = { id, image };
   }
+  // A moderator, not a viewer, removes A's fifth post and A's second comment on the public post.
+  const moderator = await buildUser(ctx, { role: 'moderator' });
+  await ok(
+    removePost(ctx.app, moderator.token, posts.removed.id, 'Advertising is not allowed.'),
+    'removePost',
+  );
+  const comments = {
+    kept: await commentOn(ctx, author, posts.public.id, 'A kept comment'),
+    removed: await commentOn(ctx, author, posts.public.id, 'A removed comment'),
+  };
+  await ok(
+    removeComment(ctx.app, moderator.token, comments.removed, 'Insults are not allowed.'),
+    'removeComment',
+  );
   const own = {} as Record<ViewerName, string>;
   for (const name of VIEWERS) {
     const member = members[name];
@@ -326,6 +390,12 @@ async function buildWorld(ctx: TestContext): Promise<World> {
           token: author.token,
         }),
         'react',
+      );
+      await commentOn(ctx, author, own[name], KEPT_NOTE);
+      const removed = await commentOn(ctx, author, own[name], REMOVED_NOTE);
+      await ok(
+        removeComment(ctx.app, moderator.token, removed, 'Insults are not allowed.'),
+        'removeComment',
       );
     }
   }
@@ -363,7 +433,30 @@ async function buildWorld(ctx: TestContext): Promise<World> {
       })),
     )
     .execute();
-  return { ctx, members, posts, own };
+  return { ctx, members, posts, comments, own };
+}
+
+/** A's comments on each other viewer's own post: the one kept, the one a moderator removed. */
+const KEPT_NOTE = 'A note kept';
+const REMOVED_NOTE = 'A note removed';
+
+/** The member's comment through the API: its id, found by its text in the comments answered. */
+async function commentOn(
+  ctx: TestContext,
+  member: BuiltUser,
+  postId: string,
+  text: string,
+): Promise<string> {
+  const answered = (await ok(
+    callEndpoint(ctx.app, ROUTES.comment, {
+      rawBody: { postId, comment: text, image: '' },
+      token: member.token,
+    }),
+    'comment',
+  )) as Array<{ _id: string; comment: string }>;
+  const made = answered.find((c) => c.comment === text);
+  if (!made) throw new Error(`comment: "${text}" is not among the comments answered`);
+  return made._id;
 }
 
 /** The author's edit of a post: its new text, the same photos. */
@@ -413,30 +506,67 @@ const POST_CALLS: Record<'getPost' | 'comments' | 'getReacts' | 'comment' | 'pos
 /** Observes one row for one viewer: its cells, as written in EXPECTED. */
 type Observe = (world: World, viewer: ViewerName) => Promise<string>;
 
-function perAudience(seen: (audience: Audience) => boolean): string {
-  return AUDIENCES.map((audience) => (seen(audience) ? 'Y' : '-')).join('');
+/** One cell per column of a row about A's posts (or per column given, in their order). */
+function perColumn(
+  seen: (column: Column) => boolean,
+  columns: readonly Column[] = COLUMNS,
+): string {
+  return columns.map((column) => (seen(column) ? 'Y' : '-')).join('');
 }
 
-/** The row of a call about one post: 200 is seen; a hidden one answers as a random id does. */
-function postCallRow(call: PostCall): Observe {
+/** The comments of A's public post as one answer shows them: a list, and a card's count. */
+interface CommentsShown {
+  list: Array<{ _id: string }>;
+  /** The card's `commentCount`; undefined for a plain list of comments. */
+  count?: number;
+}
+
+/**
+ * The two comment cells: A's comment kept (listed, and counted when a count is shown), A's
+ * comment removed (listed, or counted: the public post has no comment but these two).
+ */
+function commentCells(world: World, shown: CommentsShown | undefined): string {
+  if (!shown) return '--';
+  const listed = (id: string) => shown.list.some((c) => c._id === id);
+  const kept = listed(world.comments.kept) && (shown.count ?? 1) >= 1;
+  const removed = listed(world.comments.removed) || (shown.count ?? 0) > 1;
+  return `${kept ? 'Y' : '-'}${removed ? 'Y' : '-'}`;
+}
+
+/** A card's comments as `commentCells` reads them. */
+function cardComments(card: { comments: Array<{ _id: string }>; commentCount: number }) {
+  return { list: card.comments, count: card.commentCount };
+}
+
+/**
+ * The row of a call about one post: 200 is seen; a hidden one answers as a random id does. With
+ * `commentsOf`, the row ends with the comment cells of the public post's answer.
+ */
+function postCallRow(
+  call: PostCall,
+  commentsOf?: (res: LightMyRequestResponse) => CommentsShown,
+): Observe {
   return async (world, viewer) => {
     const token = world.members[viewer].token;
     const missing = await call(world, token, uuidv7());
     expect(missing.statusCode).toBe(404);
     const cells: string[] = [];
-    for (const audience of AUDIENCES) {
-      const res = await call(world, token, world.posts[audience].id);
+    let publicAnswer: LightMyRequestResponse | undefined;
+    for (const column of COLUMNS) {
+      const res = await call(world, token, world.posts[column].id);
       if (res.statusCode === 200) {
         cells.push('Y');
+        if (column === 'public') publicAnswer = res;
       } else {
-        expect({ status: res.statusCode, body: res.json() }, `${viewer} ${audience}`).toEqual({
+        expect({ status: res.statusCode, body: res.json() }, `${viewer} ${column}`).toEqual({
           status: missing.statusCode,
           body: missing.json(),
         });
         cells.push('-');
       }
     }
-    return cells.join('');
+    if (!commentsOf) return cells.join('');
+    return `${cells.join('')}|${commentCells(world, publicAnswer && commentsOf(publicAnswer))}`;
   };
 }
 
@@ -529,27 +659,29 @@ async function findsApplicant(world: World, token: string, applicant: Applicant)
 }
 
 const OBSERVE: Record<string, Observe> = {
-  feed: async ({ ctx, members, posts }, viewer) => {
+  feed: async (world, viewer) => {
+    const { ctx, members } = world;
     const res = await callEndpoint(ctx.app, ROUTES.feed, {
       query: { limit: 50 },
       token: members[viewer].token,
     });
-    const ids = (res.json() as Array<{ _id: string }>).map((post) => post._id);
-    return perAudience((audience) => ids.includes(posts[audience].id));
+    const cards = res.json() as Card[];
+    return cardsRow(world, cards);
   },
-  getPost: postCallRow(POST_CALLS.getPost),
+  getPost: postCallRow(POST_CALLS.getPost, (res) => cardComments(res.json() as Card)),
   postEdits: postCallRow(POST_CALLS.postEdits),
-  comments: postCallRow(POST_CALLS.comments),
+  comments: postCallRow(POST_CALLS.comments, (res) => ({ list: res.json() as Card['comments'] })),
   getReacts: postCallRow(POST_CALLS.getReacts),
-  comment: postCallRow(POST_CALLS.comment),
-  getProfile: async ({ ctx, members, posts }, viewer) => {
+  comment: postCallRow(POST_CALLS.comment, (res) => ({ list: res.json() as Card['comments'] })),
+  getProfile: async (world, viewer) => {
+    const { ctx, members } = world;
     const token = members[viewer].token;
     const res = await callEndpoint(ctx.app, ROUTES.getProfile, {
       params: { username: members.author.user.username },
       query: { limit: 50 },
       token,
     });
-    const body = res.json() as { ok: boolean; posts?: Array<{ _id: string }> };
+    const body = res.json() as { ok: boolean; posts?: Card[] };
     if (!body.ok) {
       const missing = await callEndpoint(ctx.app, ROUTES.getProfile, {
         params: { username: 'nobodyhasthisname' },
@@ -559,10 +691,9 @@ const OBSERVE: Record<string, Observe> = {
         status: missing.statusCode,
         body: missing.json(),
       });
-      return '-|----';
+      return '-|-----|--';
     }
-    const ids = (body.posts ?? []).map((post) => post._id);
-    return `Y|${perAudience((audience) => ids.includes(posts[audience].id))}`;
+    return `Y|${cardsRow(world, body.posts ?? [])}`;
   },
   listImages: async ({ ctx, members, posts }, viewer) => {
     const token = members[viewer].token;
@@ -579,13 +710,13 @@ const OBSERVE: Record<string, Observe> = {
         status: missing.statusCode,
         body: missing.json(),
       });
-      return '-|----';
+      return '-|-----';
     }
     const listed = res.json() as { resources: Array<{ secure_url: string }>; total_count: number };
     expect(listed.total_count).toBe(listed.resources.length);
     const keyOf = (url: string) => new URL(url).pathname;
     const keys = listed.resources.map((r) => keyOf(r.secure_url));
-    return `Y|${perAudience((audience) => keys.includes(keyOf(posts[audience].image)))}`;
+    return `Y|${perColumn((column) => keys.includes(keyOf(posts[column].image)))}`;
   },
   search: async ({ ctx, members }, viewer) => {
     const res = await callEndpoint(ctx.app, ROUTES.search, {
@@ -656,18 +787,74 @@ const OBSERVE: Record<string, Observe> = {
     const res = await callEndpoint(ctx.app, ROUTES.notifications, {
       token: members[viewer].token,
     });
-    return has(
-      res.json() as Array<{ actor: { _id: string } }>,
+    const fromA = (res.json() as Array<Notification>).filter(
       (n) => n.actor._id === members.author.user.id,
     );
+    const comments = fromA.filter((n) => n.type === 'comment');
+    return [
+      has(fromA, (n) => n.type === 'react'),
+      has(comments, (n) => n.comment === KEPT_NOTE),
+      // Any other comment notification of A's: the removed comment's, whatever it shows.
+      has(comments, (n) => n.comment !== KEPT_NOTE),
+    ].join('|');
+  },
+  report: async (world, viewer) => {
+    const { ctx, members, posts, comments } = world;
+    const token = members[viewer].token;
+    const reportOf = (target: Record<string, string>) =>
+      callEndpoint(ctx.app, ROUTES.report, { rawBody: { target, reason: 'spam' }, token });
+    const cell = async (key: string, id: string) => {
+      const res = await reportOf({ [key]: id });
+      if (res.statusCode === 201) return 'Y';
+      if (res.statusCode === 400) return 'x';
+      const missing = await reportOf({ [key]: uuidv7() });
+      expect(missing.statusCode).toBe(404);
+      expect({ status: res.statusCode, body: res.json() }, `${viewer} ${key} ${id}`).toEqual({
+        status: missing.statusCode,
+        body: missing.json(),
+      });
+      return '-';
+    };
+    const postCells: string[] = [];
+    for (const column of COLUMNS) postCells.push(await cell('postId', posts[column].id));
+    const commentReports = [
+      await cell('commentId', comments.kept),
+      await cell('commentId', comments.removed),
+    ];
+    const member = await cell('userId', members.author.user.id);
+    return `${postCells.join('')}|${commentReports.join('')}|${member}`;
   },
 };
 
-/** Sockets of the seven viewers, each watching A's four posts. */
+/** A post's card as the feed, getPost and profiles answer it (what the rows read of it). */
+interface Card {
+  _id: string;
+  comments: Array<{ _id: string }>;
+  commentCount: number;
+}
+
+/** A notification as the notifications row reads it. */
+interface Notification {
+  type: string;
+  actor: { _id: string };
+  comment: string | null;
+}
+
+/** A's five posts among the cards, then the comments carried by A's public post's card. */
+function cardsRow(world: World, cards: Card[]): string {
+  const cardOf = (column: Column) => cards.find((card) => card._id === world.posts[column].id);
+  const publicCard = cardOf('public');
+  return `${perColumn((column) => cardOf(column) !== undefined)}|${commentCells(
+    world,
+    publicCard && cardComments(publicCard),
+  )}`;
+}
+
+/** Sockets of the seven viewers, each watching A's five posts (the removed one included). */
 async function watchers(world: World): Promise<Record<ViewerName, LiveClient>> {
   const url = await listenForLive(world.ctx.app);
   const sockets = {} as Record<ViewerName, LiveClient>;
-  const postIds = [...AUDIENCES.map((a) => world.posts[a].id), world.own.author];
+  const postIds = [...COLUMNS.map((column) => world.posts[column].id), world.own.author];
   for (const name of VIEWERS) {
     const socket = await LiveClient.ready(url, world.members[name].token);
     opened.push(socket);
@@ -697,12 +884,16 @@ async function heardBefore(
   return heard;
 }
 
+/** The posts a live row's events are about: one per column, or per audience for new posts. */
+type EventPosts = Partial<Record<Column, string>>;
+
 /**
  * A live row: sockets of every viewer watch A's posts, `act` makes the events, and each socket's
- * cells say which of its messages `heard` finds (per audience, or one cell for a member row).
+ * cells say which of its messages `heard` finds (per column `act` names, or one cell for a
+ * member row).
  */
 function liveRow(
-  act: (world: World) => Promise<Record<Audience, string> | undefined>,
+  act: (world: World) => Promise<EventPosts | undefined>,
   heard: (message: LiveServerMessage, world: World, postId: string) => boolean,
 ): (world: World) => Promise<Record<ViewerName, string>> {
   return async (world) => {
@@ -715,7 +906,10 @@ function liveRow(
     for (const name of VIEWERS) {
       const got = messages[name];
       out[name] = ids
-        ? perAudience((audience) => got.some((m) => heard(m, world, ids[audience])))
+        ? perColumn(
+            (column) => got.some((m) => heard(m, world, ids[column] ?? '')),
+            COLUMNS.filter((column) => ids[column] !== undefined),
+          )
         : got.some((m) => heard(m, world, ''))
           ? 'Y'
           : '-';
@@ -724,15 +918,24 @@ function liveRow(
   };
 }
 
-/** A's call about each of A's four posts; answers their ids. */
+/**
+ * A's call about each of A's five posts; answers their ids. The removed post is gone for A too:
+ * the call about it is refused with 404, as for a post that does not exist.
+ */
 async function onEachPost(
   world: World,
-  call: (postId: string, audience: Audience) => Promise<LightMyRequestResponse>,
-): Promise<Record<Audience, string>> {
-  const ids = {} as Record<Audience, string>;
-  for (const audience of AUDIENCES) {
-    ids[audience] = world.posts[audience].id;
-    await ok(call(ids[audience], audience), audience);
+  call: (postId: string, column: Column) => Promise<LightMyRequestResponse>,
+): Promise<EventPosts> {
+  const ids: EventPosts = {};
+  for (const column of COLUMNS) {
+    const postId = world.posts[column].id;
+    ids[column] = postId;
+    if (column === 'removed') {
+      const refused = await call(postId, column);
+      expect(refused.statusCode, 'a call about the removed post').toBe(404);
+    } else {
+      await ok(call(postId, column), column);
+    }
   }
   return ids;
 }
@@ -740,7 +943,7 @@ async function onEachPost(
 const LIVE: Record<string, (world: World) => Promise<Record<ViewerName, string>>> = {
   'live post': liveRow(
     async (world) => {
-      const ids = {} as Record<Audience, string>;
+      const ids: EventPosts = {};
       for (const audience of AUDIENCES) {
         ids[audience] = await newPost(world.ctx, world.members.author, audience, `new ${audience}`);
       }
@@ -750,18 +953,18 @@ const LIVE: Record<string, (world: World) => Promise<Record<ViewerName, string>>
   ),
   'live postEdited': liveRow(
     (world) =>
-      onEachPost(world, (postId, audience) =>
-        editPost(world.ctx, world.members.author, postId, `A ${audience}, again`, [
-          world.posts[audience].image,
+      onEachPost(world, (postId, column) =>
+        editPost(world.ctx, world.members.author, postId, `A ${column}, again`, [
+          world.posts[column].image,
         ]),
       ),
     (m, _world, postId) => m.type === 'postEdited' && m.payload.postId === postId,
   ),
   'live comment': liveRow(
     (world) =>
-      onEachPost(world, (postId, audience) =>
+      onEachPost(world, (postId, column) =>
         callEndpoint(world.ctx.app, ROUTES.comment, {
-          rawBody: { postId, comment: `on ${audience}`, image: '' },
+          rawBody: { postId, comment: `on ${column}`, image: '' },
           token: world.members.author.token,
         }),
       ),
@@ -799,6 +1002,12 @@ afterEach(() => {
   for (const socket of opened.splice(0)) socket.close();
 });
 
+/**
+ * Calls that are not reads but answer by the rule (what the caller may not see is 404, as a
+ * random id): they have rows too.
+ */
+const ANSWER_BY_THE_RULE: readonly EndpointName[] = ['report'];
+
 /** The read calls of the endpoint table: those whose entry says what they read. */
 function readCalls(): EndpointName[] {
   return (Object.keys(ENDPOINTS) as EndpointName[]).filter(
@@ -809,7 +1018,11 @@ function readCalls(): EndpointName[] {
 describe('the visibility table', () => {
   it('has a hand-written row for every read call of the endpoint table and every live message type', () => {
     const rows = Object.keys(EXPECTED);
-    const wanted = [...readCalls(), ...LIVE_TYPES.map((type) => `live ${type}`)];
+    const wanted = [
+      ...readCalls(),
+      ...ANSWER_BY_THE_RULE,
+      ...LIVE_TYPES.map((type) => `live ${type}`),
+    ];
     expect(rows.filter((row) => !wanted.includes(row))).toEqual([]);
     expect(wanted.filter((row) => !rows.includes(row))).toEqual([]);
     for (const row of rows) expect(OBSERVE[row] ?? LIVE[row], row).toBeDefined();
@@ -818,7 +1031,7 @@ describe('the visibility table', () => {
   const ctx = useTestApp();
 
   for (const [row, expected] of Object.entries(EXPECTED)) {
-    it(`${row}: what each viewer gets of the author's posts (public, members, friends, only me)`, async () => {
+    it(`${row}: what each viewer gets of the author's posts (public, members, friends, only me, removed)`, async () => {
       const world = await buildWorld(ctx);
       const live = LIVE[row];
       let actual: Record<ViewerName, string>;

@@ -38,8 +38,8 @@ export interface PostFacts {
 const EVERY_MEMBER: readonly string[] = ['public', 'members'] satisfies Audience[];
 
 /**
- * A post is "live" while it is not in trash (later also: not removed by a moderator, its author
- * not suspended); nothing else is ever shown to anyone, its author included.
+ * A post is "live" while it is not in trash (a moderator's removal puts it there too; later
+ * also: its author not suspended); nothing else is ever shown to anyone, its author included.
  */
 export function isLive(post: Pick<PostFacts, 'deleted_at'>): boolean {
   return post.deleted_at === null;
@@ -57,6 +57,14 @@ export function canSeePost(viewer: Viewer, post: PostFacts, relation: Relation):
 /** SQL: the live-post condition on `posts` under `alias`. */
 export function livePost(alias: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null`;
+}
+
+/**
+ * SQL: the comment under `alias` (a `comments` row) was not removed by a moderator: a removed
+ * comment is shown to no one, its author included, and counts nowhere.
+ */
+export function liveComment(alias: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${alias}.removed_at`)} is null`;
 }
 
 /** SQL: no block between the viewer and the member in `memberColumn`, either way. */

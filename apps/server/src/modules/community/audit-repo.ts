@@ -1,5 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
+import type { AuditLogRow } from '../../db/audit-log.js';
 import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/users.js';
 
 /** Who did it: a member (their id and name, copied in) or the server itself (null). */
 export interface AuditActor {
@@ -10,7 +12,13 @@ export interface AuditActor {
 /** One line of the audit log (API.md, Hosts in charge): never cascades away with a member. */
 export interface AuditEntry {
   actor: AuditActor | null;
-  /** `settings.update`, `role.set`, `application.approve`, `application.reject`, `invite.create`, `invite.revoke`, `signup.autoApproval`. */
+  /** Without an actor: who it was, when not the server itself (the host's command line). */
+  actorName?: string;
+  /**
+   * `settings.update`, `role.set`, `application.approve`, `application.reject`, `invite.create`,
+   * `invite.revoke`, `signup.autoApproval`; moderation: `report.dismiss`, `report.remove`,
+   * `report.warn`, `post.remove`, `comment.remove`, `member.warn`.
+   */
   action: string;
   target?: { id: string; name: string } | null;
   /** What changed (before and after), the reason. */
@@ -20,6 +28,8 @@ export interface AuditEntry {
 
 /** The name the log keeps for the server's own actions. */
 export const SERVER_ACTOR_NAME = 'Hearth (automatic)';
+/** …and for the host's, at the server's command line (`npm run admin`). */
+export const HOST_ACTOR_NAME = 'The host (command line)';
 
 export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void> {
   await db
@@ -27,7 +37,7 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
     .values({
       id: uuidv7(),
       actor_id: entry.actor?.id ?? null,
-      actor_name: entry.actor?.name ?? SERVER_ACTOR_NAME,
+      actor_name: entry.actor?.name ?? entry.actorName ?? SERVER_ACTOR_NAME,
       action: entry.action,
       target_id: entry.target?.id ?? null,
       target_name: entry.target?.name ?? null,
@@ -35,4 +45,19 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
       created_at: entry.at,
     })
     .execute();
+}
+
+/** The audit log's actor: the member's id and name as they are now (copied, no foreign key). */
+export function actorOf(member: Pick<UserRow, 'id' | 'first_name' | 'last_name'>): AuditActor {
+  return { id: member.id, name: `${member.first_name} ${member.last_name}` };
+}
+
+/** One page of the log, newest first (ids are uuid v7: creation order), before the cursor. */
+export function auditPage(
+  db: Db,
+  options: { cursor: string | undefined; limit: number },
+): Promise<AuditLogRow[]> {
+  let query = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(options.limit);
+  if (options.cursor !== undefined) query = query.where('id', '<', options.cursor);
+  return query.execute();
 }

@@ -33,12 +33,15 @@ describe("who may join: the host's settings", () => {
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.limits.moderationWritesPerAccount).toEqual({ max: 60, windowMs: 60_000 });
     expect(config.limits.invitesPerAccount).toEqual({ max: 20, windowMs: 3_600_000 });
+    expect(config.limits.reportsPerAccount).toEqual({ max: 20, windowMs: 3_600_000 });
     const set = loadConfig({
       DATA_DIR: dir,
       RATE_LIMIT_MODERATION_WRITES_ACCOUNT: '5',
       RATE_LIMIT_INVITES_ACCOUNT_WINDOW_SECONDS: '60',
+      RATE_LIMIT_REPORTS_ACCOUNT: '3',
     });
     expect(set.limits.moderationWritesPerAccount.max).toBe(5);
     expect(set.limits.invitesPerAccount).toEqual({ max: 20, windowMs: 60_000 });
+    expect(set.limits.reportsPerAccount).toEqual({ max: 3, windowMs: 3_600_000 });
   });
 });

@@ -26,6 +26,10 @@ function send(ctx: TestContext, name: EndpointName, token: string | undefined, t
     updateModerationSettings: { body: { name: 'Ours now' } },
     createInvite: { body: { uses: 1, expiresInDays: 1 } },
     revokeInvite: { params: { code: 'ABCDEFGHJKMN' } },
+    resolveReport: { params: { reportId: target }, body: { action: 'dismiss' } },
+    removePost: { params: { postId: target }, body: { reason: 'Spam.' } },
+    removeComment: { params: { commentId: target }, body: { reason: 'Spam.' } },
+    warnMember: { params: { userId: target }, body: { reason: 'Be kind.' } },
   };
   const call = { ...(parts[name] as object), ...(token ? { token } : {}) };
   return callEndpoint(ctx.app, ROUTES[name] as never, call as never);
@@ -36,10 +40,20 @@ describe('who may use the moderation calls', () => {
 
   it('the table lists the calls this test walks through', () => {
     expect(ADMIN_ONLY.sort()).toEqual(
-      ['moderationSettings', 'setRole', 'updateModerationSettings'].sort(),
+      ['moderationLog', 'moderationSettings', 'setRole', 'updateModerationSettings'].sort(),
     );
     expect(STAFF_ONLY.sort()).toEqual(
-      ['applications', 'decideApplication', 'moderationMembers'].sort(),
+      [
+        'applications',
+        'decideApplication',
+        'moderationMembers',
+        'moderationSummary',
+        'removeComment',
+        'removePost',
+        'reports',
+        'resolveReport',
+        'warnMember',
+      ].sort(),
     );
     expect(INVITER.sort()).toEqual(['createInvite', 'invites', 'revokeInvite'].sort());
   });
@@ -86,7 +100,12 @@ describe('who may use the moderation calls', () => {
       const res = await send(ctx, name, moderator.token, target.user.id);
       expect(res.statusCode, name).toBe(404);
     }
-    for (const name of ['moderationMembers', 'applications'] as const) {
+    for (const name of [
+      'moderationMembers',
+      'applications',
+      'reports',
+      'moderationSummary',
+    ] as const) {
       expect((await send(ctx, name, moderator.token, target.user.id)).statusCode, name).toBe(200);
     }
     expect((await send(ctx, 'invites', moderator.token, target.user.id)).statusCode).toBe(404);
@@ -95,7 +114,15 @@ describe('who may use the moderation calls', () => {
   it('an admin gets in everywhere', async () => {
     const admin = await buildUser(ctx, { role: 'admin' });
     const other = await buildUser(ctx, { role: 'admin' });
-    for (const name of ['moderationSettings', 'moderationMembers', 'applications', 'invites']) {
+    for (const name of [
+      'moderationSettings',
+      'moderationMembers',
+      'applications',
+      'invites',
+      'reports',
+      'moderationSummary',
+      'moderationLog',
+    ]) {
       const res = await send(ctx, name as EndpointName, admin.token, other.user.id);
       expect(res.statusCode, name).toBe(200);
     }

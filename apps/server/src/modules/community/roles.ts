@@ -1,6 +1,6 @@
 import type { Role } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
-import { type AuditActor, insertAuditEntry } from './audit-repo.js';
+import { type AuditActor, HOST_ACTOR_NAME, insertAuditEntry } from './audit-repo.js';
 
 export type RoleChange =
   | { ok: true; before: Role; after: Role; member: { id: string; name: string } }
@@ -45,6 +45,7 @@ export async function changeRole(
       .execute();
     await insertAuditEntry(trx, {
       actor: change.actor,
+      ...(change.via === 'cli' ? { actorName: HOST_ACTOR_NAME } : {}),
       action: 'role.set',
       target: { id: member.id, name },
       details: { before, after: change.role, via: change.via },

@@ -4,17 +4,22 @@ import { addEndpoint } from '../../http/endpoint-route.js';
 import { limitHook } from '../../infra/limits/rate-limits.js';
 import { memberOf } from '../auth/hooks.js';
 import { requireAdmin, requireInviter, requireStaff } from './hooks.js';
+import type { ModerationService } from './moderation-service.js';
 import type { CommunityService } from './service.js';
 
 export interface CommunityRoutesOptions {
   community: CommunityService;
+  moderation: ModerationService;
   limits: Limits;
 }
 
-/** GET /about and the moderation area's calls about who may join (API.md, Hosts in charge). */
+/**
+ * GET /about, the moderation area's calls about who may join, and reports and moderation actions
+ * (API.md, Hosts in charge).
+ */
 export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async (
   app,
-  { community, limits },
+  { community, moderation, limits },
 ) => {
   const memberKey = (request: { member: { id: string } | null }) => request.member?.id;
   const writes = limitHook(
@@ -25,6 +30,7 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   );
   const newInvites = limitHook(app, 'invites-member', limits.invitesPerAccount, memberKey);
   const inviter = requireInviter(community);
+  const newReports = limitHook(app, 'reports-member', limits.reportsPerAccount, memberKey);
 
   addEndpoint(app, 'about', {}, async () => community.about());
 
@@ -59,5 +65,31 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   );
   addEndpoint(app, 'revokeInvite', { onRequest: [inviter, writes] }, async (request) =>
     community.revokeInvite(memberOf(request), request.params.code),
+  );
+
+  addEndpoint(app, 'report', { onRequest: [newReports] }, async (request) =>
+    moderation.report(memberOf(request), request.body),
+  );
+  addEndpoint(app, 'myReports', {}, async (request) => moderation.myReports(memberOf(request)));
+  addEndpoint(app, 'reports', { onRequest: [requireStaff] }, async (request) =>
+    moderation.reports(request.query),
+  );
+  addEndpoint(app, 'resolveReport', { onRequest: [requireStaff, writes] }, async (request) =>
+    moderation.resolveReport(memberOf(request), request.params.reportId, request.body),
+  );
+  addEndpoint(app, 'removePost', { onRequest: [requireStaff, writes] }, async (request) =>
+    moderation.removePost(memberOf(request), request.params.postId, request.body),
+  );
+  addEndpoint(app, 'removeComment', { onRequest: [requireStaff, writes] }, async (request) =>
+    moderation.removeComment(memberOf(request), request.params.commentId, request.body),
+  );
+  addEndpoint(app, 'warnMember', { onRequest: [requireStaff, writes] }, async (request) =>
+    moderation.warnMember(memberOf(request), request.params.userId, request.body),
+  );
+  addEndpoint(app, 'moderationSummary', { onRequest: [requireStaff] }, async () =>
+    moderation.summary(),
+  );
+  addEndpoint(app, 'moderationLog', { onRequest: [requireAdmin] }, async (request) =>
+    moderation.log(request.query),
   );
 };

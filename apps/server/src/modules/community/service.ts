@@ -30,7 +30,7 @@ import type { AuthService } from '../auth/service.js';
 import type { MailQueue } from '../mail/service.js';
 import { applicationApprovedMail, applicationRejectedMail } from '../mail/templates.js';
 import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
-import { type AuditActor, insertAuditEntry } from './audit-repo.js';
+import { actorOf, insertAuditEntry } from './audit-repo.js';
 import { findInvite, insertInvite, listInvites, revokeInvite } from './invites-repo.js';
 import {
   toAbout,
@@ -291,11 +291,6 @@ export class CommunityService {
   private nowIso(): string {
     return this.deps.clock.now().toISOString();
   }
-}
-
-/** The audit log's actor: the member's id and name as they are now (copied, no foreign key). */
-function actorOf(member: UserRow): AuditActor {
-  return { id: member.id, name: `${member.first_name} ${member.last_name}` };
 }
 
 /** INVITE_CODE_LENGTH characters of the unambiguous alphabet, from the system's random source. */

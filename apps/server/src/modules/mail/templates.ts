@@ -141,3 +141,47 @@ export function autoApprovalMail(
     ),
   };
 }
+
+/** To a member whose post or comment a moderator removed, with the moderator's reason. */
+export function contentRemovedMail(
+  to: string,
+  firstName: string,
+  about: { serverName: string; what: 'post' | 'comment'; reason: string },
+): OutgoingMail {
+  const name = escapeHtml(firstName);
+  const server = escapeHtml(about.serverName);
+  const removed = `A moderator of ${about.serverName} removed your ${about.what}.`;
+  return {
+    to,
+    subject: `${about.serverName}: your ${about.what} was removed`,
+    text: [`Hello ${firstName},`, '', removed, '', 'The moderator wrote:', about.reason].join('\n'),
+    html: page(
+      `<p>Hello ${name},</p><p>A moderator of ${server} removed your ${about.what}.</p><p>The moderator wrote:</p><p style="white-space:pre-wrap">${escapeHtml(about.reason)}</p>`,
+    ),
+  };
+}
+
+/** To a member a moderator warned, with the moderator's reason. */
+export function warningMail(
+  to: string,
+  firstName: string,
+  about: { serverName: string; reason: string },
+): OutgoingMail {
+  const name = escapeHtml(firstName);
+  const server = escapeHtml(about.serverName);
+  return {
+    to,
+    subject: `${about.serverName}: a warning from the moderators`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `A moderator of ${about.serverName} sent you a warning.`,
+      '',
+      'The moderator wrote:',
+      about.reason,
+    ].join('\n'),
+    html: page(
+      `<p>Hello ${name},</p><p>A moderator of ${server} sent you a warning.</p><p>The moderator wrote:</p><p style="white-space:pre-wrap">${escapeHtml(about.reason)}</p>`,
+    ),
+  };
+}

@@ -2,6 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { UploadAccess } from '../../infra/storage/media-paths.js';
 import {
   canSeePost,
+  liveComment,
   livePost,
   type Viewer,
   visibleCommentAuthor,
@@ -48,7 +49,8 @@ export interface MediaSource {
 /**
  * Rows of `table` keeping an upload's key in `column`, each belonging to the post in
  * `postColumn` and seen by whoever sees that post; `alsoShown` adds what the row itself needs
- * (a comment: its author not blocked either way).
+ * (a comment: its author not blocked either way), `rowLive` what keeps the row itself shown to
+ * anyone (a comment: not removed by a moderator).
  */
 function onPost(
   name: string,
@@ -56,6 +58,7 @@ function onPost(
   column: string,
   postColumn: string,
   alsoShown?: (viewer: Viewer, alias: string) => RawBuilder<SqlBool>,
+  rowLive?: (alias: string) => RawBuilder<SqlBool>,
 ): MediaSource {
   return {
     name,
@@ -69,6 +72,7 @@ function onPost(
       else if (use === 'open') shown = visiblePost(ANY_MEMBER, 'p');
       else if (alsoShown) shown = sql<SqlBool>`${visiblePost(use, 'p')} and ${alsoShown(use, 'r')}`;
       else shown = visiblePost(use, 'p');
+      if (rowLive) shown = sql<SqlBool>`${shown} and ${rowLive('r')}`;
       return sql<SqlBool>`exists (select 1 from ${sql.table(table)} as r
         inner join posts as p on p.id = ${sql.ref(`r.${postColumn}`)}
         where ${holds} and ${shown})`;
@@ -104,6 +108,7 @@ export const MEDIA_SOURCES: readonly MediaSource[] = [
     'image',
     'post_id',
     visibleCommentAuthor,
+    liveComment,
   ),
   ofMember("users.picture: a member's profile picture", 'picture'),
   ofMember("users.cover: a member's cover", 'cover'),

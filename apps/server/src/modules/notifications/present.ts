@@ -23,6 +23,7 @@ export function toNotification(row: NotificationCardRow, imageUrls: ImageUrls): 
     post: row.post_id === null ? null : { _id: row.post_id, text: preview(row.post_text) },
     react: row.react !== null && isReaction(row.react) ? row.react : null,
     comment: preview(row.comment_text),
+    note: row.note,
     read: Number(row.read) === 1,
     createdAt: row.created_at,
   };

@@ -25,6 +25,8 @@ export interface NotificationCardRow {
   actor_picture: string;
   post_text: string | null;
   comment_text: string | null;
+  /** A moderator's reason (postRemoved, commentRemoved, warning). */
+  note: string | null;
 }
 
 /** Where a page starts: below this notification in (created_at, id) order. */
@@ -58,6 +60,7 @@ function visibleOf(db: Db, viewer: Viewer) {
       'a.picture as actor_picture',
       'p.text as post_text',
       'c.comment as comment_text',
+      'n.note',
     ])
     .where('n.user_id', '=', viewer.id)
     .where((eb) => eb.or([eb('n.post_id', 'is', null), visiblePost(viewer, 'p')]))
@@ -332,6 +335,21 @@ export function deleteApplicationNotifications(
     .deleteFrom('notifications')
     .where('actor_id', '=', applicantId)
     .where('type', '=', 'application')
+    .returning(['id', 'user_id'])
+    .execute();
+}
+
+/**
+ * Removes the notifications a comment caused (`comment`, `followedPostComment`) once a moderator
+ * removed it; answers whose they were.
+ */
+export function deleteCommentNotifications(
+  db: Db,
+  commentId: string,
+): Promise<{ id: string; user_id: string }[]> {
+  return db
+    .deleteFrom('notifications')
+    .where('comment_id', '=', commentId)
     .returning(['id', 'user_id'])
     .execute();
 }

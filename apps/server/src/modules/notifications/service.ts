@@ -18,6 +18,7 @@ import { cursorOf, toNotification } from './present.js';
 import {
   countUnread,
   deleteApplicationNotifications,
+  deleteCommentNotifications,
   deleteFriendRequestNotification,
   deleteNotificationsBetween,
   deleteReactNotification,
@@ -216,6 +217,48 @@ export class NotificationsService {
   /** A moderator decided on the application: its notifications go, from every bell. */
   async applicationDecided(trx: Db, applicantId: string): Promise<NotificationEvent[]> {
     const removedRows = await deleteApplicationNotifications(trx, applicantId);
+    return removedRows.map((row) => removed(row.user_id, row.id));
+  }
+
+  /**
+   * In the report's transaction: every moderator and admin but the reporter is notified that
+   * `reporterId` reported something (the queue says what).
+   */
+  async reportReceived(
+    trx: Db,
+    report: { reporterId: string; nowIso: string },
+  ): Promise<NotificationEvent[]> {
+    const { reporterId, nowIso } = report;
+    const rows = (await staffIds(trx))
+      .filter((userId) => userId !== reporterId)
+      .map((userId) => newRow(userId, reporterId, 'report', nowIso));
+    await insertNotifications(trx, rows);
+    return rows.map((row) => created(row.user_id, row.id));
+  }
+
+  /**
+   * In the moderator's transaction: the member is told what a moderator did about them
+   * (`postRemoved`, `commentRemoved`, `warning`) and why (`note`). The actor is the member
+   * themself: moderators stay anonymous. No post is named (a removed one is gone).
+   */
+  async moderated(
+    trx: Db,
+    action: {
+      userId: string;
+      type: 'postRemoved' | 'commentRemoved' | 'warning';
+      note: string;
+      nowIso: string;
+    },
+  ): Promise<NotificationEvent> {
+    const { userId, type, note, nowIso } = action;
+    const row = { ...newRow(userId, userId, type, nowIso), note };
+    await insertNotification(trx, row);
+    return created(userId, row.id);
+  }
+
+  /** A moderator removed the comment: the notifications it caused go, from every bell. */
+  async commentRemoved(trx: Db, commentId: string): Promise<NotificationEvent[]> {
+    const removedRows = await deleteCommentNotifications(trx, commentId);
     return removedRows.map((row) => removed(row.user_id, row.id));
   }
 

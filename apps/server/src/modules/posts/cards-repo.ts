@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { type Db, engineOf } from '../../db/database.js';
-import { noBlockWith, type Viewer, visibleCommentAuthor } from '../access/visibility.js';
+import {
+  liveComment,
+  noBlockWith,
+  type Viewer,
+  visibleCommentAuthor,
+} from '../access/visibility.js';
 
 // The feed's batch queries: each takes every post of a page at once, so a page costs the same
 // number of queries whatever its size.
@@ -63,9 +68,9 @@ export async function imagesOf(db: Db, postIds: string[]): Promise<Map<string, s
 }
 
 /**
- * The newest `perPost` comments of each post, by post then newest first, in one query: each
- * post's newest comments are read from the (post_id, id) index, then only those are joined with
- * their authors. A post with thousands of comments costs no more.
+ * The newest `perPost` comments of each post (those a moderator removed left out), by post then
+ * newest first, in one query: each post's newest comments are read from the (post_id, id) index,
+ * then only those are joined with their authors. A post with thousands of comments costs no more.
  */
 export async function newestCommentsOf(
   db: Db,
@@ -98,7 +103,8 @@ async function newestCommentsLateral(
     from unnest(cast(${postIds} as text[])) as p(id)
     cross join lateral (
       select id, post_id, comment, image, created_at, user_id from comments as cc
-      where post_id = p.id and ${shown} order by id desc limit ${perPost}
+      where post_id = p.id and ${liveComment('cc')} and ${shown}
+      order by id desc limit ${perPost}
     ) as c
     inner join users as u on u.id = c.user_id
   `.execute(db);
@@ -118,7 +124,8 @@ async function newestCommentsUnion(
         let newest = eb
           .selectFrom('comments as cc')
           .select(['id', 'post_id', 'comment', 'image', 'created_at', 'user_id'])
-          .where('post_id', '=', postId);
+          .where('post_id', '=', postId)
+          .where(liveComment('cc'));
         if (viewer) newest = newest.where(noBlockWith(viewer, 'cc.user_id'));
         return (
           newest
@@ -155,6 +162,7 @@ export function commentsPage(
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .select(COMMENT_COLUMNS)
     .where('c.post_id', '=', postId)
+    .where(liveComment('c'))
     .where(visibleCommentAuthor(viewer, 'c'));
   if (options.cursor !== undefined) query = query.where('c.id', '<', options.cursor);
   return query.orderBy('c.id', 'desc').limit(options.limit).execute();
@@ -214,12 +222,13 @@ export function cardStateOf(
     .execute();
 }
 
-/** How many comments the post has (a comment's live update carries it). */
+/** How many comments the post shows (a comment's live update carries it). */
 export async function commentCountOf(db: Db, postId: string): Promise<number> {
   const row = await db
     .selectFrom('comments')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('post_id', '=', postId)
+    .where(liveComment('comments'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -7,6 +7,7 @@ import {
   type Post,
   type PostEdits,
   type ReactionSummary,
+  SERVER_MESSAGES,
 } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
 import { keysetPage, type Page } from '../../db/keyset.js';
@@ -31,10 +32,13 @@ import {
   authorPage,
   cardRowsOf,
   feedPostIds,
+  findVisibleComment,
   findVisiblePost,
+  imageKeysOfPost,
   newestLivePostIds,
   type PostCardRow,
   postsWithHiddenComments,
+  type VisibleCommentRow,
 } from './repo.js';
 
 export interface PostReaderDeps {
@@ -143,6 +147,21 @@ export class PostReader {
     const post = await findVisiblePost(this.deps.db, viewer, postId);
     if (!post) throw notFound(POST_MESSAGES.notFound);
     return post;
+  }
+
+  /**
+   * The comment when the viewer may see it (its post visible to them, its author not blocked
+   * either way, not removed); otherwise 404, the answer a random id gets.
+   */
+  async visibleComment(viewer: Viewer, commentId: string): Promise<VisibleCommentRow> {
+    const comment = await findVisibleComment(this.deps.db, viewer, commentId);
+    if (!comment) throw notFound(SERVER_MESSAGES.notFound);
+    return comment;
+  }
+
+  /** The storage keys of the post's photos, in order (ask `visiblePost` first). */
+  imageKeysOf(postId: string): Promise<string[]> {
+    return imageKeysOfPost(this.deps.db, postId);
   }
 
   /**

@@ -1,10 +1,11 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { insertRows } from '../../db/batches.js';
-import type { NewComment } from '../../db/comments.js';
+import type { CommentRow, NewComment } from '../../db/comments.js';
 import { type Database, type Db, engineOf } from '../../db/database.js';
 import type { NewPostImage } from '../../db/post-images.js';
 import type { NewPost, PostRow } from '../../db/posts.js';
 import {
+  liveComment,
   livePost,
   type Viewer,
   visibleCommentAuthor,
@@ -13,14 +14,17 @@ import {
 } from '../access/visibility.js';
 
 /** A post with the author columns its card needs, from one join, and its comment count. */
-export type PostCardRow = Omit<PostRow, 'deleted_at'> & {
+export type PostCardRow = Omit<PostRow, 'deleted_at' | 'removed_at'> & {
   author_username: string;
   author_first_name: string;
   author_last_name: string;
   author_picture: string;
   author_cover: string;
   author_gender: string;
-  /** All comments of the post; a number or a numeric string, depending on the engine. */
+  /**
+   * All comments of the post but those a moderator removed; a number or a numeric string,
+   * depending on the engine.
+   */
   comment_count: number | string | bigint | null;
 };
 
@@ -58,7 +62,8 @@ function cardsOf(
       let count = eb
         .selectFrom('comments as c')
         .select(eb.fn.countAll().as('n'))
-        .whereRef('c.post_id', '=', 'p.id');
+        .whereRef('c.post_id', '=', 'p.id')
+        .where(liveComment('c'));
       if (viewer) count = count.where(visibleCommentAuthor(viewer, 'c'));
       return count.as('comment_count');
     })
@@ -91,6 +96,76 @@ export function findVisiblePost(
     .selectAll('p')
     .where('p.id', '=', postId)
     .where(visiblePost(viewer, 'p'))
+    .executeTakeFirst();
+}
+
+/**
+ * The comment, with its post's author and audience, unless it is missing, removed, or the viewer
+ * may not see it: its post is visible to them (access/visibility.ts) and its author is not
+ * blocked either way.
+ */
+export function findVisibleComment(
+  db: Db,
+  viewer: Viewer,
+  commentId: string,
+): Promise<VisibleCommentRow | undefined> {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('posts as p', 'p.id', 'c.post_id')
+    .selectAll('c')
+    .select(['p.user_id as post_author_id', 'p.audience as post_audience'])
+    .where('c.id', '=', commentId)
+    .where(liveComment('c'))
+    .where(visiblePost(viewer, 'p'))
+    .where(visibleCommentAuthor(viewer, 'c'))
+    .executeTakeFirst();
+}
+
+/** A comment as findVisibleComment reads it. */
+export type VisibleCommentRow = CommentRow & { post_author_id: string; post_audience: string };
+
+/**
+ * A moderator removes the live post (API.md, Hosts in charge): `removed_at` says so, and it goes
+ * to trash as well, so every read path hides it as it hides trash, its author's included, and
+ * the purge takes it later. Undefined when it is not live (missing, trashed, already removed).
+ */
+export function removeLivePost(
+  db: Db,
+  postId: string,
+  nowIso: string,
+): Promise<Pick<PostRow, 'id' | 'user_id'> | undefined> {
+  return db
+    .updateTable('posts')
+    .set({ removed_at: nowIso, deleted_at: nowIso })
+    .where('id', '=', postId)
+    .where(livePost('posts'))
+    .returning(['id', 'user_id'])
+    .executeTakeFirst();
+}
+
+/**
+ * A moderator removes the comment: hidden on every read path, left out of every count. Undefined
+ * when it is not live (missing, already removed, or its post is gone).
+ */
+export function removeLiveComment(
+  db: Db,
+  commentId: string,
+  nowIso: string,
+): Promise<Pick<CommentRow, 'id' | 'post_id' | 'user_id'> | undefined> {
+  return db
+    .updateTable('comments')
+    .set({ removed_at: nowIso })
+    .where('id', '=', commentId)
+    .where(liveComment('comments'))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('posts as p')
+          .select('p.id')
+          .whereRef('p.id', '=', 'comments.post_id')
+          .where(livePost('p')),
+      ),
+    )
+    .returning(['id', 'post_id', 'user_id'])
     .executeTakeFirst();
 }
 

@@ -58,6 +58,8 @@ import {
   postIdsByAuthors,
   postsCommentedBy,
   purgeTrashedPosts,
+  removeLiveComment,
+  removeLivePost,
   replacePostContent,
   trashedBefore,
   trashPost,
@@ -114,6 +116,7 @@ export class PostsService {
       created_at: clock.now().toISOString(),
       deleted_at: null,
       edited_at: null,
+      removed_at: null,
       // Without one, the member's default audience (a privacy setting, read with the session);
       // profile-picture and cover posts come this way too.
       audience: input.audience ?? defaultAudienceOf(member),
@@ -163,6 +166,7 @@ export class PostsService {
       comment: text,
       image,
       created_at: clock.now().toISOString(),
+      removed_at: null,
     };
     const notified = await this.writer.write(async (trx) => {
       await insertComment(trx, row);
@@ -326,6 +330,51 @@ export class PostsService {
       });
     }
     return reader.post(member, postId);
+  }
+
+  /**
+   * In a moderator's transaction `trx` (community/moderation-service.ts): the live post is
+   * removed (also put in trash, so every read path hides it, its author's included, and the
+   * purge takes it later). Undefined when it is not live. `published` drops its card on every
+   * process and stops its watchers: call it after the commit.
+   */
+  async removePost(
+    trx: Db,
+    postId: string,
+    nowIso: string,
+  ): Promise<{ authorId: string; published: () => Promise<void> } | undefined> {
+    const removed = await removeLivePost(trx, postId, nowIso);
+    if (!removed) return undefined;
+    const authorId = removed.user_id;
+    return {
+      authorId,
+      published: () => this.deps.bus.publish({ type: 'post.trashed', postId, authorId }),
+    };
+  }
+
+  /**
+   * In a moderator's transaction `trx`: the live comment (on a live post) is removed, hidden on
+   * every read path and left out of every count; the notifications it caused go. Undefined when
+   * it is not live. `published` drops its post's card on every process and takes the
+   * notifications off the bells: call it after the commit.
+   */
+  async removeComment(
+    trx: Db,
+    commentId: string,
+    nowIso: string,
+  ): Promise<{ authorId: string; postId: string; published: () => Promise<void> } | undefined> {
+    const removed = await removeLiveComment(trx, commentId, nowIso);
+    if (!removed) return undefined;
+    const { notifications, bus } = this.deps;
+    const gone = await notifications.commentRemoved(trx, commentId);
+    return {
+      authorId: removed.user_id,
+      postId: removed.post_id,
+      published: async () => {
+        await bus.publish({ type: 'cards.stale', postIds: [removed.post_id], memberIds: [] });
+        await notifications.publish(gone);
+      },
+    };
   }
 
   /**

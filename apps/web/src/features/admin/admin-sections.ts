@@ -1,6 +1,12 @@
 import type { About, Role } from '@hearth/contract';
 
-export type AdminSectionPath = 'applications' | 'members' | 'invites' | 'settings';
+export type AdminSectionPath =
+  | 'reports'
+  | 'applications'
+  | 'members'
+  | 'invites'
+  | 'settings'
+  | 'log';
 
 export interface AdminSection {
   path: AdminSectionPath;
@@ -16,6 +22,7 @@ const staff = (role: Role) => role === 'moderator' || role === 'admin';
 
 /** The moderation area's pages (/admin/…), in the nav's order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: 'reports', name: 'Reports', allowed: staff },
   { path: 'applications', name: 'Applications', allowed: staff },
   { path: 'members', name: 'Members', allowed: staff },
   {
@@ -25,4 +32,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     allowed: (role, about) => (role === 'admin' ? true : about?.membersMayInvite),
   },
   { path: 'settings', name: 'Settings', allowed: (role) => role === 'admin' },
+  { path: 'log', name: 'Audit log', allowed: (role) => role === 'admin' },
 ];

@@ -90,4 +90,48 @@ describe('Members (/admin/members)', () => {
     expect(roleOf('Ada Owen')).toHaveValue('admin');
     expect(roleOf('Ada Owen')).toHaveAccessibleDescription(MODERATION_MESSAGES.lastAdmin);
   });
+
+  it('warns a member with a reason, and offers no Warn on oneself', async () => {
+    const me = { ...buildModerationMember('Ada', 'Owen', 'moderator'), _id: sessionUser().id };
+    const { callsTo } = stubMembers([me, linus], {
+      warnMember: (call) =>
+        call.params.userId === linus._id
+          ? { body: 'ok' }
+          : { status: 404, body: { message: 'Not found.' } },
+    });
+    const app = renderApp('/admin/members', { user: sessionUser({ role: 'moderator' }) });
+    await screen.findByRole('list', { name: 'Members' });
+    expect(screen.queryByRole('button', { name: 'Warn Ada Owen' })).not.toBeInTheDocument();
+
+    const warn = screen.getByRole('button', { name: 'Warn Linus Torvalds' });
+    await app.user.click(warn);
+    const dialog = screen.getByRole('dialog', { name: 'Warn Linus Torvalds?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Warn' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      MODERATION_MESSAGES.actionReasonRequired,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toBeInvalid();
+    expect(callsTo('warnMember')).toHaveLength(0);
+
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '  Be civil.  ');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Warn' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(callsTo('warnMember').map((call) => [call.params.userId, call.body])).toEqual([
+      [linus._id, { reason: 'Be civil.' }],
+    ]);
+    expect(screen.getByText('Linus was warned.')).toBeInTheDocument();
+    expect(warn).toHaveFocus();
+  });
+
+  it("shows the server's refusal in the Warn dialog", async () => {
+    stubMembers([linus], {
+      warnMember: () => ({ status: 404, body: { message: 'Not found.' } }),
+    });
+    const app = renderApp('/admin/members', { user: sessionUser({ role: 'admin' }) });
+    await app.user.click(await screen.findByRole('button', { name: 'Warn Linus Torvalds' }));
+    const dialog = screen.getByRole('dialog', { name: 'Warn Linus Torvalds?' });
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam.');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Warn' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not found.');
+  });
 });

@@ -2,12 +2,17 @@ import { type ModerationMember, ROLE_LABELS, ROLES, type Role } from '@hearth/co
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
-import { useModerationMembersQuery, useSetRoleMutation } from '../../api/moderation';
+import {
+  useModerationMembersQuery,
+  useSetRoleMutation,
+  useWarnMemberMutation,
+} from '../../api/moderation';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { fullName } from '../../ui/full-name';
 import { PageCard } from '../../ui/page-card';
 import { RelativeTime } from '../../ui/relative-time';
+import { ActionReasonDialog } from './action-reason-dialog';
 import styles from './admin.module.css';
 import { PagedList } from './paged-list';
 
@@ -57,7 +62,12 @@ export function MembersPage() {
         label="Members"
         empty={q ? `No member matches “${q}”.` : 'No members yet.'}
         renderItem={(member) => (
-          <MemberRow key={member._id} member={member} mayChangeRole={isAdmin} />
+          <MemberRow
+            key={member._id}
+            member={member}
+            mayChangeRole={isAdmin}
+            mayWarn={member._id !== user.id}
+          />
         )}
       />
     </PageCard>
@@ -67,11 +77,17 @@ export function MembersPage() {
 function MemberRow({
   member,
   mayChangeRole,
+  mayWarn,
 }: {
   member: ModerationMember;
   mayChangeRole: boolean;
+  /** Anyone but oneself. */
+  mayWarn: boolean;
 }) {
   const setRole = useSetRoleMutation();
+  const warn = useWarnMemberMutation();
+  const [warning, setWarning] = useState(false);
+  const [warned, setWarned] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const name = fullName(member);
@@ -107,6 +123,9 @@ function MemberRow({
             {error}
           </p>
         )}
+        <p role="status" className={styles.rowDone}>
+          {warned ? `${member.first_name} was warned.` : ''}
+        </p>
       </div>
       <div className={styles.actions}>
         {mayChangeRole ? (
@@ -127,7 +146,47 @@ function MemberRow({
         ) : (
           <span className={styles.roleBadge}>{ROLE_LABELS[member.role]}</span>
         )}
+        {mayWarn && (
+          <button
+            type="button"
+            className={styles.secondary}
+            aria-label={`Warn ${name}`}
+            onClick={() => {
+              setWarned(false);
+              setWarning(true);
+            }}
+          >
+            Warn
+          </button>
+        )}
       </div>
+      {warning && (
+        <ActionReasonDialog
+          title={`Warn ${name}?`}
+          description={
+            <p className={styles.dialogText}>
+              {name} is told why by notification and e-mail. The warning goes into the audit log.
+            </p>
+          }
+          hint={`Sent to ${name}.`}
+          verb="Warn"
+          pendingVerb="Warning…"
+          pending={warn.isPending}
+          onConfirm={(reason, onError) =>
+            warn.mutate(
+              { userId: member._id, reason },
+              {
+                onSuccess: () => {
+                  setWarning(false);
+                  setWarned(true);
+                },
+                onError: (failure) => onError(errorMessage(failure)),
+              },
+            )
+          }
+          onClose={() => setWarning(false)}
+        />
+      )}
     </li>
   );
 }

@@ -1,11 +1,21 @@
 import type { Comment } from '@hearth/contract';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { cappedPictureAttributes } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import styles from './comments.module.css';
 
+// Loaded once a member reports something, not with the feed.
+const ReportDialog = lazy(() =>
+  import('../moderation/report-dialog').then((m) => ({ default: m.ReportDialog })),
+);
+
+/** One comment: its author, text and photo, when it was written, and Report on others' ones. */
 export function CommentItem({ comment }: { comment: Comment }) {
+  const user = useSessionUser();
+  const [reporting, setReporting] = useState(false);
   const author = comment.commentBy;
   const name = `${author.first_name} ${author.last_name}`;
   const profile = `/profile/${author.username}`;
@@ -30,8 +40,30 @@ export function CommentItem({ comment }: { comment: Comment }) {
             loading="lazy"
           />
         )}
-        <RelativeTime iso={comment.commentAt} className={styles.commentTime} />
+        <div className={styles.commentFooter}>
+          <RelativeTime iso={comment.commentAt} className={styles.commentTime} />
+          {author._id !== user.id && (
+            <button
+              type="button"
+              className={styles.commentAction}
+              aria-label={`Report comment by ${name}`}
+              aria-haspopup="dialog"
+              onClick={() => setReporting(true)}
+            >
+              Report
+            </button>
+          )}
+        </div>
       </div>
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            title="Report comment"
+            target={{ commentId: comment._id }}
+            onClose={() => setReporting(false)}
+          />
+        </Suspense>
+      )}
     </li>
   );
 }

@@ -140,7 +140,11 @@ describe('the account menu', () => {
     const { app, menu } = await openAccountMenu();
     await app.user.click(within(menu).getByRole('button', { name: 'Help & support' }));
     expect(within(menu).getByRole('heading', { name: 'Help & support' })).toBeInTheDocument();
-    expect(entries(menu)).toEqual(['Back', 'Help Center', 'Support Inbox', 'Report a problem']);
+    expect(entries(menu)).toEqual(['Back', 'Help Center', 'Report a problem']);
+    expect(within(menu).getByRole('link', { name: 'Support Inbox' })).toHaveAttribute(
+      'href',
+      '/support',
+    );
     await app.user.click(within(menu).getByRole('button', { name: 'Back' }));
     expect(within(menu).getByRole('button', { name: 'Help & support' })).toHaveFocus();
   });

@@ -33,13 +33,19 @@ const SETTINGS_ITEMS: readonly { name: string; to?: string }[] = [
   { name: 'Blocking', to: '/settings/blocking' },
   { name: 'Muted', to: '/settings/muted' },
 ];
-const HELP_ITEMS = ['Help Center', 'Support Inbox', 'Report a problem'];
+/** Help & support: an entry with a path leads to its page. */
+const HELP_ITEMS: readonly { name: string; to?: string }[] = [
+  { name: 'Help Center' },
+  { name: 'Support Inbox', to: '/support' },
+  { name: 'Report a problem' },
+];
 
 /**
  * The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout; Settings &
  * privacy leads to the privacy settings (Privacy Shortcut), their checkup, and the Blocking and
  * Muted pages, and ends with 'Log out of all devices' (issue 17). While sign-up is by invite
- * and members may invite, 'Invite friends' leads to the invite links (/admin/invites). A
+ * and members may invite, 'Invite friends' leads to the invite links (/admin/invites). Help &
+ * support's Support Inbox leads to the member's reports (/support). A
  * header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).
  */
 export function AccountMenu() {
@@ -117,16 +123,7 @@ function AccountPanel({ close }: { close: () => void }) {
       )}
       {view === 'settings' && (
         <SubView title="Settings & privacy" onBack={() => setView('main')}>
-          {SETTINGS_ITEMS.map(({ name, to }) =>
-            to ? (
-              <Link key={name} to={to} className={styles.linkItem} onClick={close}>
-                <span className={styles.itemText}>{name}</span>
-                <ChevronRightIcon className={styles.chevron} />
-              </Link>
-            ) : (
-              <Item key={name}>{name}</Item>
-            ),
-          )}
+          <SubViewItems items={SETTINGS_ITEMS} close={close} />
           <hr className={styles.separator} />
           <Item icon={<LogoutIcon />} onClick={logoutEverywhere}>
             Log out of all devices
@@ -135,9 +132,7 @@ function AccountPanel({ close }: { close: () => void }) {
       )}
       {view === 'help' && (
         <SubView title="Help & support" onBack={() => setView('main')}>
-          {HELP_ITEMS.map((name) => (
-            <Item key={name}>{name}</Item>
-          ))}
+          <SubViewItems items={HELP_ITEMS} close={close} />
         </SubView>
       )}
       {view === 'display' && <DisplayView onBack={() => setView('main')} />}
@@ -239,5 +234,25 @@ function DisplayView({ onBack }: { onBack: () => void }) {
         Keyboard
       </Item>
     </SubView>
+  );
+}
+
+/** A sub-view's rows: a link for an item that leads somewhere, an inert row for the others. */
+function SubViewItems({
+  items,
+  close,
+}: {
+  items: readonly { name: string; to?: string | undefined }[];
+  close: () => void;
+}) {
+  return items.map(({ name, to }) =>
+    to ? (
+      <Link key={name} to={to} className={styles.linkItem} onClick={close}>
+        <span className={styles.itemText}>{name}</span>
+        <ChevronRightIcon className={styles.chevron} />
+      </Link>
+    ) : (
+      <Item key={name}>{name}</Item>
+    ),
   );
 }

@@ -3,19 +3,21 @@ import { Link, NavLink } from 'react-router';
 import { useReloadFeed } from '../../api/posts';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
-import { FriendsIcon, HomeIcon, ShieldIcon } from '../../ui/icons';
+import { FriendsIcon, HomeIcon } from '../../ui/icons';
 import { SearchBox } from '../search/search-box';
 import { AccountMenu } from './account-menu';
 import { AllMenu } from './all-menu';
 import styles from './header.module.css';
 import { MIDDLE_LINKS } from './middle-links';
+import { ModerationEntry } from './moderation-entry';
 import { NotificationsMenu } from './notifications-menu';
 
 /**
  * The logged-in header (spec 'Header'): logo and search; home (which also reloads the posts),
  * friends and three more icons in the middle; the member, the circle buttons and the menus on
  * the right. The middle badges are static (spec section 9); the bell's is the unread count.
- * Moderators and admins also find the moderation area's shield there (/admin).
+ * Moderators and admins also find the moderation area's shield there (/admin), with the count
+ * of what waits for them.
  */
 export function Header() {
   const user = useSessionUser();
@@ -69,11 +71,7 @@ export function Header() {
           <Avatar src={user.picture} size={28} />
           <span className={styles.firstName}>{user.first_name}</span>
         </Link>
-        {STAFF_ROLES.includes(user.role) && (
-          <NavLink to="/admin" className={styles.moderation} aria-label="Moderation">
-            <ShieldIcon width={22} height={22} />
-          </NavLink>
-        )}
+        {STAFF_ROLES.includes(user.role) && <ModerationEntry />}
         <NotificationsMenu />
         <AllMenu />
         <AccountMenu />

@@ -29,6 +29,7 @@ function buildNotification(overrides: Partial<Notification> = {}): Notification 
     post: null,
     react: null,
     comment: null,
+    note: null,
     read: false,
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     ...overrides,
@@ -140,6 +141,57 @@ describe('the notifications panel', () => {
     const [item] = await within(panel).findAllByRole('link');
     expect(item).toHaveTextContent('Grace Hopper asked to join');
     expect(item).toHaveAttribute('href', '/admin/applications');
+  });
+
+  it('tells a moderator of a report, and leads to the reports queue', async () => {
+    const { panel } = await openBell({
+      notifications: () => ({ body: [buildNotification({ type: 'report' })] }),
+    });
+    const [item] = await within(panel).findAllByRole('link');
+    expect(item).toHaveTextContent('Grace Hopper reported something');
+    expect(item).toHaveAttribute('href', '/admin/reports');
+  });
+
+  it("tells a member of a moderator's action without naming anyone, with the reason, and leads to the Support Inbox", async () => {
+    const long = 'y'.repeat(NOTIFICATION_PREVIEW_MAX + 20);
+    const { panel } = await openBell({
+      notifications: () => ({
+        body: [
+          buildNotification({ type: 'postRemoved', note: 'Spam links.' }),
+          buildNotification({ type: 'commentRemoved', note: 'Rude.' }),
+          buildNotification({ type: 'warning', note: 'Be civil.' }),
+          buildNotification({ type: 'warning', note: long }),
+        ],
+      }),
+    });
+    const items = await within(panel).findAllByRole('link');
+    expect(
+      items.map((item) => item.querySelector('span:nth-child(2) > span')?.textContent),
+    ).toEqual([
+      'A moderator removed your post: "Spam links."',
+      'A moderator removed your comment: "Rude."',
+      'A moderator warned you: "Be civil."',
+      `A moderator warned you: "${long.slice(0, NOTIFICATION_PREVIEW_MAX)}…"`,
+    ]);
+    for (const item of items) {
+      expect(item).not.toHaveTextContent('Grace Hopper');
+      expect(item.querySelector('img')).not.toBeInTheDocument();
+      expect(item).toHaveAttribute('href', '/support');
+    }
+  });
+
+  it("a moderator's warning leads to the Support Inbox", async () => {
+    const { app, panel } = await openBell({
+      notifications: () => ({ body: [buildNotification({ type: 'warning', note: 'Be civil.' })] }),
+      myReports: () => ({ body: [] }),
+    });
+    await app.user.click(
+      await within(panel).findByRole('link', { name: /A moderator warned you/ }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Support Inbox' }),
+    ).toBeInTheDocument();
+    expect(app.pathname()).toBe('/support');
   });
 
   it('says so when there are none', async () => {

@@ -14,16 +14,20 @@ import { useNotificationsQuery } from '../../api/notifications';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
 import { CommentIcon } from '../../ui/feed-icons';
-import { FriendsIcon } from '../../ui/icons';
+import { FriendsIcon, ShieldIcon } from '../../ui/icons';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { ReactionIcon } from '../reactions/reaction-icon';
 import styles from './notifications.module.css';
 
-/** '"text"', with '…' when the server cut it to the preview length; '' without text. */
+/**
+ * '"text"', with '…' when the server cut it to the preview length (or it is longer: a
+ * moderator's note comes whole); '' without text.
+ */
 function quoted(text: string | null): string {
   if (!text) return '';
-  return `: "${text}${text.length >= NOTIFICATION_PREVIEW_MAX ? '…' : ''}"`;
+  const shown = text.slice(0, NOTIFICATION_PREVIEW_MAX);
+  return `: "${shown}${text.length >= NOTIFICATION_PREVIEW_MAX ? '…' : ''}"`;
 }
 
 /** The notifications about a post, which lead to it. */
@@ -33,7 +37,22 @@ const POST_NOTIFICATION_TYPES: ReadonlySet<NotificationType> = new Set([
   'followedPostComment',
 ]);
 
-/** What the notification says after the actor's name. */
+/** The notifications a moderator's action sends the member it concerns: no actor is named. */
+const MODERATION_TYPES: ReadonlySet<NotificationType> = new Set([
+  'postRemoved',
+  'commentRemoved',
+  'warning',
+]);
+
+/** Whether the notification's sentence starts with its actor's name. */
+export function namesActor(notification: Notification): boolean {
+  return !MODERATION_TYPES.has(notification.type);
+}
+
+/**
+ * What the notification says: after the actor's name for most ('reacted to your post'), the
+ * whole sentence for a moderator's action ('A moderator warned you: "…"').
+ */
 export function notificationAction(notification: Notification): string {
   switch (notification.type) {
     case 'react':
@@ -48,15 +67,26 @@ export function notificationAction(notification: Notification): string {
       return `commented on a post you follow${quoted(notification.comment)}`;
     case 'application':
       return 'asked to join';
+    case 'report':
+      return 'reported something';
+    case 'postRemoved':
+      return `A moderator removed your post${quoted(notification.note)}`;
+    case 'commentRemoved':
+      return `A moderator removed your comment${quoted(notification.note)}`;
+    case 'warning':
+      return `A moderator warned you${quoted(notification.note)}`;
   }
 }
 
 /**
  * Where a click leads: the post for a reaction or a comment, the applications for an
- * application (an applicant has no profile yet), else the actor's profile.
+ * application (an applicant has no profile yet), the reports queue for a report, the Support
+ * Inbox for a moderator's action, else the actor's profile.
  */
 export function notificationTarget(notification: Notification): string {
   if (notification.type === 'application') return '/admin/applications';
+  if (notification.type === 'report') return '/admin/reports';
+  if (MODERATION_TYPES.has(notification.type)) return '/support';
   const post = notification.post;
   if (post && POST_NOTIFICATION_TYPES.has(notification.type)) {
     return `/post/${post._id}`;
@@ -151,6 +181,13 @@ export function NotificationsPanel({
 }
 
 function TypeIcon({ notification }: { notification: Notification }) {
+  if (notification.type === 'report') {
+    return (
+      <span className={`${styles.typeIcon} ${styles.moderationType}`}>
+        <ShieldIcon width={14} height={14} />
+      </span>
+    );
+  }
   if (notification.type === 'react' && notification.react) {
     return <ReactionIcon react={notification.react} size={24} />;
   }
@@ -176,23 +213,35 @@ function NotificationItem({
   onOpen: () => void;
 }) {
   const { actor, read } = notification;
+  const withActor = namesActor(notification);
   return (
     <Link
       to={notificationTarget(notification)}
       className={read ? styles.item : `${styles.item} ${styles.unread}`}
       onClick={onOpen}
     >
-      <span className={styles.picture}>
-        <Avatar src={actor.picture} size={56} />
-        <span className={styles.badge} aria-hidden="true">
-          <TypeIcon notification={notification} />
+      {withActor ? (
+        <span className={styles.picture}>
+          <Avatar src={actor.picture} size={56} />
+          <span className={styles.badge} aria-hidden="true">
+            <TypeIcon notification={notification} />
+          </span>
         </span>
-      </span>
+      ) : (
+        // A moderator's action: the moderators stay anonymous, the shield stands for them.
+        <span className={`${styles.picture} ${styles.moderatorPicture}`} aria-hidden="true">
+          <ShieldIcon width={28} height={28} />
+        </span>
+      )}
       <span className={styles.body}>
         <span className={styles.sentence}>
-          <strong>
-            {actor.first_name} {actor.last_name}
-          </strong>{' '}
+          {withActor && (
+            <>
+              <strong>
+                {actor.first_name} {actor.last_name}
+              </strong>{' '}
+            </>
+          )}
           {notificationAction(notification)}
         </span>
         <RelativeTime iso={notification.createdAt} className={styles.time} />

@@ -73,3 +73,12 @@ export const InvitesPage = lazy(() =>
 export const AdminSettingsPage = lazy(() =>
   import('../admin/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
 );
+export const ReportsPage = lazy(() =>
+  import('../admin/reports-page').then((m) => ({ default: m.ReportsPage })),
+);
+export const AuditLogPage = lazy(() =>
+  import('../admin/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
+);
+export const SupportInboxPage = lazy(() =>
+  import('../moderation/support-inbox-page').then((m) => ({ default: m.SupportInboxPage })),
+);

@@ -35,6 +35,9 @@ const CreatePostDialog = lazy(() =>
 const EditHistoryDialog = lazy(() =>
   import('./edit-history').then((m) => ({ default: m.EditHistoryDialog })),
 );
+const ReportDialog = lazy(() =>
+  import('../moderation/report-dialog').then((m) => ({ default: m.ReportDialog })),
+);
 
 const TYPE_WORDING = {
   profilePicture: 'updated profile picture',
@@ -67,6 +70,7 @@ export const PostCard = memo(function PostCard({
   const [editingAudience, setEditingAudience] = useState(false);
   const [editing, setEditing] = useState(false);
   const [readingHistory, setReadingHistory] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const commentFieldRef = useRef<HTMLTextAreaElement>(null);
   const imagesRef = useRef<HTMLDivElement>(null);
   const watchRef = useWatchedPost(post._id);
@@ -158,6 +162,7 @@ export const PostCard = memo(function PostCard({
           onNotifications={onNotifications}
           authorFirstName={author.first_name}
           onMute={onMute}
+          onReport={() => setReporting(true)}
           onSave={() => save.mutate({ postId: post._id })}
           onDownload={() => void downloadImages(post.images)}
           onFullscreen={() => void imagesRef.current?.requestFullscreen?.()}
@@ -172,11 +177,18 @@ export const PostCard = memo(function PostCard({
           onClose={() => setEditingAudience(false)}
         />
       )}
-      {(editing || readingHistory) && (
+      {(editing || readingHistory || reporting) && (
         <Suspense fallback={null}>
           {editing && <CreatePostDialog post={post} onClose={() => setEditing(false)} />}
           {readingHistory && (
             <EditHistoryDialog post={post} onClose={() => setReadingHistory(false)} />
+          )}
+          {reporting && (
+            <ReportDialog
+              title="Report post"
+              target={{ postId: post._id }}
+              onClose={() => setReporting(false)}
+            />
           )}
         </Suspense>
       )}

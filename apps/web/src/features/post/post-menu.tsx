@@ -34,6 +34,8 @@ interface PostMenuProps {
   /** The author's first name, for 'Mute {first name}' on others' posts. */
   authorFirstName: string;
   onMute: () => void;
+  /** Report post (others' posts): opens the Report dialog once the menu has closed. */
+  onReport: () => void;
   onSave: () => void;
   onDownload: () => void;
   onFullscreen: () => void;
@@ -53,6 +55,7 @@ export function PostMenu({
   onNotifications,
   authorFirstName,
   onMute,
+  onReport,
   onSave,
   onDownload,
   onFullscreen,
@@ -145,7 +148,7 @@ export function PostMenu({
               icon={<ReportIcon />}
               title="Report post"
               subtitle="i'm concerned about this post"
-              onClick={act()}
+              onClick={act(onReport)}
             />
           </>
         )}

@@ -1,15 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { forgetProfile, useBlockMutation } from '../../api/blocking';
 import { errorMessage } from '../../api/client';
 import { useUnmuteMutation } from '../../api/muting';
-import { MoreIcon } from '../../ui/feed-icons';
+import { MoreIcon, ReportIcon } from '../../ui/feed-icons';
 import { BlockIcon, MuteIcon, UnmuteIcon } from '../../ui/profile-icons';
 import { ConfirmMemberDialog } from './confirm-member-dialog';
 import { MenuButton } from './menu-button';
 import { MuteDialog } from './mute-dialog';
 import styles from './profile-page.module.css';
+
+// Loaded once a member reports someone, not with the profile.
+const ReportDialog = lazy(() =>
+  import('../moderation/report-dialog').then((m) => ({ default: m.ReportDialog })),
+);
 
 interface Member {
   _id: string;
@@ -21,13 +26,14 @@ interface Member {
 
 type OpenDialog =
   | { kind: 'block' }
+  | { kind: 'report' }
   | { kind: 'mute' }
   /** An unmute from the menu failed: why, and a second try. */
   | { kind: 'unmute'; error: string };
 
 /**
  * The '…' menu of another member's profile: Mute (after a confirmation) or Unmute (at once),
- * and Block (after a confirmation).
+ * Block (after a confirmation), and Report (the Report dialog).
  */
 export function ProfileOptions({ member }: { member: Member }) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -86,6 +92,12 @@ export function ProfileOptions({ member }: { member: Member }) {
             opensDialog: true,
             onSelect: () => setDialog({ kind: 'block' }),
           },
+          {
+            label: `Report ${name}`,
+            icon: <ReportIcon />,
+            opensDialog: true,
+            onSelect: () => setDialog({ kind: 'report' }),
+          },
         ]}
       />
       <span role="status" className="visually-hidden">
@@ -99,6 +111,15 @@ export function ProfileOptions({ member }: { member: Member }) {
           }}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog?.kind === 'report' && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            title={`Report ${name}`}
+            target={{ userId: member._id }}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
       {(dialog?.kind === 'mute' || dialog?.kind === 'unmute') && (
         <MuteDialog

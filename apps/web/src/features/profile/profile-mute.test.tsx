@@ -25,7 +25,7 @@ const muteCalls = (app: {
 describe("muting from a member's profile", () => {
   it('offers Mute before Block, and asks first: Cancel sends nothing', async () => {
     const app = await openProfile(buildProfile(), { mute: () => ({ body: 'ok' }) });
-    expect(await openOptions(app)).toEqual(['Mute Grace', 'Block Grace']);
+    expect(await openOptions(app)).toEqual(['Mute Grace', 'Block Grace', 'Report Grace']);
     await app.user.click(screen.getByRole('menuitem', { name: 'Mute Grace' }));
     const dialog = screen.getByRole('dialog', { name: 'Mute Grace?' });
     expect(dialog).toHaveAccessibleDescription(
@@ -53,7 +53,7 @@ describe("muting from a member's profile", () => {
     expect(screen.getByText('You muted Grace.')).toBeInTheDocument();
     // The profile stays, with its posts; only the menu's entry changes.
     expect(screen.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeInTheDocument();
-    expect(await openOptions(app)).toEqual(['Unmute Grace', 'Block Grace']);
+    expect(await openOptions(app)).toEqual(['Unmute Grace', 'Block Grace', 'Report Grace']);
   });
 
   it('says why in the dialog when the server refuses the mute', async () => {
@@ -69,20 +69,20 @@ describe("muting from a member's profile", () => {
     );
     expect(app.pathname()).toBe(`/profile/${grace.username}`);
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(await openOptions(app)).toEqual(['Mute Grace', 'Block Grace']);
+    expect(await openOptions(app)).toEqual(['Mute Grace', 'Block Grace', 'Report Grace']);
   });
 
   it('unmutes at once from the menu of a muted member, and then offers Mute again', async () => {
     const app = await openProfile(buildProfile({ muted: true }), {
       unmute: byParam('id', { [grace._id]: () => ({ body: 'ok' }) }),
     });
-    expect(await openOptions(app)).toEqual(['Unmute Grace', 'Block Grace']);
+    expect(await openOptions(app)).toEqual(['Unmute Grace', 'Block Grace', 'Report Grace']);
     await app.user.click(screen.getByRole('menuitem', { name: 'Unmute Grace' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await screen.findByText('You unmuted Grace.');
     expect(muteCalls(app)).toEqual([['unmute', grace._id]]);
     expect(screen.getByRole('button', { name: 'Profile options' })).toHaveFocus();
-    expect(await openOptions(app)).toEqual(['Mute Grace', 'Block Grace']);
+    expect(await openOptions(app)).toEqual(['Mute Grace', 'Block Grace', 'Report Grace']);
   });
 
   it('shows why an unmute failed, and Confirm tries again', async () => {
@@ -102,7 +102,7 @@ describe("muting from a member's profile", () => {
       ['unmute', grace._id],
       ['unmute', grace._id],
     ]);
-    expect(await openOptions(app)).toEqual(['Mute Grace', 'Block Grace']);
+    expect(await openOptions(app)).toEqual(['Mute Grace', 'Block Grace', 'Report Grace']);
   });
 
   it("takes Grace's posts out of the feed at once, before the feed is read again", async () => {
