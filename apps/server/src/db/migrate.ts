@@ -56,13 +56,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const result = await migrator(handle, schema).migrateToLatest();
     const cause = result.error as { code?: string; message?: string } | undefined;
-    const anotherSchemaWent =
-      cause?.code === '3F000' && schema !== undefined && !cause.message?.includes(`"${schema}"`);
-    // Likewise a column another schema's migration dropped while the catalog was listed
-    // (42703, "column … does not exist"): the listing spans every schema. Our own migrations run
-    // in one transaction, so trying again repeats nothing, and a real failure fails every time.
-    const anotherSchemaChanged = cause?.code === '42703' && schema !== undefined;
-    if ((anotherSchemaWent || anotherSchemaChanged) && attempt < MIGRATION_ATTEMPTS) {
+    if (
+      schema !== undefined &&
+      anotherSchemaChanged(cause, schema) &&
+      attempt < MIGRATION_ATTEMPTS
+    ) {
       await setTimeout(10 + Math.random() * 40);
       continue;
     }
@@ -72,6 +70,27 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
 }
 
 const MIGRATION_ATTEMPTS = 10;
+
+/**
+ * Whether a failed migration run tripped over another schema changing while Kysely listed the
+ * catalog of every schema, rather than over our own: then nothing of ours ran (our migrations
+ * are one transaction) and trying again is safe; a real failure fails every time.
+ * - 3F000 "schema … does not exist" about a schema that is not ours (it was dropped);
+ * - 42703 "column … does not exist" (another schema's migration dropped a column);
+ * - 42P01 "relation "schema.table" does not exist" about another schema's table (dropped
+ *   between the listing and its serial-sequence lookup; seen once in a full CI run).
+ */
+export function anotherSchemaChanged(
+  cause: { code?: string; message?: string } | undefined,
+  schema: string,
+): boolean {
+  const message = cause?.message ?? '';
+  if (cause?.code === '3F000') return !message.includes(`"${schema}"`);
+  if (cause?.code === '42703') return true;
+  if (cause?.code === '42P01')
+    return /"[^"]+\.[^"]+"/.test(message) && !message.includes(`"${schema}.`);
+  return false;
+}
 
 /** Runs or undoes migrations up to and including `name` (tests of one migration's data path). */
 export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
