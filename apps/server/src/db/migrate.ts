@@ -52,9 +52,20 @@ function unwrap({ error, results }: MigrationResultSet): void {
  * touched and nothing was migrated yet (the migrations run in one transaction), so it tries again.
  */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  await runMigrations(handle, (m) => m.migrateToLatest());
+}
+
+/**
+ * Runs the migrator, trying again while the failure was another schema changing under Kysely's
+ * catalog listing (anotherSchemaChanged); any other failure is thrown as unwrap says it.
+ */
+async function runMigrations(
+  handle: DatabaseHandle,
+  run: (m: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   const schema = await currentSchema(handle);
   for (let attempt = 1; ; attempt++) {
-    const result = await migrator(handle, schema).migrateToLatest();
+    const result = await run(migrator(handle, schema));
     const cause = result.error as { code?: string; message?: string } | undefined;
     if (
       schema !== undefined &&
@@ -94,12 +105,12 @@ export function anotherSchemaChanged(
 
 /** Runs or undoes migrations up to and including `name` (tests of one migration's data path). */
 export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
-  unwrap(await migrator(handle, await currentSchema(handle)).migrateTo(name));
+  await runMigrations(handle, (m) => m.migrateTo(name));
 }
 
 /** Undoes every migration (tests of the down path). */
 export async function migrateToNothing(handle: DatabaseHandle): Promise<void> {
-  unwrap(await migrator(handle, await currentSchema(handle)).migrateTo(NO_MIGRATIONS));
+  await runMigrations(handle, (m) => m.migrateTo(NO_MIGRATIONS));
 }
 
 /** A refused or failed migration in one line, with its cause: what a command prints before exit 1. */

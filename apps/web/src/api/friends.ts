@@ -2,7 +2,7 @@ import { type FriendsPage, type PublicUser, ROUTES } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useSessionUser } from '../session/session-context';
 import { applyFriendsPageAction, type FriendsPageAction } from './apply-friends-page';
-import { friendsKeys } from './friends-keys';
+import { FRIENDSHIP_SCOPE, friendsKeys } from './friends-keys';
 import { postKeys } from './post-cache';
 import { profileKeys } from './profile-keys';
 
@@ -35,6 +35,7 @@ export function useFriendsPageMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: friendsMutationKey,
+    scope: FRIENDSHIP_SCOPE,
     mutationFn: ({ action, member }: FriendsPageChange) =>
       api.call(ROUTES[action], { params: { id: member._id } }),
     onMutate: async ({ action, member }) => {

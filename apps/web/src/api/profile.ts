@@ -13,7 +13,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useApi, useSession, useSessionUser } from '../session/session-context';
 import { applyFriendship, type FriendshipAction } from './apply-friendship';
 import { ApiError } from './client';
-import { friendsKeys } from './friends-keys';
+import { FRIENDSHIP_SCOPE, friendsKeys } from './friends-keys';
 import { type FeedPage, mapAllPosts, prependPost } from './post-cache';
 import { uploadImages } from './posts';
 import { type ProfileAnswer, profileKeys } from './profile-keys';
@@ -130,6 +130,7 @@ export function useFriendshipMutation(username: string, profileId: string) {
   const key = profileKeys.detail(username);
   const ownKey = profileKeys.detail(user.username);
   return useMutation({
+    scope: FRIENDSHIP_SCOPE,
     mutationFn: (action: FriendshipAction) =>
       api.call(ROUTES[action], { params: { id: profileId } }),
     onMutate: async (action) => {

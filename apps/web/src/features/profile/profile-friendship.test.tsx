@@ -71,6 +71,23 @@ describe('the friendship buttons', () => {
     );
   });
 
+  it('a quick Add Friend then Cancel Request change the buttons at once and reach the server in that order', async () => {
+    const { app, answer, puts } = await visit({});
+    await app.user.click(screen.getByRole('button', { name: 'Add Friend' }));
+    await app.user.click(screen.getByRole('button', { name: 'Cancel Request' }));
+    expectButtons(['Add Friend', 'Follow']);
+    // The second call waits for the first one's answer (two at once could arrive reversed).
+    expect(puts()).toEqual([['addFriend', grace._id]]);
+    answer.resolve({ body: 'ok' });
+    await waitFor(() =>
+      expect(puts()).toEqual([
+        ['addFriend', grace._id],
+        ['cancelFriendRequest', grace._id],
+      ]),
+    );
+    expectButtons(['Add Friend', 'Follow']);
+  });
+
   it.each<[string, Partial<Friendship>, string[], string[], EndpointName]>([
     [
       'Cancel Request returns to none at once, then sends cancelFriendRequest',
