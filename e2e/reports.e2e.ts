@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { REPORT_MESSAGES, ROUTES } from '@hearth/contract';
+import { MODERATION_MESSAGES, REPORT_MESSAGES, ROUTES, SIGNUP_MESSAGES } from '@hearth/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/a11y.js';
@@ -15,11 +15,13 @@ import { useSuite } from './support/suite.js';
  * e-mail), the reporter reads the outcome in the Support Inbox, and the admin reads the audit
  * log. Each screen at 375 and 1280 px, light and dark, axe-clean.
  */
-const suite = useSuite({ mail: true });
+const suite = useSuite({ mail: true, env: { RATE_LIMIT_SIGNUP_IP: '1000' } });
 const repoRoot = resolve(import.meta.dirname, '..');
 
 const SPAM = 'Cheap watches, only today, write to me';
 const REASON = 'Advertising is not allowed here (rule 2).';
+const SECOND = 'Still selling watches, ask me in private';
+const SUSPENSION = 'Advertising again after a removal and a warning.';
 
 let admin: Member;
 let moderator: Member;
@@ -170,5 +172,129 @@ describe('a member reports a post and a moderator removes it', () => {
     await lookAt('log', admin, '/admin/log', (page) =>
       page.getByRole('list', { name: 'Audit log' }).waitFor(),
     );
+  });
+});
+
+describe('a moderator suspends a member, then lifts it', () => {
+  it('logs the member out at once in their open browser and hides their posts', async () => {
+    await createPost(suite.app.url, author, SECOND);
+    const authorPage = await suite.pageAs(author, { width: 1280 });
+    await authorPage.goto(suite.app.url);
+    await authorPage.getByRole('article').filter({ hasText: SECOND }).waitFor();
+
+    const page = await suite.pageAs(moderator, { width: 1280 });
+    await page.goto(`${suite.app.url}/admin/members`);
+    const row = page.getByTestId('member-row').filter({ hasText: 'Sam Seller' });
+    await row.getByRole('button', { name: 'Suspend Sam Seller' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Suspend Sam Seller?' });
+    await confirm.getByLabel('Reason', { exact: true }).fill(SUSPENSION);
+    await confirm.getByRole('button', { name: 'Suspend' }).click();
+    await row.getByTestId('member-status').filter({ hasText: 'Suspended' }).waitFor();
+
+    // The author's tab, left open on the feed, is logged out without a reload.
+    await authorPage.getByRole('button', { name: 'Log In' }).waitFor({ timeout: 5_000 });
+    await authorPage.getByPlaceholder('Email address or phone number').fill(author.email);
+    await authorPage.getByPlaceholder('Password').fill(author.password);
+    await authorPage.getByRole('button', { name: 'Log In' }).click();
+    await authorPage.getByText(MODERATION_MESSAGES.accountSuspended).waitFor();
+    await screenshot(authorPage, 'reports-suspended-login-1280');
+
+    const mailed = await suite.mail.waitFor(author.email, /(Advertising again[^\n]*)/);
+    expect(mailed).toContain('a removal and a warning');
+
+    const reader = await suite.pageAs(reporter, { width: 1280 });
+    await reader.goto(suite.app.url);
+    await reader.getByRole('button', { name: /^Notifications/ }).waitFor();
+    await expect.poll(() => reader.getByText(SECOND).count()).toBe(0);
+    const feed = await callApi(suite.app.url, reporter.token, ROUTES.feed, {});
+    expect(feed.some((post) => post.text === SECOND)).toBe(false);
+  });
+
+  it("shows the member's status and record on the members page, at 375 and 1280 px, light and dark", async () => {
+    const page = await suite.pageAs(moderator, { width: 1280 });
+    await page.goto(`${suite.app.url}/admin/members`);
+    const row = page.getByTestId('member-row').filter({ hasText: 'Sam Seller' });
+    await row.getByTestId('member-suspension').getByText(SUSPENSION, { exact: false }).waitFor();
+    await row.getByRole('button', { name: 'Record of Sam Seller' }).click();
+    const record = page.getByRole('region', { name: 'Record of Sam Seller' });
+    await record.getByText(SUSPENSION, { exact: false }).first().waitFor();
+    await record.getByText(REASON, { exact: false }).first().waitFor();
+    await screenshot(page, 'reports-member-record-1280');
+    await lookAt('members', moderator, '/admin/members', (p) =>
+      p.getByTestId('member-status').filter({ hasText: 'Suspended' }).first().waitFor(),
+    );
+  });
+
+  it('restores their posts when the suspension is lifted, and lets them log in', async () => {
+    const page = await suite.pageAs(moderator, { width: 1280 });
+    await page.goto(`${suite.app.url}/admin/members`);
+    const row = page.getByTestId('member-row').filter({ hasText: 'Sam Seller' });
+    await row.getByRole('button', { name: 'Unsuspend Sam Seller' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Unsuspend Sam Seller?' });
+    await confirm.getByLabel('Reason', { exact: true }).fill('Promised to stop advertising.');
+    await confirm.getByRole('button', { name: 'Unsuspend' }).click();
+    await row.getByRole('button', { name: 'Suspend Sam Seller' }).waitFor();
+
+    const reader = await suite.pageAs(reporter, { width: 1280 });
+    await reader.goto(suite.app.url);
+    await reader.getByRole('article').filter({ hasText: SECOND }).waitFor();
+
+    const login = await callApi(suite.app.url, undefined, ROUTES.login, {
+      body: { email: author.email, password: author.password },
+    });
+    expect(login.id).toBe(author.id);
+  });
+});
+
+describe('an admin deletes an account, then lets its address sign up again', () => {
+  const SCAM = 'Send me your bank details to win a prize';
+  const DELETION = 'Fraud: asking members for their bank details.';
+  let scammer: Member;
+
+  it('deletes the account from the members page: its posts go and its address is refused', async () => {
+    scammer = await registerMember(suite.app.url, 'Rex', 'Fraud', 'rex.fraud@example.test');
+    await callApi(suite.app.url, reporter.token, ROUTES.follow, { params: { id: scammer.id } });
+    await createPost(suite.app.url, scammer, SCAM);
+    const scammerPage = await suite.pageAs(scammer, { width: 1280 });
+    await scammerPage.goto(suite.app.url);
+    await scammerPage.getByRole('article').filter({ hasText: SCAM }).waitFor();
+
+    const page = await suite.pageAs(admin, { width: 1280 });
+    await page.goto(`${suite.app.url}/admin/members`);
+    const row = page.getByTestId('member-row').filter({ hasText: 'Rex Fraud' });
+    await row.getByRole('button', { name: 'Delete account of Rex Fraud' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete the account of Rex Fraud?' });
+    await confirm.getByLabel('Reason', { exact: true }).fill(DELETION);
+    await screenshot(page, 'reports-delete-dialog-1280');
+    await confirm.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByText('The account of Rex Fraud was deleted.').waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    // Their open tab is logged out at once; the mail says why.
+    await scammerPage.getByRole('button', { name: 'Log In' }).waitFor({ timeout: 5_000 });
+    const mailed = await suite.mail.waitFor(scammer.email, /(Fraud: asking members[^\n]*)/);
+    expect(mailed).toContain('bank details');
+
+    const feed = await callApi(suite.app.url, reporter.token, ROUTES.feed, {});
+    expect(feed.some((post) => post.text === SCAM)).toBe(false);
+    await expect(
+      registerMember(suite.app.url, 'Rex', 'Again', 'REX.Fraud@example.test'),
+    ).rejects.toThrow(SIGNUP_MESSAGES.emailRefused);
+  });
+
+  it('lists the refused address on the settings page, at 375 and 1280 px, light and dark', async () => {
+    await lookAt('refused', admin, '/admin/settings', (p) =>
+      p.getByTestId('email-block').filter({ hasText: 'Rex Fraud' }).waitFor(),
+    );
+  });
+
+  it('lets the address sign up again once the admin allows it', async () => {
+    const page = await suite.pageAs(admin, { width: 1280 });
+    await page.goto(`${suite.app.url}/admin/settings`);
+    const block = page.getByTestId('email-block').filter({ hasText: 'Rex Fraud' });
+    await block.getByRole('button', { name: 'Allow this address again' }).click();
+    await page.getByText('The address of Rex Fraud may sign up again.').waitFor();
+    const back = await registerMember(suite.app.url, 'Rex', 'Reformed', 'rex.fraud@example.test');
+    expect(back.id).not.toBe(scammer.id);
   });
 });

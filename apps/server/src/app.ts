@@ -52,9 +52,11 @@ import { KnownDevices } from './modules/auth/known-devices.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
+import { DeletionService } from './modules/community/deletion-service.js';
 import { ModerationService } from './modules/community/moderation-service.js';
 import { communityRoutes } from './modules/community/routes.js';
 import { CommunityService } from './modules/community/service.js';
+import { SuspensionService } from './modules/community/suspension-service.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { LiveService } from './modules/live/service.js';
 import { devMailboxRoutes } from './modules/mail/routes.js';
@@ -255,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const reader = new PostReader({ db, imageUrls, cards: cardCache });
   const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
+  const suspensions = new SuspensionService({ db, clock, mail: mailQueue, bus });
   const moderation = new ModerationService({
     db,
     clock,
@@ -263,9 +266,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reader,
     posts,
     notifications,
+    suspensions,
   });
   const postNotifications = new PostNotificationsService({ db, clock, reader });
   const users = new UsersService({ db, clock, posts, reader, media, imageUrls, bus });
+  const deletions = new DeletionService({ db, clock, mail: mailQueue, users, bus, log: app.log });
   const friendships = new FriendshipsService({ db, clock, notifications, bus });
   const blocks = new BlocksService({ db, clock, imageUrls, friendships, notifications, bus });
   const mutes = new MutesService({ db, clock, imageUrls });
@@ -377,7 +382,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await scope.register(searchRoutes, { search });
     await scope.register(notificationsRoutes, { notifications });
     await scope.register(liveRoutes, { live });
-    await scope.register(communityRoutes, { community, moderation, limits: config.limits });
+    await scope.register(communityRoutes, {
+      community,
+      moderation,
+      suspensions,
+      deletions,
+      limits: config.limits,
+    });
   };
   await app.register(api, { prefix: API_PREFIX });
   registerReadiness(app, {

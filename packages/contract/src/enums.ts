@@ -188,13 +188,23 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 export const REPORT_TARGETS = ['post', 'comment', 'member'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
-/** What a moderator does about a report (suspension comes with the suspension step). */
-export const REPORT_ACTIONS = ['dismiss', 'remove', 'warn'] as const;
+/** How a report ended: what a moderator did about it, or the account deleted by an admin. */
+export const REPORT_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'delete'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/** What a moderator does about a report from the queue (deletion is its own call, admins'). */
+export const RESOLVE_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend'] as const;
+export type ResolveAction = (typeof RESOLVE_ACTIONS)[number];
 
 /** A report's outcome as its reporter reads it in the Support Inbox. */
 export const REPORT_OUTCOME_LABELS: Record<ReportAction, string> = {
   dismiss: 'No rule was broken',
   remove: 'Removed',
   warn: 'The member was warned',
+  suspend: 'The member was suspended',
+  delete: "The member's account was deleted",
 };
+
+/** A member's standing, as moderators see it. */
+export const MEMBER_STATUSES = ['active', 'suspended'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];

@@ -216,12 +216,20 @@ export const MODERATION_MESSAGES = {
   inviteDays: `An invite lasts 1 to ${INVITE_DAYS_MAX} days.`,
   decisionReasonMax: `The reason must be at most ${DECISION_REASON_MAX} characters.`,
   approve: 'Say whether to approve (true) or reject (false).',
-  action: 'Choose dismiss, remove or warn.',
+  action: 'Choose dismiss, remove, warn or suspend.',
   actionReasonRequired: 'Give a reason: the member is told.',
   actionReasonMax: `The reason must be at most ${ACTION_REASON_MAX} characters.`,
   reportResolved: 'This report has already been resolved.',
   nothingToRemove: 'A member report has no post or comment to remove: warn instead.',
   reportStatus: 'Choose open or resolved.',
+  alreadySuspended: 'This member is already suspended.',
+  notSuspended: 'This member is not suspended.',
+  staffProtected:
+    'Moderators and admins cannot be suspended or deleted: an admin makes them a member first.',
+  notYourself: 'You cannot take this action on your own account.',
+  /** The login answer (403) of a suspended member (API.md: a sentence saying so). */
+  accountSuspended:
+    'Your account is suspended: you cannot log in. The e-mail we sent you says why.',
 } as const;
 
 export const SERVER_MESSAGES = {

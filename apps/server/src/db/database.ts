@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AuditLogTable } from './audit-log.js';
 import type { BlocksTable } from './blocks.js';
 import type { CommentsTable } from './comments.js';
+import type { EmailBlocksTable } from './email-blocks.js';
 import type { EmailVerificationsTable } from './email-verifications.js';
 import type { FollowsTable } from './follows.js';
 import type { FriendshipsTable } from './friendships.js';
@@ -33,6 +34,7 @@ import {
   startWalCheckpointer,
   withStatementCache,
 } from './sqlite-tuning.js';
+import type { SuspensionsTable } from './suspensions.js';
 import type { UsersTable } from './users.js';
 
 export interface Database {
@@ -62,6 +64,8 @@ export interface Database {
   invites: InvitesTable;
   audit_log: AuditLogTable;
   reports: ReportsTable;
+  suspensions: SuspensionsTable;
+  email_blocks: EmailBlocksTable;
 }
 
 export type Db = Kysely<Database>;

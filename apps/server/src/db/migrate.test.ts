@@ -53,6 +53,7 @@ describe('migrations', () => {
     'audit_log',
     'blocks',
     'comments',
+    'email_blocks',
     'email_verifications',
     'follows',
     'friendships',
@@ -75,6 +76,7 @@ describe('migrations', () => {
     'search_history',
     'server_settings',
     'sessions',
+    'suspensions',
     'users',
   ];
 
@@ -146,7 +148,7 @@ describe('migrations', () => {
     }
   });
 
-  it('the e-mail and username are unique, and removing a member removes their links, codes and sessions', async () => {
+  it('the e-mail and username are unique, and removing a member removes their links, codes, sessions and suspension', async () => {
     const now = new Date().toISOString();
     const user = {
       id: 'u1',
@@ -199,10 +201,15 @@ describe('migrations', () => {
       .insertInto('sessions')
       .values({ id: 's1', user_id: 'u1', created_at: now, expires_at: now })
       .execute();
+    await database.db
+      .insertInto('suspensions')
+      .values({ user_id: 'u1', reason: 'Spam.', by_id: null, by_name: 'Ada', created_at: now })
+      .execute();
     await database.db.deleteFrom('users').where('id', '=', 'u1').execute();
     const links = await database.db.selectFrom('email_verifications').select('id').execute();
     expect(links).toEqual([]);
     expect(await database.db.selectFrom('sessions').select('id').execute()).toEqual([]);
+    expect(await database.db.selectFrom('suspensions').select('user_id').execute()).toEqual([]);
   });
 
   it('acknowledged writes are durable: SQLite in WAL with full sync and foreign keys, PostgreSQL with synchronous commit', async () => {

@@ -249,6 +249,37 @@ function calls(w: World): Call[] {
     },
     { method: 'GET', url: '/api/v1/moderation/summary' },
     { method: 'GET', url: '/api/v1/moderation/log', query: { cursor: postId } },
+    // Suspension and deletion: each probe spoils the request too, so no one is suspended or
+    // deleted by the sweep.
+    {
+      method: 'PUT',
+      url: '/api/v1/moderation/suspend/:userId',
+      params: { userId: w.other.user.id },
+      body: { reason: 'Spam.' },
+    },
+    {
+      method: 'PUT',
+      url: '/api/v1/moderation/unsuspend/:userId',
+      params: { userId: w.other.user.id },
+      body: { reason: 'Served.' },
+    },
+    {
+      method: 'DELETE',
+      url: '/api/v1/moderation/members/:userId',
+      params: { userId: w.other.user.id },
+      body: { reason: 'Spam.' },
+    },
+    {
+      method: 'GET',
+      url: '/api/v1/moderation/members/:userId',
+      params: { userId: w.other.user.id },
+    },
+    { method: 'GET', url: '/api/v1/moderation/emailBlocks' },
+    {
+      method: 'DELETE',
+      url: '/api/v1/moderation/emailBlocks/:blockId',
+      params: { blockId: postId },
+    },
     { method: 'GET', url: '/api/v1/health' },
     // Outside the API document: the dev outbox and the uploaded files.
     { method: 'GET', url: '/dev/mailbox', query: { format: 'json', to: w.me.user.email } },

@@ -168,6 +168,17 @@ const EXPECTED: Record<string, Row> = {
   moderationSummary: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
   // The audit log is for admins: a moderator gets 404 like any member.
   moderationLog: { anonymous: 401, other: 404, owner: 404, moderator: 404, admin: 200 },
+  // Suspension is for moderators (the owner: the member suspended). To lift one, the cell's
+  // admin suspended the owner first, which ended every session of theirs: the owner's 401.
+  suspendMember: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  unsuspendMember: { anonymous: 401, other: 404, owner: 401, moderator: 200, admin: 200 },
+  // Deleting an account is for admins (the owner: the member deleted), as are the addresses so
+  // refused and lifting one (the cell's admin deleted a member first). A member's record is for
+  // moderators too (the owner's own record: 404 for them as for any member).
+  deleteMember: { anonymous: 401, other: 404, owner: 404, moderator: 404, admin: 200 },
+  memberRecord: { anonymous: 401, other: 404, owner: 404, moderator: 200, admin: 200 },
+  emailBlocks: { anonymous: 401, other: 404, owner: 404, moderator: 404, admin: 200 },
+  liftEmailBlock: { anonymous: 401, other: 404, owner: 404, moderator: 404, admin: 200 },
 };
 
 /** Calls whose access depends on the caller's role: their rows need the staff's columns too. */
@@ -619,7 +630,66 @@ const SCENARIOS: Record<string, Scenario> = {
     expectOk(res, 'warnMember');
     return callEndpoint(cell.ctx.app, ROUTES.moderationLog, { ...cell.token });
   },
+  suspendMember: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.suspendMember, {
+      params: { userId: owner.user.id },
+      body: { reason: 'Spam, again and again.' },
+      ...token,
+    }),
+  unsuspendMember: async (cell) => {
+    const { ctx, owner } = cell;
+    expectOk(
+      await callEndpoint(ctx.app, ROUTES.suspendMember, {
+        params: { userId: owner.user.id },
+        body: { reason: 'Spam, again and again.' },
+        token: staffOf(cell).admin.token,
+      }),
+      'suspendMember',
+    );
+    return callEndpoint(ctx.app, ROUTES.unsuspendMember, {
+      params: { userId: owner.user.id },
+      body: { reason: 'The appeal was heard.' },
+      ...cell.token,
+    });
+  },
+  deleteMember: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.deleteMember, {
+      params: { userId: owner.user.id },
+      body: { reason: 'Spam, again and again.' },
+      ...token,
+    }),
+  memberRecord: ({ ctx, owner, token }) =>
+    callEndpoint(ctx.app, ROUTES.memberRecord, { params: { userId: owner.user.id }, ...token }),
+  emailBlocks: async (cell) => {
+    await adminDeletesSomeone(cell);
+    return callEndpoint(cell.ctx.app, ROUTES.emailBlocks, { ...cell.token });
+  },
+  liftEmailBlock: async (cell) => {
+    const blockId = await adminDeletesSomeone(cell);
+    return callEndpoint(cell.ctx.app, ROUTES.liftEmailBlock, {
+      params: { blockId },
+      ...cell.token,
+    });
+  },
 };
+
+/** The cell's admin deletes a new member through the API: the id of the address so refused. */
+async function adminDeletesSomeone(cell: Cell): Promise<string> {
+  const { ctx } = cell;
+  const { admin } = staffOf(cell);
+  const member = await buildUser(ctx);
+  expectOk(
+    await callEndpoint(ctx.app, ROUTES.deleteMember, {
+      params: { userId: member.user.id },
+      body: { reason: 'Spam, again and again.' },
+      token: admin.token,
+    }),
+    'deleteMember',
+  );
+  const res = await callEndpoint(ctx.app, ROUTES.emailBlocks, { token: admin.token });
+  expectOk(res, 'emailBlocks');
+  return (res.json() as Array<{ _id: string }>)[0]?._id as string;
+}
 
 /** `other` reports a post of the owner's through the API: an open report, its id. */
 async function otherReportsOwnersPost(ctx: TestContext, owner: BuiltUser, other: BuiltUser) {

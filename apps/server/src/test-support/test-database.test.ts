@@ -165,6 +165,16 @@ const ROWS: { [T in keyof Database]: Insertable<Database[T]> } = {
     resolved_at: null,
     created_at: AT,
   },
+  suspensions: { user_id: BO, reason: 'spam', by_id: ANA, by_name: 'Ana Test', created_at: AT },
+  email_blocks: {
+    id: 'e1',
+    email_hash: 'h',
+    name: 'Cy Test',
+    reason: 'spam',
+    by_id: ANA,
+    by_name: 'Ana Test',
+    created_at: AT,
+  },
 };
 
 async function rowCount(database: TestDatabase, table: keyof Database): Promise<number> {

@@ -2,6 +2,7 @@ import {
   type About,
   type Application,
   type ApplicationDecision,
+  type EmailBlock,
   type Invite,
   type InviteInput,
   type ModerationMember,
@@ -9,8 +10,8 @@ import {
   type ModerationSettings,
   type ModerationSettingsInput,
   type MyReport,
-  type ReportAction,
   type ReportInput,
+  type ResolveAction,
   ROUTES,
   type Role,
 } from '@hearth/contract';
@@ -25,6 +26,7 @@ import { useApi } from '../session/session-context';
 import { ApiError } from './client';
 import { type CursorPages, cursorPagesOptions, mapPageItems } from './cursor-pages';
 import { mapAllPosts, postKeys, removePost } from './post-cache';
+import { profileKeys } from './profile-keys';
 
 /** What the server says about itself changes seldom: a read a minute old still holds. */
 export const ABOUT_STALE_TIME_MS = 60_000;
@@ -49,6 +51,10 @@ export const moderationKeys = {
   reports: (status: ReportStatus) => [...moderationKeys.reportsAll(), status] as const,
   /** The audit log (admins). */
   log: () => [...moderationKeys.all, 'log'] as const,
+  /** One member's record: the reports naming them and the actions taken about them. */
+  record: (userId: string) => [...moderationKeys.all, 'record', userId] as const,
+  /** The addresses refused after a deletion (admins). */
+  emailBlocks: () => [...moderationKeys.all, 'emailBlocks'] as const,
   /** The member's own reports (the Support Inbox). */
   myReports: () => ['myReports'] as const,
 };
@@ -268,7 +274,7 @@ function forgetRemoved(queryClient: QueryClient, target: ModerationReport['targe
 
 export interface Resolution {
   report: ModerationReport;
-  action: ReportAction;
+  action: ResolveAction;
   reason: string;
 }
 
@@ -304,6 +310,9 @@ export function useResolveReportMutation() {
     onSuccess: (_answer, { report, action }) => {
       leaveOpenTab(report);
       if (action === 'remove') forgetRemoved(queryClient, report.target);
+      if (action === 'suspend' && report.member) {
+        afterStandingChange(queryClient, report.member._id);
+      }
       void queryClient.invalidateQueries({ queryKey: moderationKeys.log() });
     },
     onError: (failure) => {
@@ -322,7 +331,10 @@ export function useWarnMemberMutation() {
   return useMutation({
     mutationFn: ({ userId, reason }: { userId: string; reason: string }) =>
       api.call(ROUTES.warnMember, { params: { userId }, body: { reason } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: moderationKeys.log() }),
+    onSuccess: (_answer, { userId }) => {
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.log() });
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.record(userId) });
+    },
   });
 }
 
@@ -334,4 +346,133 @@ export function useModerationLogQuery() {
       api.callWithHeaders(ROUTES.moderationLog, { query: { cursor } }, { signal }),
     ),
   );
+}
+
+/**
+ * After a suspension, its lifting or a deletion: the members list and the member's record read
+ * again, and so do the reports (the server resolves the member's open reports with it), the
+ * header's count and the audit log. Posts and profiles read again when next shown: the member's
+ * content is hidden, shown again or gone.
+ */
+function afterStandingChange(queryClient: QueryClient, userId: string) {
+  for (const queryKey of [
+    moderationKeys.membersAll(),
+    moderationKeys.record(userId),
+    moderationKeys.reportsAll(),
+    moderationKeys.summary(),
+    moderationKeys.log(),
+    postKeys.all,
+    profileKeys.all,
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/** Every cached members search shows the member's new standing at once, before it reads again. */
+function setCachedStanding(
+  queryClient: QueryClient,
+  userId: string,
+  standing: Pick<ModerationMember, 'status' | 'suspension'>,
+) {
+  queryClient.setQueriesData<CursorPages<ModerationMember>>(
+    { queryKey: moderationKeys.membersAll() },
+    (data) =>
+      mapPageItems(data, (members) =>
+        members.map((member) => (member._id === userId ? { ...member, ...standing } : member)),
+      ),
+  );
+}
+
+export interface MemberAction {
+  userId: string;
+  reason: string;
+}
+
+/**
+ * Suspends a member: they cannot log in, everything they made is hidden, they are told why by
+ * mail. Their row says so at once.
+ */
+export function useSuspendMemberMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason }: MemberAction) =>
+      api.call(ROUTES.suspendMember, { params: { userId }, body: { reason } }),
+    onSuccess: (_answer, { userId, reason }) => {
+      setCachedStanding(queryClient, userId, {
+        status: 'suspended',
+        suspension: { reason, at: new Date().toISOString() },
+      });
+      afterStandingChange(queryClient, userId);
+    },
+  });
+}
+
+/** Lifts a suspension: the member may log in again and what they made shows again. */
+export function useUnsuspendMemberMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason }: MemberAction) =>
+      api.call(ROUTES.unsuspendMember, { params: { userId }, body: { reason } }),
+    onSuccess: (_answer, { userId }) => {
+      setCachedStanding(queryClient, userId, { status: 'active', suspension: null });
+      afterStandingChange(queryClient, userId);
+    },
+  });
+}
+
+/**
+ * Deletes a member's account (admins): it leaves the members list at once, and its address joins
+ * the refused ones.
+ */
+export function useDeleteMemberMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason }: MemberAction) =>
+      api.call(ROUTES.deleteMember, { params: { userId }, body: { reason } }),
+    onSuccess: (_answer, { userId }) => {
+      queryClient.setQueriesData<CursorPages<ModerationMember>>(
+        { queryKey: moderationKeys.membersAll() },
+        (data) => mapPageItems(data, (members) => members.filter((m) => m._id !== userId)),
+      );
+      queryClient.removeQueries({ queryKey: moderationKeys.record(userId) });
+      afterStandingChange(queryClient, userId);
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.emailBlocks() });
+    },
+  });
+}
+
+/** A member's record (moderators): read when a moderator opens it. */
+export function useMemberRecordQuery(userId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: moderationKeys.record(userId),
+    queryFn: ({ signal }) => api.call(ROUTES.memberRecord, { params: { userId } }, { signal }),
+  });
+}
+
+/** The addresses that may not sign up again after a deletion, newest first (admins). */
+export function useEmailBlocksQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: moderationKeys.emailBlocks(),
+    queryFn: ({ signal }) => api.call(ROUTES.emailBlocks, undefined, { signal }),
+  });
+}
+
+/** Lets a refused address sign up again: it leaves the list. */
+export function useLiftEmailBlockMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (blockId: string) => api.call(ROUTES.liftEmailBlock, { params: { blockId } }),
+    onSuccess: (_answer, blockId) => {
+      queryClient.setQueryData<EmailBlock[]>(moderationKeys.emailBlocks(), (list) =>
+        list?.filter((entry) => entry._id !== blockId),
+      );
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.log() });
+    },
+  });
 }

@@ -1,7 +1,9 @@
 import type {
   Application,
   AuditEntry,
+  EmailBlock,
   Invite,
+  MemberRecord,
   ModerationMember,
   ModerationReport,
   ModerationSettings,
@@ -32,11 +34,12 @@ export function buildApplication(
   };
 }
 
-/** A member as GET /moderation/members lists them. */
+/** A member as GET /moderation/members lists them: active, joined 30 days ago. */
 export function buildModerationMember(
   first: string,
   last: string,
   role: Role = 'member',
+  overrides: Partial<ModerationMember> = {},
 ): ModerationMember {
   const member = buildMember(first, last);
   return {
@@ -46,6 +49,64 @@ export function buildModerationMember(
     role,
     createdAt: new Date(Date.now() - 30 * 24 * HOUR_MS).toISOString(),
     lastActiveAt: role === 'member' ? null : new Date(Date.now() - HOUR_MS).toISOString(),
+    status: 'active',
+    suspension: null,
+    ...overrides,
+  };
+}
+
+/** `member` suspended `hoursAgo` hours ago for `reason`. */
+export function suspended(
+  member: ModerationMember,
+  reason = 'Spam, again.',
+  hoursAgo = 3,
+): ModerationMember {
+  return {
+    ...member,
+    status: 'suspended',
+    suspension: { reason, at: new Date(Date.now() - hoursAgo * HOUR_MS).toISOString() },
+  };
+}
+
+/** GET /moderation/members/{userId}'s answer: no reports, no actions unless told. */
+export function buildMemberRecord(
+  member: ModerationMember,
+  overrides: Partial<Omit<MemberRecord, 'member'>> = {},
+): MemberRecord {
+  return { member, reports: [], actions: [], ...overrides };
+}
+
+/** A report in a member's record: an open spam report of a post, `hoursAgo` hours old. */
+export function buildRecordReport(
+  overrides: Partial<MemberRecord['reports'][number]> = {},
+  hoursAgo = 2,
+): MemberRecord['reports'][number] {
+  sequence += 1;
+  return {
+    _id: `r${sequence}`,
+    target: { type: 'post', _id: `p${sequence}` },
+    reason: 'spam',
+    details: '',
+    status: 'open',
+    outcome: null,
+    createdAt: new Date(Date.now() - hoursAgo * HOUR_MS).toISOString(),
+    ...overrides,
+  };
+}
+
+/** An address refused after its account was deleted by Ada Owen, `hoursAgo` hours ago. */
+export function buildEmailBlock(
+  name: string,
+  overrides: Partial<EmailBlock> = {},
+  hoursAgo = 24,
+): EmailBlock {
+  sequence += 1;
+  return {
+    _id: `b${sequence}`,
+    name,
+    reason: 'Spam account.',
+    createdAt: new Date(Date.now() - hoursAgo * HOUR_MS).toISOString(),
+    ...overrides,
   };
 }
 

@@ -51,10 +51,13 @@ import {
   applicationsSchema,
   auditLogSchema,
   commentIdParamSchema,
+  emailBlockIdParamSchema,
+  emailBlocksSchema,
   inviteCodeParamSchema,
   inviteInputSchema,
   inviteSchema,
   invitesSchema,
+  memberRecordSchema,
   moderationMembersQuerySchema,
   moderationMembersSchema,
   moderationPageQuerySchema,
@@ -1219,7 +1222,8 @@ export const ENDPOINTS = {
     description:
       '`{action, reason}`: `dismiss` (reason optional), `remove` (the post or comment is gone ' +
       'for everyone at once, on every process; the author is told why by notification and ' +
-      'mail), `warn` (the member is told why by notification and mail). Every open report of ' +
+      'mail), `warn` (the member is told why by notification and mail), `suspend` (as ' +
+      '`PUT /moderation/suspend/{userId}`; a moderator or admin reported: 400). Every open report of ' +
       'the same target is resolved with it. A resolved report: 409. `remove` on a member report: ' +
       "400. Unknown report: 404. Into the audit log. Answers 'ok'.",
     params: reportIdParamSchema,
@@ -1296,6 +1300,92 @@ export const ENDPOINTS = {
     responses: { 200: auditLogSchema },
     errors: MODERATION_ERRORS,
     nextCursorHeader: true,
+  },
+  suspendMember: {
+    ...ROUTES.suspendMember,
+    auth: true,
+    access: 'moderator',
+    tags: ['moderation'],
+    summary: 'Suspend a member',
+    description:
+      '`{reason}`: every session of theirs ends and every socket closes (4401), at once on ' +
+      'every process; login answers 403 saying the account is suspended; their posts, ' +
+      'comments, reactions and profile are hidden on every read path (counts recounted) until ' +
+      'unsuspended. They are told why by mail; their open reports are resolved. Moderators and ' +
+      "admins, and the caller: 400. Already suspended: 409. Unknown: 404. Audit log. Answers 'ok'.",
+    params: userIdParamSchema,
+    body: actionReasonSchema,
+    responses: { 200: okAnswerSchema },
+    errors: [400, 401, 404, 409, 429],
+  },
+  unsuspendMember: {
+    ...ROUTES.unsuspendMember,
+    auth: true,
+    access: 'moderator',
+    tags: ['moderation'],
+    summary: 'Lift a suspension',
+    description:
+      '`{reason}`: the member may log in again and everything they made shows again, as it ' +
+      "was. They are told by mail. Not suspended: 409. Unknown: 404. Audit log. Answers 'ok'.",
+    params: userIdParamSchema,
+    body: actionReasonSchema,
+    responses: { 200: okAnswerSchema },
+    errors: [400, 401, 404, 409, 429],
+  },
+  deleteMember: {
+    ...ROUTES.deleteMember,
+    auth: true,
+    access: 'admin',
+    tags: ['moderation'],
+    summary: "Delete a member's account",
+    description:
+      '`{reason}`: logged out everywhere at once; the account and everything it made (posts, ' +
+      'comments, reactions, friendships, media files) purged as the unverified-account purge ' +
+      'does; told by mail. A hash of the e-mail address is kept so that it cannot sign up ' +
+      'again until an admin lifts it (`/moderation/emailBlocks`). Moderators and admins, and ' +
+      "the caller: 400. Unknown: 404. Audit log (kept). Answers 'ok'.",
+    params: userIdParamSchema,
+    body: actionReasonSchema,
+    responses: { 200: okAnswerSchema },
+    errors: MODERATION_ERRORS,
+  },
+  memberRecord: {
+    ...ROUTES.memberRecord,
+    auth: true,
+    access: 'moderator',
+    reads: 'members',
+    tags: ['moderation'],
+    summary: "A member's record",
+    description:
+      'The member as the members list shows them (status and suspension included), the ' +
+      'reports naming them and the actions taken about them, newest first, 50 of each. ' +
+      'Unknown or still applying: 404.',
+    params: userIdParamSchema,
+    responses: { 200: memberRecordSchema },
+    errors: MODERATION_ERRORS,
+  },
+  emailBlocks: {
+    ...ROUTES.emailBlocks,
+    auth: true,
+    access: 'admin',
+    tags: ['moderation'],
+    summary: 'Addresses refused after a deletion',
+    description:
+      "Newest first (at most 200): the deleted member's name, the reason and when. The " +
+      'address itself is not kept, only its hash.',
+    responses: { 200: emailBlocksSchema },
+    errors: MODERATION_ERRORS,
+  },
+  liftEmailBlock: {
+    ...ROUTES.liftEmailBlock,
+    auth: true,
+    access: 'admin',
+    tags: ['moderation'],
+    summary: "Let a deleted account's address sign up again",
+    description: "Unknown: 404. Into the audit log. Answers 'ok'.",
+    params: emailBlockIdParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: MODERATION_ERRORS,
   },
 } as const satisfies { [Name in EndpointName]: EndpointSpec & Routes[Name] };
 

@@ -87,6 +87,13 @@ const TABLE = {
   warnMember: ['PUT', '/moderation/warn/:userId'],
   moderationSummary: ['GET', '/moderation/summary'],
   moderationLog: ['GET', '/moderation/log'],
+  // Suspension and deletion (API.md, Hosts in charge).
+  suspendMember: ['PUT', '/moderation/suspend/:userId'],
+  unsuspendMember: ['PUT', '/moderation/unsuspend/:userId'],
+  deleteMember: ['DELETE', '/moderation/members/:userId'],
+  memberRecord: ['GET', '/moderation/members/:userId'],
+  emailBlocks: ['GET', '/moderation/emailBlocks'],
+  liftEmailBlock: ['DELETE', '/moderation/emailBlocks/:blockId'],
 } as const satisfies Record<string, readonly [HttpMethod, `/${string}`]>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

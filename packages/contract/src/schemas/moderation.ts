@@ -12,7 +12,15 @@ import {
   SERVER_RULE_MAX,
   SERVER_RULES_MAX,
 } from '../constants.js';
-import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGETS, ROLES, SIGNUP_MODES } from '../enums.js';
+import {
+  MEMBER_STATUSES,
+  REPORT_ACTIONS,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  RESOLVE_ACTIONS,
+  ROLES,
+  SIGNUP_MODES,
+} from '../enums.js';
 import { MODERATION_MESSAGES, REPORT_MESSAGES } from '../messages.js';
 
 /** Who may join and what the server says about itself (API.md, Hosts in charge). */
@@ -175,6 +183,9 @@ export const moderationMemberSchema = z.object({
   createdAt: z.string(),
   /** A moderator's or admin's last request (members' activity is not kept). */
   lastActiveAt: z.string().nullable(),
+  /** `suspended`: no login, their content hidden from everyone (`suspension` says since when, why). */
+  status: z.enum(MEMBER_STATUSES),
+  suspension: z.object({ reason: z.string(), at: z.string() }).nullable(),
 });
 export type ModerationMember = z.infer<typeof moderationMemberSchema>;
 export const moderationMembersSchema = z.array(moderationMemberSchema);
@@ -291,7 +302,7 @@ const actionReason = z
 /** PUT /moderation/reports/{reportId}: the action and its reason (optional to dismiss). */
 export const resolveReportSchema = z
   .object({
-    action: z.enum(REPORT_ACTIONS, { error: MODERATION_MESSAGES.action }),
+    action: z.enum(RESOLVE_ACTIONS, { error: MODERATION_MESSAGES.action }),
     reason: z
       .string({ error: MODERATION_MESSAGES.actionReasonMax })
       .trim()
@@ -327,3 +338,47 @@ export const moderationSummarySchema = z.object({
   applications: z.number(),
 });
 export type ModerationSummary = z.infer<typeof moderationSummarySchema>;
+
+/** One action in a member's record (the audit log's lines naming them). */
+export const memberActionSchema = z.object({
+  action: z.string(),
+  reason: z.string(),
+  /** The moderator's or admin's name, or the host's command line. */
+  by: z.string(),
+  at: z.string(),
+});
+
+/** GET /moderation/members/{userId}: a member's record, for moderators. */
+export const memberRecordSchema = z.object({
+  member: moderationMemberSchema,
+  /** Reports naming them (newest first, at most 50), with what was decided. */
+  reports: z.array(
+    z.object({
+      _id: z.string(),
+      target: z.object({ type: z.enum(REPORT_TARGETS), _id: z.string() }),
+      reason: z.enum(REPORT_REASONS),
+      details: z.string(),
+      status: z.enum(['open', 'resolved']),
+      outcome: z.enum(REPORT_ACTIONS).nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Actions taken about them (newest first, at most 50). */
+  actions: z.array(memberActionSchema),
+});
+export type MemberRecord = z.infer<typeof memberRecordSchema>;
+
+/**
+ * An address that may not sign up again: the account deleted by an admin, its e-mail kept only
+ * as a hash. Lifting it (DELETE) lets the address sign up again.
+ */
+export const emailBlockSchema = z.object({
+  _id: z.string(),
+  /** The deleted member's name, as it was. */
+  name: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type EmailBlock = z.infer<typeof emailBlockSchema>;
+export const emailBlocksSchema = z.array(emailBlockSchema);
+export const emailBlockIdParamSchema = z.object({ blockId: z.string().min(1).max(64) });

@@ -39,7 +39,12 @@ from (
     1 as "friend"
 ) as "a"
 inner join "posts" as "p" on "p"."user_id" = "a"."id"
-where ("p"."deleted_at" is null and ("p"."user_id" = $6 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+where (("p"."deleted_at" is null and not exists (
+  select
+    1
+  from suspensions as vs
+  where vs.user_id = "p"."user_id"
+)) and ("p"."user_id" = $6 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb
@@ -90,7 +95,12 @@ from (
     1 as "friend"
 ) as "a"
 inner join "posts" as "p" on "p"."user_id" = "a"."id"
-where ("p"."deleted_at" is null and ("p"."user_id" = $6 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+where (("p"."deleted_at" is null and not exists (
+  select
+    1
+  from suspensions as vs
+  where vs.user_id = "p"."user_id"
+)) and ("p"."user_id" = $6 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb
@@ -125,7 +135,12 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id" and "c"."removed_at" is null
+    where "c"."post_id" = "p"."id" and ("c"."removed_at" is null and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "c"."user_id"
+    ))
   ) as "comment_count"
 from "posts" as "p"
 inner join "users" as "u" on "u"."id" = "p"."user_id"
@@ -164,7 +179,12 @@ cross join lateral (
     created_at,
     user_id
   from comments as cc
-  where post_id = p.id and "cc"."removed_at" is null and true
+  where post_id = p.id and ("cc"."removed_at" is null and not exists (
+    select
+      1
+    from suspensions as vs
+    where vs.user_id = "cc"."user_id"
+  )) and true
   order by id desc
   limit $2
 ) as c
@@ -252,7 +272,12 @@ where "post_id" in ($13, $14);
 select
   "id"
 from "posts"
-where "posts"."deleted_at" is null and "id" < $1
+where ("posts"."deleted_at" is null and not exists (
+  select
+    1
+  from suspensions as vs
+  where vs.user_id = "posts"."user_id"
+)) and "id" < $1
 order by "id" desc
 limit $2;
 
@@ -309,6 +334,11 @@ from "users" as "u"
 where "u"."username" = $11 and "u"."pending" = $12 and (not exists (
   select
     1
+  from suspensions as vs
+  where vs.user_id = "u"."id"
+) and (not exists (
+  select
+    1
   from blocks as vb
   where vb.blocker_id = $13 and vb.blocked_id = "u"."id"
 ) and not exists (
@@ -316,7 +346,7 @@ where "u"."username" = $11 and "u"."pending" = $12 and (not exists (
     1
   from blocks as vb
   where vb.blocker_id = "u"."id" and vb.blocked_id = $14
-));
+)));
 
 -- profile: the friends shown (users/repo relatedMembers)
 -- parameters: ["0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",9]
@@ -352,6 +382,11 @@ from (
   where (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "r"."other_id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = $5 and vb.blocked_id = "r"."other_id"
   ) and not exists (
@@ -359,7 +394,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "r"."other_id" and vb.blocked_id = $6
-  ))
+  )))
   order by "r"."updated_at" desc, "r"."other_id"
   limit $7
 ) as "f"
@@ -386,7 +421,13 @@ from (
     "updated_at"
   from "friendships"
   where "high_id" = $3 and "status" = $4
-) as "r";
+) as "r"
+where not exists (
+  select
+    1
+  from suspensions as vs
+  where vs.user_id = "r"."other_id"
+);
 
 -- profile: the viewer's relation (users/friendships-repo findPair)
 -- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000b"]
@@ -423,7 +464,12 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id" and "c"."removed_at" is null and (not exists (
+    where "c"."post_id" = "p"."id" and ("c"."removed_at" is null and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "c"."user_id"
+    )) and (not exists (
       select
         1
       from blocks as vb
@@ -441,7 +487,12 @@ where "p"."id" in (
   select
     "p"."id"
   from "posts" as "p"
-  where "p"."user_id" = $3 and ("p"."deleted_at" is null and ("p"."user_id" = $4 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+  where "p"."user_id" = $3 and (("p"."deleted_at" is null and not exists (
+    select
+      1
+    from suspensions as vs
+    where vs.user_id = "p"."user_id"
+  )) and ("p"."user_id" = $4 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
     select
       1
     from friendships as vf
@@ -480,6 +531,11 @@ from (
   where ("users"."search_first" >= $1 and "users"."search_first" < $2) and "users"."pending" <> $3 and (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "users"."id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = $4 and vb.blocked_id = "users"."id"
   ) and not exists (
@@ -487,7 +543,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "users"."id" and vb.blocked_id = $5
-  ))
+  )))
   order by "users"."search_first", "users"."username"
   limit $6
 ) as "by_0"
@@ -508,6 +564,11 @@ from (
   where ("users"."search_last" >= $7 and "users"."search_last" < $8) and "users"."pending" <> $9 and (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "users"."id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = $10 and vb.blocked_id = "users"."id"
   ) and not exists (
@@ -515,7 +576,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "users"."id" and vb.blocked_id = $11
-  ))
+  )))
   order by "users"."search_last", "users"."username"
   limit $12
 ) as "by_1"
@@ -536,6 +597,11 @@ from (
   where ("users"."username" >= $13 and "users"."username" < $14) and "users"."pending" <> $15 and (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "users"."id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = $16 and vb.blocked_id = "users"."id"
   ) and not exists (
@@ -543,7 +609,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "users"."id" and vb.blocked_id = $17
-  ))
+  )))
   order by "users"."username"
   limit $18
 ) as "by_2";
@@ -566,6 +632,11 @@ from (
   where ("users"."search_full" >= $1 and "users"."search_full" < $2) and "users"."pending" <> $3 and (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "users"."id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = $4 and vb.blocked_id = "users"."id"
   ) and not exists (
@@ -573,7 +644,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "users"."id" and vb.blocked_id = $5
-  ))
+  )))
   order by "users"."search_full", "users"."username"
   limit $6
 ) as "by_0";
@@ -604,6 +675,11 @@ inner join "users" on "users"."id" = "f"."friend_id"
 where (("users"."search_first" >= $5 and "users"."search_first" < $6) or ("users"."search_last" >= $7 and "users"."search_last" < $8) or ("users"."username" >= $9 and "users"."username" < $10)) and (not exists (
   select
     1
+  from suspensions as vs
+  where vs.user_id = "users"."id"
+) and (not exists (
+  select
+    1
   from blocks as vb
   where vb.blocker_id = $11 and vb.blocked_id = "users"."id"
 ) and not exists (
@@ -611,4 +687,4 @@ where (("users"."search_first" >= $5 and "users"."search_first" < $6) or ("users
     1
   from blocks as vb
   where vb.blocker_id = "users"."id" and vb.blocked_id = $12
-));
+)));

@@ -39,7 +39,12 @@ from (
     1 as "friend"
 ) as "a"
 inner join "posts" as "p" on "p"."user_id" = "a"."id"
-where ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+where (("p"."deleted_at" is null and not exists (
+  select
+    1
+  from suspensions as vs
+  where vs.user_id = "p"."user_id"
+)) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb
@@ -90,7 +95,12 @@ from (
     1 as "friend"
 ) as "a"
 inner join "posts" as "p" on "p"."user_id" = "a"."id"
-where ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+where (("p"."deleted_at" is null and not exists (
+  select
+    1
+  from suspensions as vs
+  where vs.user_id = "p"."user_id"
+)) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
   select
     1
   from blocks as vb
@@ -125,7 +135,12 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id" and "c"."removed_at" is null
+    where "c"."post_id" = "p"."id" and ("c"."removed_at" is null and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "c"."user_id"
+    ))
   ) as "comment_count"
 from "posts" as "p"
 inner join "users" as "u" on "u"."id" = "p"."user_id"
@@ -166,7 +181,12 @@ from (
       "created_at",
       "user_id"
     from "comments" as "cc"
-    where "post_id" = ? and "cc"."removed_at" is null
+    where "post_id" = ? and ("cc"."removed_at" is null and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "cc"."user_id"
+    ))
     order by "id" desc
     limit 5
   ) as "newest0"
@@ -182,7 +202,12 @@ from (
       "created_at",
       "user_id"
     from "comments" as "cc"
-    where "post_id" = ? and "cc"."removed_at" is null
+    where "post_id" = ? and ("cc"."removed_at" is null and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "cc"."user_id"
+    ))
     order by "id" desc
     limit 5
   ) as "newest1"
@@ -198,7 +223,12 @@ from (
       "created_at",
       "user_id"
     from "comments" as "cc"
-    where "post_id" = ? and "cc"."removed_at" is null
+    where "post_id" = ? and ("cc"."removed_at" is null and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "cc"."user_id"
+    ))
     order by "id" desc
     limit 5
   ) as "newest2"
@@ -287,7 +317,12 @@ where "post_id" in (?, ?);
 select
   "id"
 from "posts"
-where "posts"."deleted_at" is null and "id" < ?
+where ("posts"."deleted_at" is null and not exists (
+  select
+    1
+  from suspensions as vs
+  where vs.user_id = "posts"."user_id"
+)) and "id" < ?
 order by "id" desc
 limit ?;
 
@@ -344,6 +379,11 @@ from "users" as "u"
 where "u"."username" = ? and "u"."pending" = ? and (not exists (
   select
     1
+  from suspensions as vs
+  where vs.user_id = "u"."id"
+) and (not exists (
+  select
+    1
   from blocks as vb
   where vb.blocker_id = ? and vb.blocked_id = "u"."id"
 ) and not exists (
@@ -351,7 +391,7 @@ where "u"."username" = ? and "u"."pending" = ? and (not exists (
     1
   from blocks as vb
   where vb.blocker_id = "u"."id" and vb.blocked_id = ?
-));
+)));
 
 -- profile: the friends shown (users/repo relatedMembers)
 -- parameters: ["0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000b","friends","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",9]
@@ -387,6 +427,11 @@ from (
   where (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "r"."other_id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = ? and vb.blocked_id = "r"."other_id"
   ) and not exists (
@@ -394,7 +439,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "r"."other_id" and vb.blocked_id = ?
-  ))
+  )))
   order by "r"."updated_at" desc, "r"."other_id"
   limit ?
 ) as "f"
@@ -421,7 +466,13 @@ from (
     "updated_at"
   from "friendships"
   where "high_id" = ? and "status" = ?
-) as "r";
+) as "r"
+where not exists (
+  select
+    1
+  from suspensions as vs
+  where vs.user_id = "r"."other_id"
+);
 
 -- profile: the viewer's relation (users/friendships-repo findPair)
 -- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000b"]
@@ -458,7 +509,12 @@ select
     select
       count(*) as "n"
     from "comments" as "c"
-    where "c"."post_id" = "p"."id" and "c"."removed_at" is null and (not exists (
+    where "c"."post_id" = "p"."id" and ("c"."removed_at" is null and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "c"."user_id"
+    )) and (not exists (
       select
         1
       from blocks as vb
@@ -476,7 +532,12 @@ where "p"."id" in (
   select
     "p"."id"
   from "posts" as "p"
-  where "p"."user_id" = ? and ("p"."deleted_at" is null and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+  where "p"."user_id" = ? and (("p"."deleted_at" is null and not exists (
+    select
+      1
+    from suspensions as vs
+    where vs.user_id = "p"."user_id"
+  )) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
     select
       1
     from friendships as vf
@@ -515,6 +576,11 @@ from (
   where ("users"."search_first" >= ? and "users"."search_first" < ?) and "users"."pending" <> ? and (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "users"."id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = ? and vb.blocked_id = "users"."id"
   ) and not exists (
@@ -522,7 +588,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "users"."id" and vb.blocked_id = ?
-  ))
+  )))
   order by "users"."search_first", "users"."username"
   limit ?
 ) as "by_0"
@@ -543,6 +609,11 @@ from (
   where ("users"."search_last" >= ? and "users"."search_last" < ?) and "users"."pending" <> ? and (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "users"."id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = ? and vb.blocked_id = "users"."id"
   ) and not exists (
@@ -550,7 +621,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "users"."id" and vb.blocked_id = ?
-  ))
+  )))
   order by "users"."search_last", "users"."username"
   limit ?
 ) as "by_1"
@@ -571,6 +642,11 @@ from (
   where ("users"."username" >= ? and "users"."username" < ?) and "users"."pending" <> ? and (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "users"."id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = ? and vb.blocked_id = "users"."id"
   ) and not exists (
@@ -578,7 +654,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "users"."id" and vb.blocked_id = ?
-  ))
+  )))
   order by "users"."username"
   limit ?
 ) as "by_2";
@@ -601,6 +677,11 @@ from (
   where ("users"."search_full" >= ? and "users"."search_full" < ?) and "users"."pending" <> ? and (not exists (
     select
       1
+    from suspensions as vs
+    where vs.user_id = "users"."id"
+  ) and (not exists (
+    select
+      1
     from blocks as vb
     where vb.blocker_id = ? and vb.blocked_id = "users"."id"
   ) and not exists (
@@ -608,7 +689,7 @@ from (
       1
     from blocks as vb
     where vb.blocker_id = "users"."id" and vb.blocked_id = ?
-  ))
+  )))
   order by "users"."search_full", "users"."username"
   limit ?
 ) as "by_0";
@@ -639,6 +720,11 @@ inner join "users" on "users"."id" = "f"."friend_id"
 where (("users"."search_first" >= ? and "users"."search_first" < ?) or ("users"."search_last" >= ? and "users"."search_last" < ?) or ("users"."username" >= ? and "users"."username" < ?)) and (not exists (
   select
     1
+  from suspensions as vs
+  where vs.user_id = "users"."id"
+) and (not exists (
+  select
+    1
   from blocks as vb
   where vb.blocker_id = ? and vb.blocked_id = "users"."id"
 ) and not exists (
@@ -646,4 +732,4 @@ where (("users"."search_first" >= ? and "users"."search_first" < ?) or ("users".
     1
   from blocks as vb
   where vb.blocker_id = "users"."id" and vb.blocked_id = ?
-));
+)));

@@ -14,6 +14,7 @@ import * as followFriendFlag from './0012-follow-friend-flag.js';
 import * as editsMutesPrivacy from './0013-edits-mutes-privacy.js';
 import * as rolesAndSignup from './0014-roles-and-signup.js';
 import * as reportsAndRemoval from './0015-reports-and-removal.js';
+import * as suspensionsAndDeletions from './0016-suspensions-and-deletions.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -32,4 +33,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0013-edits-mutes-privacy', editsMutesPrivacy],
   ['0014-roles-and-signup', rolesAndSignup],
   ['0015-reports-and-removal', reportsAndRemoval],
+  ['0016-suspensions-and-deletions', suspensionsAndDeletions],
 ];

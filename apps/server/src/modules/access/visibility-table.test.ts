@@ -44,10 +44,19 @@ import { befriend, friendship } from '../../test-support/users-api.js';
  * Removal (API.md, Hosts in charge): A has a fifth post, public like the first, that a moderator
  * (not a viewer) removed through the API: the column `removed`, hidden from every viewer, A
  * included. A commented twice on A's public post and the moderator removed the second comment;
- * the rows that show comments end with two cells about them: the comment kept, the comment
+ * the rows that show comments end with cells about them: the comment kept, the comment
  * removed (listed, or counted in the card's `commentCount`). A also commented twice on each
  * other viewer's own post before the blocks, the second removed the same way (the notifications
  * row).
+ *
+ * Suspension (API.md, Hosts in charge): S, a member every viewer would see everything of, is
+ * suspended by the moderator through the API once the world is built: the column `suspended`
+ * is S's public post (with a photo, edited once), hidden from every viewer. Every viewer but A
+ * follows S and is S's friend; A follows S, and S's friend request to A waits. S commented on
+ * A's public post (the third comment cell), reacted to it (getReacts' last cell), reacted to
+ * and commented on every viewer's own post (the notifications row), is in every viewer's
+ * recent searches and in the muter's muted list. The rows about A as a member gain a second
+ * cell, about S; only the moderation area still lists S.
  */
 const VIEWERS = [
   'author',
@@ -63,41 +72,45 @@ type ViewerName = (typeof VIEWERS)[number];
 
 /**
  * The columns of a row about A's posts: A's post of each audience, then A's public post that a
- * moderator removed.
+ * moderator removed, then the suspended member S's public post.
  */
-const COLUMNS = [...AUDIENCES, 'removed'] as const;
+const COLUMNS = [...AUDIENCES, 'removed', 'suspended'] as const;
 type Column = (typeof COLUMNS)[number];
 
 /**
  * Per viewer, what a read shows: for a row about A's posts, one character per column in the
- * order public, members, friends, only_me, removed ('Y' shown, '-' hidden), then for a row
- * showing comments '|' and A's two comments on the public post, kept and removed; for a row
- * about A as a member, one character; for A's profile and image listing, both: 'Y|YY---'.
+ * order public, members, friends, only_me, removed, suspended ('Y' shown, '-' hidden), then for
+ * a row showing comments '|' and the three comments on A's public post: A's kept, A's removed,
+ * S's; for a row about members, one character for A and one for S; for the profiles and image
+ * listings, both: 'Y-|YY----'.
  */
 type Cells = Record<ViewerName, string>;
 
-/** A's five posts as every row about posts is written. */
+/** A's five posts and S's as every row about posts is written. */
 const POSTS_SEEN_BY_RULE: Cells = {
-  author: 'YYYY-',
-  friend: 'YYY--',
-  follower: 'YY---',
-  stranger: 'YY---',
-  blocked: '-----',
-  blocker: '-----',
-  third: 'YY---',
-  muter: 'YY---',
+  author: 'YYYY--',
+  friend: 'YYY---',
+  follower: 'YY----',
+  stranger: 'YY----',
+  blocked: '------',
+  blocker: '------',
+  third: 'YY----',
+  muter: 'YY----',
 };
 
-/** A's five posts, then A's comments on the public post: the kept one, never the removed one. */
+/**
+ * The posts, then the comments on A's public post: A's kept one, never A's removed one nor
+ * the suspended S's.
+ */
 const POSTS_AND_COMMENTS_SEEN_BY_RULE: Cells = {
-  author: 'YYYY-|Y-',
-  friend: 'YYY--|Y-',
-  follower: 'YY---|Y-',
-  stranger: 'YY---|Y-',
-  blocked: '-----|--',
-  blocker: '-----|--',
-  third: 'YY---|Y-',
-  muter: 'YY---|Y-',
+  author: 'YYYY--|Y--',
+  friend: 'YYY---|Y--',
+  follower: 'YY----|Y--',
+  stranger: 'YY----|Y--',
+  blocked: '------|---',
+  blocker: '------|---',
+  third: 'YY----|Y--',
+  muter: 'YY----|Y--',
 };
 
 /** Every row, written by hand: one per read call of the endpoint table and per live message type. */
@@ -106,129 +119,158 @@ const EXPECTED: Record<string, Cells> = {
   feed: {
     // Only those who follow A get A's posts in their feed: author, friend, follower (the
     // blocked and the blocker still have a follow row: the rule hides the posts from them; the
-    // muter follows A but muted A). The cards carry the comments kept.
-    author: 'YYYY-|Y-',
-    friend: 'YYY--|Y-',
-    follower: 'YY---|Y-',
-    stranger: '-----|--',
-    blocked: '-----|--',
-    blocker: '-----|--',
-    third: '-----|--',
-    muter: '-----|--',
+    // muter follows A but muted A). The cards carry the comments kept. Everyone follows S, whose
+    // post the suspension hides.
+    author: 'YYYY--|Y--',
+    friend: 'YYY---|Y--',
+    follower: 'YY----|Y--',
+    stranger: '------|---',
+    blocked: '------|---',
+    blocker: '------|---',
+    third: '------|---',
+    muter: '------|---',
   },
   // The post's card, with its newest comments and their count.
   getPost: POSTS_AND_COMMENTS_SEEN_BY_RULE,
   // The earlier versions of each post, to whoever sees the post.
   postEdits: POSTS_SEEN_BY_RULE,
   comments: POSTS_AND_COMMENTS_SEEN_BY_RULE,
-  getReacts: POSTS_SEEN_BY_RULE,
+  // The posts, then S's reaction to A's public post: counted ('Y') or not (its only reaction).
+  getReacts: {
+    author: 'YYYY--|-',
+    friend: 'YYY---|-',
+    follower: 'YY----|-',
+    stranger: 'YY----|-',
+    blocked: '------|-',
+    blocker: '------|-',
+    third: 'YY----|-',
+    muter: 'YY----|-',
+  },
   comment: POSTS_AND_COMMENTS_SEEN_BY_RULE,
-  // The profile itself ('-': `{ok:false}`, as an unknown username), then its posts' cards and
-  // the comments they carry.
+  // A's profile and S's ('-': `{ok:false}`, as an unknown username), then their posts' cards
+  // and the comments the cards carry.
   getProfile: {
-    author: 'Y|YYYY-|Y-',
-    friend: 'Y|YYY--|Y-',
-    follower: 'Y|YY---|Y-',
-    stranger: 'Y|YY---|Y-',
-    blocked: '-|-----|--',
-    blocker: '-|-----|--',
-    third: 'Y|YY---|Y-',
-    muter: 'Y|YY---|Y-',
+    author: 'Y-|YYYY--|Y--',
+    friend: 'Y-|YYY---|Y--',
+    follower: 'Y-|YY----|Y--',
+    stranger: 'Y-|YY----|Y--',
+    blocked: '--|------|---',
+    blocker: '--|------|---',
+    third: 'Y-|YY----|Y--',
+    muter: 'Y-|YY----|Y--',
   },
-  // The listing itself ('-': 404, as an unknown username), then the posts' photos listed.
+  // A's listing and S's ('-': 404, as an unknown username), then the posts' photos listed.
   listImages: {
-    author: 'Y|YYYY-',
-    friend: 'Y|YYY--',
-    follower: 'Y|YY---',
-    stranger: 'Y|YY---',
-    blocked: '-|-----',
-    blocker: '-|-----',
-    third: 'Y|YY---',
-    muter: 'Y|YY---',
+    author: 'Y-|YYYY--',
+    friend: 'Y-|YYY---',
+    follower: 'Y-|YY----',
+    stranger: 'Y-|YY----',
+    blocked: '--|------',
+    blocker: '--|------',
+    third: 'Y-|YY----',
+    muter: 'Y-|YY----',
   },
-  // A as a member: found by name, kept in the recent searches, on the friends page, notifying.
+  // A, then S, as members: found by name, kept in the recent searches, on the friends page,
+  // notifying.
   search: {
-    author: 'Y',
-    friend: 'Y',
-    follower: 'Y',
-    stranger: 'Y',
-    blocked: '-',
-    blocker: '-',
-    third: 'Y',
-    muter: 'Y',
+    author: 'Y-',
+    friend: 'Y-',
+    follower: 'Y-',
+    stranger: 'Y-',
+    blocked: '--',
+    blocker: '--',
+    third: 'Y-',
+    muter: 'Y-',
   },
   getSearchHistory: {
-    author: 'Y',
-    friend: 'Y',
-    follower: 'Y',
-    stranger: 'Y',
-    blocked: '-',
-    blocker: '-',
-    third: 'Y',
-    muter: 'Y',
+    author: 'Y-',
+    friend: 'Y-',
+    follower: 'Y-',
+    stranger: 'Y-',
+    blocked: '--',
+    blocker: '--',
+    third: 'Y-',
+    muter: 'Y-',
   },
-  // A in the viewer's muted list: the muter's; the blocked and the blocker muted A before the
-  // blocks, and a block hides A there too.
+  // A, then S, in the viewer's muted list: the muter's; the blocked and the blocker muted A
+  // before the blocks, and a block hides A there too; the muter muted S too.
   getMuted: {
-    author: '-',
-    friend: '-',
-    follower: '-',
-    stranger: '-',
-    blocked: '-',
-    blocker: '-',
-    third: '-',
-    muter: 'Y',
+    author: '--',
+    friend: '--',
+    follower: '--',
+    stranger: '--',
+    blocked: '--',
+    blocker: '--',
+    third: '--',
+    muter: 'Y-',
   },
+  // A, then S, on the viewer's friends page: S is every viewer's friend but A's, whose page
+  // has S's request.
   getFriendsPageInfos: {
-    author: '-',
-    friend: 'Y',
-    follower: '-',
-    stranger: '-',
-    blocked: '-',
-    blocker: '-',
-    third: '-',
-    muter: '-',
+    author: '--',
+    friend: 'Y-',
+    follower: '--',
+    stranger: '--',
+    blocked: '--',
+    blocker: '--',
+    third: '--',
+    muter: '--',
   },
   // A reacted to a post of every other viewer before the blocks, and commented on it twice, the
   // second comment removed by a moderator; one's own reaction never notifies, nor does a muted
-  // member's. Cells: A's reaction | A's comment kept | A's comment removed.
+  // member's. S reacted to and commented on every viewer's own post, A's included, and became
+  // their friend (A: asked to). Cells: A's reaction | A's comment kept | A's comment removed |
+  // S's reaction, comment, friendship.
   notifications: {
-    author: '-|-|-',
-    friend: 'Y|Y|-',
-    follower: 'Y|Y|-',
-    stranger: 'Y|Y|-',
-    blocked: '-|-|-',
-    blocker: '-|-|-',
-    third: 'Y|Y|-',
-    muter: '-|-|-',
+    author: '-|-|-|---',
+    friend: 'Y|Y|-|---',
+    follower: 'Y|Y|-|---',
+    stranger: 'Y|Y|-|---',
+    blocked: '-|-|-|---',
+    blocker: '-|-|-|---',
+    third: 'Y|Y|-|---',
+    muter: '-|-|-|---',
   },
   // Not a read call, but it answers by the rule: what the caller may not see is 404, as a
   // random id ('-'); one's own post, comment or profile is 400 ('x'); a report taken is 'Y'.
-  // Cells: A's five posts | A's comments on the public post, kept and removed | A as a member.
+  // Cells: the posts | the comments on A's public post | A, then S, as members.
   report: {
-    author: 'xxxx-|x-|x',
-    friend: 'YYY--|Y-|Y',
-    follower: 'YY---|Y-|Y',
-    stranger: 'YY---|Y-|Y',
-    blocked: '-----|--|-',
-    blocker: '-----|--|-',
-    third: 'YY---|Y-|Y',
-    muter: 'YY---|Y-|Y',
+    author: 'xxxx--|x--|x-',
+    friend: 'YYY---|Y--|Y-',
+    follower: 'YY----|Y--|Y-',
+    stranger: 'YY----|Y--|Y-',
+    blocked: '------|---|--',
+    blocker: '------|---|--',
+    third: 'YY----|Y--|Y-',
+    muter: 'YY----|Y--|Y-',
   },
   // The moderation area's lists (API.md, Hosts in charge) are for the host's staff only, and
-  // moderation must see everyone: no block hides a member from it. Each viewer reads them as
-  // the member they are ('-': the 404 of a path that does not exist), then made a moderator.
-  // An applicant waiting for approval is listed under applications only, never as a member.
-  // Cells: as a member | as a moderator, A listed | as a moderator, the applicant listed.
+  // moderation must see everyone: no block hides a member from it, nor does a suspension. Each
+  // viewer reads them as the member they are ('-': the 404 of a path that does not exist), then
+  // made a moderator. An applicant waiting for approval is listed under applications only, never
+  // as a member. Cells: as a member | as a moderator, A listed | as a moderator, the applicant
+  // listed | as a moderator, S listed.
   moderationMembers: {
-    author: '-|Y|-',
-    friend: '-|Y|-',
-    follower: '-|Y|-',
-    stranger: '-|Y|-',
-    blocked: '-|Y|-',
-    blocker: '-|Y|-',
-    third: '-|Y|-',
-    muter: '-|Y|-',
+    author: '-|Y|-|Y',
+    friend: '-|Y|-|Y',
+    follower: '-|Y|-|Y',
+    stranger: '-|Y|-|Y',
+    blocked: '-|Y|-|Y',
+    blocker: '-|Y|-|Y',
+    third: '-|Y|-|Y',
+    muter: '-|Y|-|Y',
+  },
+  // A member's record (moderators): cells as moderationMembers' (A's record, the applicant's,
+  // S's, which says S is suspended); an applicant has none yet (404).
+  memberRecord: {
+    author: '-|Y|-|Y',
+    friend: '-|Y|-|Y',
+    follower: '-|Y|-|Y',
+    stranger: '-|Y|-|Y',
+    blocked: '-|Y|-|Y',
+    blocker: '-|Y|-|Y',
+    third: '-|Y|-|Y',
+    muter: '-|Y|-|Y',
   },
   // Cells: as a member | as a moderator, the applicant listed | the applicant found by the
   // viewer's search or by their profile's address, as a member or as a moderator.
@@ -242,11 +284,12 @@ const EXPECTED: Record<string, Cells> = {
     third: '-|Y|-',
     muter: '-|Y|-',
   },
-  // Live messages, to a socket of each viewer watching A's five posts. Acting on the removed
-  // post is refused (404), so nothing about it is heard.
+  // Live messages, to a socket of each viewer watching A's five posts and S's. Acting on the
+  // removed post or on S's is refused (404), so nothing about them is heard.
   'live post': {
     // A new post is announced to the author and to the followers who may see it (not muted).
-    // Four columns only: the new posts, one per audience (a removed post is never new).
+    // Four columns only: the new posts, one per audience (a removed post is never new; S, every
+    // session ended, posts nothing).
     author: 'YYYY',
     friend: 'YYY-',
     follower: 'YY--',
@@ -285,10 +328,15 @@ const LIVE_TYPES: ReadonlyArray<LiveServerMessage['type']> = [
 interface World {
   ctx: TestContext;
   members: Record<ViewerName, BuiltUser>;
-  /** A's post of each audience and the one a moderator removed, and the storage url of its image. */
+  /** The member suspended once the world is built. */
+  suspended: BuiltUser;
+  /**
+   * A's post of each audience, the one a moderator removed and S's, and the storage url of its
+   * image.
+   */
   posts: Record<Column, { id: string; image: string }>;
-  /** A's comments on A's public post: the one kept, the one a moderator removed. */
-  comments: { kept: string; removed: string };
+  /** The comments on A's public post: A's kept, A's a moderator removed, S's. */
+  comments: { kept: string; removed: string; suspended: string };
   /** A post of each viewer's own (public), for A's reactions. */
   own: Record<ViewerName, string>;
 }
@@ -344,18 +392,31 @@ async function buildWorld(ctx: TestContext): Promise<World> {
       'mute',
     );
   }
+  // S: every viewer's friend but A's, whom S asked; A follows S; the muter muted S too.
+  const suspended = await buildUser(ctx, { first_name: 'Vissuspended', last_name: 'Table' });
+  for (const name of VIEWERS) {
+    if (name !== 'author') await befriend(ctx.app, members[name], suspended);
+  }
+  await act(suspended, 'addFriend', author);
+  await act(author, 'follow', suspended);
+  await ok(
+    callEndpoint(ctx.app, ROUTES.mute, { params: { id: suspended.user.id }, token: muter.token }),
+    'mute',
+  );
 
   const posts = {} as World['posts'];
   for (const column of COLUMNS) {
+    const poster = column === 'suspended' ? suspended : author;
     const image = await uploadedUrl(
       ctx.app,
-      author.token,
-      `${author.user.username}/post_images`,
+      poster.token,
+      `${poster.user.username}/post_images`,
       await jpeg(),
     );
-    const audience = column === 'removed' ? 'public' : column;
-    const id = await newPost(ctx, author, audience, `A ${column}`, [image]);
-    await ok(editPost(ctx, author, id, `A ${column}, edited`, [image]), 'editPost');
+    const audience = column === 'removed' || column === 'suspended' ? 'public' : column;
+    const text = `${column === 'suspended' ? 'S' : 'A'} ${column}`;
+    const id = await newPost(ctx, poster, audience, text, [image]);
+    await ok(editPost(ctx, poster, id, `${text}, edited`, [image]), 'editPost');
     posts[column] = { id, image };
   }
   // A moderator, not a viewer, removes A's fifth post and A's second comment on the public post.
@@ -367,7 +428,15 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   const comments = {
     kept: await commentOn(ctx, author, posts.public.id, 'A kept comment'),
     removed: await commentOn(ctx, author, posts.public.id, 'A removed comment'),
+    suspended: await commentOn(ctx, suspended, posts.public.id, 'S comment'),
   };
+  await ok(
+    callEndpoint(ctx.app, ROUTES.react, {
+      body: { postId: posts.public.id, react: 'like' },
+      token: suspended.token,
+    }),
+    'react',
+  );
   await ok(
     removeComment(ctx.app, moderator.token, comments.removed, 'Insults are not allowed.'),
     'removeComment',
@@ -376,13 +445,23 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   for (const name of VIEWERS) {
     const member = members[name];
     own[name] = await newPost(ctx, member, 'public', `${name}'s own`);
+    for (const searched of [author, suspended]) {
+      await ok(
+        callEndpoint(ctx.app, ROUTES.addToSearchHistory, {
+          body: { searchUser: searched.user.id },
+          token: member.token,
+        }),
+        'addToSearchHistory',
+      );
+    }
     await ok(
-      callEndpoint(ctx.app, ROUTES.addToSearchHistory, {
-        body: { searchUser: author.user.id },
-        token: member.token,
+      callEndpoint(ctx.app, ROUTES.react, {
+        body: { postId: own[name], react: 'like' },
+        token: suspended.token,
       }),
-      'addToSearchHistory',
+      'react',
     );
+    await commentOn(ctx, suspended, own[name], 'S note');
     if (name !== 'author') {
       await ok(
         callEndpoint(ctx.app, ROUTES.react, {
@@ -433,7 +512,16 @@ async function buildWorld(ctx: TestContext): Promise<World> {
       })),
     )
     .execute();
-  return { ctx, members, posts, comments, own };
+  // Last, the moderator suspends S through the API.
+  await ok(
+    callEndpoint(ctx.app, ROUTES.suspendMember, {
+      params: { userId: suspended.user.id },
+      body: { reason: 'Spam everywhere.' },
+      token: moderator.token,
+    }),
+    'suspendMember',
+  );
+  return { ctx, members, suspended, posts, comments, own };
 }
 
 /** A's comments on each other viewer's own post: the one kept, the one a moderator removed. */
@@ -487,7 +575,7 @@ const POST_CALLS: Record<'getPost' | 'comments' | 'getReacts' | 'comment' | 'pos
       if (res.statusCode === 200) {
         const versions = res.json() as Array<{ text: string | null }>;
         expect(versions.map((v) => v.text)).toHaveLength(1);
-        expect(versions[0]?.text).toMatch(/^A [a-z_]+$/);
+        expect(versions[0]?.text).toMatch(/^[AS] [a-z_]+$/);
       }
       return res;
     },
@@ -522,15 +610,18 @@ interface CommentsShown {
 }
 
 /**
- * The two comment cells: A's comment kept (listed, and counted when a count is shown), A's
- * comment removed (listed, or counted: the public post has no comment but these two).
+ * The three comment cells: A's comment kept (listed, and counted when a count is shown), A's
+ * comment removed and S's (each listed, or counted: the public post has no comment but these
+ * three, so a count above one shows both).
  */
 function commentCells(world: World, shown: CommentsShown | undefined): string {
-  if (!shown) return '--';
+  if (!shown) return '---';
   const listed = (id: string) => shown.list.some((c) => c._id === id);
   const kept = listed(world.comments.kept) && (shown.count ?? 1) >= 1;
-  const removed = listed(world.comments.removed) || (shown.count ?? 0) > 1;
-  return `${kept ? 'Y' : '-'}${removed ? 'Y' : '-'}`;
+  const counted = (shown.count ?? 0) > 1;
+  const removed = listed(world.comments.removed) || counted;
+  const suspended = listed(world.comments.suspended) || counted;
+  return [kept, removed, suspended].map((cell) => (cell ? 'Y' : '-')).join('');
 }
 
 /** A card's comments as `commentCells` reads them. */
@@ -540,11 +631,12 @@ function cardComments(card: { comments: Array<{ _id: string }>; commentCount: nu
 
 /**
  * The row of a call about one post: 200 is seen; a hidden one answers as a random id does. With
- * `commentsOf`, the row ends with the comment cells of the public post's answer.
+ * `tailOf`, the row ends with the cells it reads of the public post's answer (undefined when
+ * hidden).
  */
 function postCallRow(
   call: PostCall,
-  commentsOf?: (res: LightMyRequestResponse) => CommentsShown,
+  tailOf?: (world: World, res: LightMyRequestResponse | undefined) => string,
 ): Observe {
   return async (world, viewer) => {
     const token = world.members[viewer].token;
@@ -565,13 +657,25 @@ function postCallRow(
         cells.push('-');
       }
     }
-    if (!commentsOf) return cells.join('');
-    return `${cells.join('')}|${commentCells(world, publicAnswer && commentsOf(publicAnswer))}`;
+    if (!tailOf) return cells.join('');
+    return `${cells.join('')}|${tailOf(world, publicAnswer)}`;
   };
+}
+
+/** `postCallRow`'s tail of the comment cells, from the comments an answer shows. */
+function commentsTail(
+  commentsOf: (res: LightMyRequestResponse) => CommentsShown,
+): (world: World, res: LightMyRequestResponse | undefined) => string {
+  return (world, res) => commentCells(world, res && commentsOf(res));
 }
 
 function has<T>(list: T[], test: (item: T) => boolean): string {
   return list.some(test) ? 'Y' : '-';
+}
+
+/** A row's cells about members: A's, then S's. */
+function memberCells(world: World, cell: (memberId: string) => string): string {
+  return cell(world.members.author.user.id) + cell(world.suspended.user.id);
 }
 
 /** An applicant waiting for approval, beside a world's members. */
@@ -668,83 +772,124 @@ const OBSERVE: Record<string, Observe> = {
     const cards = res.json() as Card[];
     return cardsRow(world, cards);
   },
-  getPost: postCallRow(POST_CALLS.getPost, (res) => cardComments(res.json() as Card)),
+  getPost: postCallRow(
+    POST_CALLS.getPost,
+    commentsTail((res) => cardComments(res.json() as Card)),
+  ),
   postEdits: postCallRow(POST_CALLS.postEdits),
-  comments: postCallRow(POST_CALLS.comments, (res) => ({ list: res.json() as Card['comments'] })),
-  getReacts: postCallRow(POST_CALLS.getReacts),
-  comment: postCallRow(POST_CALLS.comment, (res) => ({ list: res.json() as Card['comments'] })),
+  comments: postCallRow(
+    POST_CALLS.comments,
+    commentsTail((res) => ({ list: res.json() as Card['comments'] })),
+  ),
+  // S's like is the public post's only reaction: counted, it shows in the total.
+  getReacts: postCallRow(POST_CALLS.getReacts, (_world, res) =>
+    res && (res.json() as { total: number }).total > 0 ? 'Y' : '-',
+  ),
+  comment: postCallRow(
+    POST_CALLS.comment,
+    commentsTail((res) => ({ list: res.json() as Card['comments'] })),
+  ),
   getProfile: async (world, viewer) => {
-    const { ctx, members } = world;
+    const { ctx, members, suspended } = world;
     const token = members[viewer].token;
-    const res = await callEndpoint(ctx.app, ROUTES.getProfile, {
-      params: { username: members.author.user.username },
-      query: { limit: 50 },
-      token,
-    });
-    const body = res.json() as { ok: boolean; posts?: Card[] };
-    if (!body.ok) {
-      const missing = await callEndpoint(ctx.app, ROUTES.getProfile, {
-        params: { username: 'nobodyhasthisname' },
+    const profileOf = async (username: string) => {
+      const res = await callEndpoint(ctx.app, ROUTES.getProfile, {
+        params: { username },
+        query: { limit: 50 },
         token,
       });
-      expect({ status: res.statusCode, body }).toEqual({
-        status: missing.statusCode,
-        body: missing.json(),
-      });
-      return '-|-----|--';
-    }
-    return `Y|${cardsRow(world, body.posts ?? [])}`;
+      const body = res.json() as { ok: boolean; posts?: Card[] };
+      if (!body.ok) {
+        const missing = await callEndpoint(ctx.app, ROUTES.getProfile, {
+          params: { username: 'nobodyhasthisname' },
+          token,
+        });
+        expect({ status: res.statusCode, body }, `${viewer} ${username}`).toEqual({
+          status: missing.statusCode,
+          body: missing.json(),
+        });
+      }
+      return body;
+    };
+    const profiles = [
+      await profileOf(members.author.user.username),
+      await profileOf(suspended.user.username),
+    ];
+    const shown = profiles.map((body) => (body.ok ? 'Y' : '-')).join('');
+    return `${shown}|${cardsRow(
+      world,
+      profiles.flatMap((body) => body.posts ?? []),
+    )}`;
   },
-  listImages: async ({ ctx, members, posts }, viewer) => {
+  listImages: async ({ ctx, members, suspended, posts }, viewer) => {
     const token = members[viewer].token;
-    const res = await callEndpoint(ctx.app, ROUTES.listImages, {
-      rawBody: { path: `${members.author.user.username}/*`, sort: 'desc', max: 30 },
-      token,
-    });
-    if (res.statusCode !== 200) {
-      const missing = await callEndpoint(ctx.app, ROUTES.listImages, {
-        rawBody: { path: 'nobodyhasthisname/*', sort: 'desc', max: 30 },
+    const listingOf = async (username: string) => {
+      const res = await callEndpoint(ctx.app, ROUTES.listImages, {
+        rawBody: { path: `${username}/*`, sort: 'desc', max: 30 },
         token,
       });
-      expect({ status: res.statusCode, body: res.json() }).toEqual({
-        status: missing.statusCode,
-        body: missing.json(),
-      });
-      return '-|-----';
-    }
-    const listed = res.json() as { resources: Array<{ secure_url: string }>; total_count: number };
-    expect(listed.total_count).toBe(listed.resources.length);
+      if (res.statusCode !== 200) {
+        const missing = await callEndpoint(ctx.app, ROUTES.listImages, {
+          rawBody: { path: 'nobodyhasthisname/*', sort: 'desc', max: 30 },
+          token,
+        });
+        expect({ status: res.statusCode, body: res.json() }, `${viewer} ${username}`).toEqual({
+          status: missing.statusCode,
+          body: missing.json(),
+        });
+        return undefined;
+      }
+      const listed = res.json() as {
+        resources: Array<{ secure_url: string }>;
+        total_count: number;
+      };
+      expect(listed.total_count).toBe(listed.resources.length);
+      return listed.resources;
+    };
+    const listings = [
+      await listingOf(members.author.user.username),
+      await listingOf(suspended.user.username),
+    ];
     const keyOf = (url: string) => new URL(url).pathname;
-    const keys = listed.resources.map((r) => keyOf(r.secure_url));
-    return `Y|${perColumn((column) => keys.includes(keyOf(posts[column].image)))}`;
+    const keys = listings.flatMap((listed) => listed ?? []).map((r) => keyOf(r.secure_url));
+    const shown = listings.map((listed) => (listed ? 'Y' : '-')).join('');
+    return `${shown}|${perColumn((column) => keys.includes(keyOf(posts[column].image)))}`;
   },
-  search: async ({ ctx, members }, viewer) => {
-    const res = await callEndpoint(ctx.app, ROUTES.search, {
-      params: { searchTerm: 'visauthor' },
-      token: members[viewer].token,
-    });
-    return has(res.json() as Array<{ _id: string }>, (m) => m._id === members.author.user.id);
+  search: async ({ ctx, members, suspended }, viewer) => {
+    const found = async (term: string, id: string) => {
+      const res = await callEndpoint(ctx.app, ROUTES.search, {
+        params: { searchTerm: term },
+        token: members[viewer].token,
+      });
+      return has(res.json() as Array<{ _id: string }>, (m) => m._id === id);
+    };
+    return (
+      (await found('visauthor', members.author.user.id)) +
+      (await found('vissuspended', suspended.user.id))
+    );
   },
-  getSearchHistory: async ({ ctx, members }, viewer) => {
+  getSearchHistory: async (world, viewer) => {
+    const { ctx, members } = world;
     const res = await callEndpoint(ctx.app, ROUTES.getSearchHistory, {
       token: members[viewer].token,
     });
-    return has(
-      res.json() as Array<{ user: { _id: string } }>,
-      (entry) => entry.user._id === members.author.user.id,
-    );
+    const entries = res.json() as Array<{ user: { _id: string } }>;
+    return memberCells(world, (id) => has(entries, (entry) => entry.user._id === id));
   },
-  getFriendsPageInfos: async ({ ctx, members }, viewer) => {
+  getFriendsPageInfos: async (world, viewer) => {
+    const { ctx, members } = world;
     const res = await callEndpoint(ctx.app, ROUTES.getFriendsPageInfos, {
       token: members[viewer].token,
     });
     const page = res.json() as Record<string, Array<{ _id: string }>>;
     const everyone = Object.values(page).flat();
-    return has(everyone, (m) => m._id === members.author.user.id);
+    return memberCells(world, (id) => has(everyone, (m) => m._id === id));
   },
-  getMuted: async ({ ctx, members }, viewer) => {
+  getMuted: async (world, viewer) => {
+    const { ctx, members } = world;
     const res = await callEndpoint(ctx.app, ROUTES.getMuted, { token: members[viewer].token });
-    return has(res.json() as Array<{ _id: string }>, (m) => m._id === members.author.user.id);
+    const muted = res.json() as Array<{ _id: string }>;
+    return memberCells(world, (id) => has(muted, (m) => m._id === id));
   },
   moderationMembers: async (world, viewer) => {
     const { ctx, members } = world;
@@ -762,6 +907,39 @@ const OBSERVE: Record<string, Observe> = {
       async () => [
         await listed('visauthor', members.author.user.id),
         await listed('vispending', applicant.id),
+        await listed('vissuspended', world.suspended.user.id),
+      ],
+    );
+  },
+  memberRecord: async (world, viewer) => {
+    const { ctx, members, suspended } = world;
+    const applicant = await applicantOf(world);
+    const token = members[viewer].token;
+    const recordOf = (userId: string) =>
+      callEndpoint(ctx.app, ROUTES.memberRecord, { params: { userId }, token });
+    const shown = async (userId: string) => {
+      const res = await recordOf(userId);
+      if (res.statusCode !== 200) {
+        const missing = await recordOf(uuidv7());
+        expect({ status: res.statusCode, body: res.json() }, `${viewer} ${userId}`).toEqual({
+          status: missing.statusCode,
+          body: missing.json(),
+        });
+        return '-';
+      }
+      const record = res.json() as { member: { _id: string; status: string } };
+      expect(record.member._id).toBe(userId);
+      expect(record.member.status).toBe(userId === suspended.user.id ? 'suspended' : 'active');
+      return 'Y';
+    };
+    return staffRow(
+      world,
+      viewer,
+      () => recordOf(members.author.user.id),
+      async () => [
+        await shown(members.author.user.id),
+        await shown(applicant.id),
+        await shown(suspended.user.id),
       ],
     );
   },
@@ -783,23 +961,29 @@ const OBSERVE: Record<string, Observe> = {
       },
     );
   },
-  notifications: async ({ ctx, members }, viewer) => {
+  notifications: async ({ ctx, members, suspended }, viewer) => {
     const res = await callEndpoint(ctx.app, ROUTES.notifications, {
+      query: { limit: 50 },
       token: members[viewer].token,
     });
-    const fromA = (res.json() as Array<Notification>).filter(
-      (n) => n.actor._id === members.author.user.id,
-    );
+    const all = res.json() as Array<Notification>;
+    const fromA = all.filter((n) => n.actor._id === members.author.user.id);
+    const fromS = all.filter((n) => n.actor._id === suspended.user.id);
     const comments = fromA.filter((n) => n.type === 'comment');
     return [
       has(fromA, (n) => n.type === 'react'),
       has(comments, (n) => n.comment === KEPT_NOTE),
       // Any other comment notification of A's: the removed comment's, whatever it shows.
       has(comments, (n) => n.comment !== KEPT_NOTE),
+      [
+        has(fromS, (n) => n.type === 'react'),
+        has(fromS, (n) => n.type === 'comment'),
+        has(fromS, (n) => n.type === 'friendRequest' || n.type === 'friendAccepted'),
+      ].join(''),
     ].join('|');
   },
   report: async (world, viewer) => {
-    const { ctx, members, posts, comments } = world;
+    const { ctx, members, suspended, posts, comments } = world;
     const token = members[viewer].token;
     const reportOf = (target: Record<string, string>) =>
       callEndpoint(ctx.app, ROUTES.report, { rawBody: { target, reason: 'spam' }, token });
@@ -820,9 +1004,13 @@ const OBSERVE: Record<string, Observe> = {
     const commentReports = [
       await cell('commentId', comments.kept),
       await cell('commentId', comments.removed),
+      await cell('commentId', comments.suspended),
     ];
-    const member = await cell('userId', members.author.user.id);
-    return `${postCells.join('')}|${commentReports.join('')}|${member}`;
+    const memberReports = [
+      await cell('userId', members.author.user.id),
+      await cell('userId', suspended.user.id),
+    ];
+    return `${postCells.join('')}|${commentReports.join('')}|${memberReports.join('')}`;
   },
 };
 
@@ -840,7 +1028,7 @@ interface Notification {
   comment: string | null;
 }
 
-/** A's five posts among the cards, then the comments carried by A's public post's card. */
+/** A's five posts and S's among the cards, then the comments carried by A's public post's card. */
 function cardsRow(world: World, cards: Card[]): string {
   const cardOf = (column: Column) => cards.find((card) => card._id === world.posts[column].id);
   const publicCard = cardOf('public');
@@ -850,7 +1038,7 @@ function cardsRow(world: World, cards: Card[]): string {
   )}`;
 }
 
-/** Sockets of the seven viewers, each watching A's five posts (the removed one included). */
+/** Sockets of the viewers, each watching A's five posts (the removed one included) and S's. */
 async function watchers(world: World): Promise<Record<ViewerName, LiveClient>> {
   const url = await listenForLive(world.ctx.app);
   const sockets = {} as Record<ViewerName, LiveClient>;
@@ -919,8 +1107,9 @@ function liveRow(
 }
 
 /**
- * A's call about each of A's five posts; answers their ids. The removed post is gone for A too:
- * the call about it is refused with 404, as for a post that does not exist.
+ * A's call about each of A's five posts and S's; answers their ids. The removed post is gone
+ * for A too, and S's while S is suspended: the call about them is refused with 404, as for a
+ * post that does not exist.
  */
 async function onEachPost(
   world: World,
@@ -930,9 +1119,9 @@ async function onEachPost(
   for (const column of COLUMNS) {
     const postId = world.posts[column].id;
     ids[column] = postId;
-    if (column === 'removed') {
+    if (column === 'removed' || column === 'suspended') {
       const refused = await call(postId, column);
-      expect(refused.statusCode, 'a call about the removed post').toBe(404);
+      expect(refused.statusCode, `a call about the ${column} post`).toBe(404);
     } else {
       await ok(call(postId, column), column);
     }
@@ -1031,7 +1220,7 @@ describe('the visibility table', () => {
   const ctx = useTestApp();
 
   for (const [row, expected] of Object.entries(EXPECTED)) {
-    it(`${row}: what each viewer gets of the author's posts (public, members, friends, only me, removed)`, async () => {
+    it(`${row}: what each viewer gets of the author's posts (public, members, friends, only me, removed) and the suspended member's`, async () => {
       const world = await buildWorld(ctx);
       const live = LIVE[row];
       let actual: Record<ViewerName, string>;

@@ -32,17 +32,19 @@ export interface PostFacts {
   user_id: string;
   audience: string;
   deleted_at: string | null;
+  /** Whether its author is suspended (`authorSuspended` in SQL). */
+  author_suspended: boolean;
 }
 
 /** The audiences every member of this server reaches. */
 const EVERY_MEMBER: readonly string[] = ['public', 'members'] satisfies Audience[];
 
 /**
- * A post is "live" while it is not in trash (a moderator's removal puts it there too; later
- * also: its author not suspended); nothing else is ever shown to anyone, its author included.
+ * A post is "live" while it is not in trash (a moderator's removal puts it there too) and its
+ * author is not suspended; nothing else is ever shown to anyone, its author included.
  */
-export function isLive(post: Pick<PostFacts, 'deleted_at'>): boolean {
-  return post.deleted_at === null;
+export function isLive(post: Pick<PostFacts, 'deleted_at' | 'author_suspended'>): boolean {
+  return post.deleted_at === null && !post.author_suspended;
 }
 
 /** Whether `viewer` may see `post`, given their relation with its author. */
@@ -54,17 +56,30 @@ export function canSeePost(viewer: Viewer, post: PostFacts, relation: Relation):
   return post.audience === 'friends' && relation.friends;
 }
 
-/** SQL: the live-post condition on `posts` under `alias`. */
+/**
+ * SQL: the member in `memberColumn` is not suspended: a primary-key probe into `suspensions`,
+ * a table nearly always tiny, so every author and member shown pays one cheap lookup.
+ */
+export function notSuspended(memberColumn: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`not exists (select 1 from suspensions as vs where vs.user_id = ${sql.ref(memberColumn)})`;
+}
+
+/** SQL (a value, 1 or 0 on SQLite, a boolean on PostgreSQL): the member in `memberColumn` is suspended. */
+export function authorSuspended(memberColumn: string): RawBuilder<unknown> {
+  return sql`exists (select 1 from suspensions as vs where vs.user_id = ${sql.ref(memberColumn)})`;
+}
+
+/** SQL: the live-post condition on `posts` under `alias` (`isLive`). */
 export function livePost(alias: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(`${alias}.deleted_at`)} is null`;
+  return sql<SqlBool>`(${sql.ref(`${alias}.deleted_at`)} is null and ${notSuspended(`${alias}.user_id`)})`;
 }
 
 /**
- * SQL: the comment under `alias` (a `comments` row) was not removed by a moderator: a removed
- * comment is shown to no one, its author included, and counts nowhere.
+ * SQL: the comment under `alias` (a `comments` row) was not removed by a moderator and its
+ * author is not suspended: such a comment is shown to no one and counts nowhere.
  */
 export function liveComment(alias: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(`${alias}.removed_at`)} is null`;
+  return sql<SqlBool>`(${sql.ref(`${alias}.removed_at`)} is null and ${notSuspended(`${alias}.user_id`)})`;
 }
 
 /** SQL: no block between the viewer and the member in `memberColumn`, either way. */
@@ -147,9 +162,12 @@ export function visibleCommentAuthor(viewer: Viewer, alias: string): RawBuilder<
   return noBlockWith(viewer, `${alias}.user_id`);
 }
 
-/** SQL: the viewer may see the member in `idColumn` (search, friends lists, notifications). */
+/**
+ * SQL: the viewer may see the member in `idColumn` (search, friends lists, notifications,
+ * reactions): no block either way, and not suspended.
+ */
 export function visibleMember(viewer: Viewer, idColumn: string): RawBuilder<SqlBool> {
-  return noBlockWith(viewer, idColumn);
+  return sql<SqlBool>`(${notSuspended(idColumn)} and ${noBlockWith(viewer, idColumn)})`;
 }
 
 /** Whether a block stands between the two members, either way (two primary-key probes). */

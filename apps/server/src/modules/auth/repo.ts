@@ -1,10 +1,11 @@
-import { RESET_CODE_MAX_TRIES } from '@hearth/contract';
+import { RESET_CODE_MAX_TRIES, STAFF_ROLES } from '@hearth/contract';
 import { sql } from 'kysely';
 import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { NewEmailVerification } from '../../db/email-verifications.js';
 import type { NewPasswordReset } from '../../db/password-resets.js';
 import type { NewUser, UserRow } from '../../db/users.js';
+import { notSuspended } from '../access/visibility.js';
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -138,6 +139,9 @@ export function findMemberInSession(
       .where('sessions.id', '=', sessionId)
       .where('users.id', '=', userId)
       .where('sessions.expires_at', '>', nowIso)
+      // A suspension ends the member's sessions in its transaction; this probe (a tiny table's
+      // primary key) also refuses a session a login opened while the suspension committed.
+      .where(notSuspended('users.id'))
       .executeTakeFirst()
   );
 }
@@ -228,6 +232,24 @@ export async function deleteUnverifiedAccounts(
     .where('verified', '=', 0)
     .where('pending', '=', 0)
     .where(verifyingSince, '<=', cutoffIso)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * An admin's deletion of members (API.md, Hosts in charge): deletes those accounts if they are
+ * still members (not applicants, not made moderator or admin meanwhile); everything they made
+ * goes with them through the foreign keys. Answers the ids deleted.
+ */
+export async function deleteMemberAccounts(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .deleteFrom('users')
+    .where('id', 'in', ids)
+    .where('pending', '=', 0)
+    // As roleOf reads it: any role but the staff's counts as a member's.
+    .where('role', 'not in', [...STAFF_ROLES])
     .returning('id')
     .execute();
   return rows.map((r) => r.id);

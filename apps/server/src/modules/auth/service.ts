@@ -5,6 +5,7 @@ import {
   DEFAULT_PRIVACY,
   type LoginInput,
   type MessageResponse,
+  MODERATION_MESSAGES,
   RESET_CODE_MAX_TRIES,
   RESET_CODE_TTL_MS,
   RESET_WINDOW_TTL_MS,
@@ -24,6 +25,7 @@ import type { EventBus } from '../../infra/bus/bus.js';
 import { addMs, type Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { admit, spendAdmission } from '../community/admission.js';
+import { isSuspended } from '../community/suspensions-repo.js';
 import type { MailQueue } from '../mail/service.js';
 import { activationMail, resetCodeMail } from '../mail/templates.js';
 import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
@@ -181,6 +183,10 @@ export class AuthService {
     if (!user || !matches) throw invalid(SERVER_MESSAGES.invalidCredentials);
     // Only the right password learns that the application waits.
     if (user.pending === 1) throw forbidden(SIGNUP_MESSAGES.loginPending);
+    // Likewise a suspension: its sentence, only after the right password.
+    if (await isSuspended(this.deps.db, user.id)) {
+      throw forbidden(MODERATION_MESSAGES.accountSuspended);
+    }
     return toAuthResponse(
       SERVER_MESSAGES.loginSuccess,
       user,

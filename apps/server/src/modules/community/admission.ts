@@ -1,6 +1,7 @@
 import { type RegisterInput, SIGNUP_MESSAGES } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
 import { forbidden, invalid } from '../../errors.js';
+import { isEmailBlocked } from './email-blocks-repo.js';
 import { spendInvite } from './invites-repo.js';
 import { readCommunitySettings } from './settings-repo.js';
 
@@ -16,7 +17,8 @@ export interface Admission {
 /**
  * Checks a sign-up against the admin's settings before anything is written: `closed` is 403, a
  * refused e-mail domain 400 (before the e-mail-taken check, so neither answer tells about the
- * other), `invite` needs a code, `approval` a reason.
+ * other), `invite` needs a code, `approval` a reason. The address of an account an admin
+ * deleted gets the same 400 as a refused domain, so the answer does not say which it is.
  */
 export async function admit(
   db: Db,
@@ -26,7 +28,10 @@ export async function admit(
   const settings = await readCommunitySettings(db, nowIso);
   const mode = settings.signupMode;
   if (mode === 'closed') throw forbidden(SIGNUP_MESSAGES.closed);
-  if (refuses(settings.blockedEmailDomains, input.email)) {
+  if (
+    refuses(settings.blockedEmailDomains, input.email) ||
+    (await isEmailBlocked(db, input.email))
+  ) {
     throw invalid(SIGNUP_MESSAGES.emailRefused);
   }
   const invite = mode === 'invite' ? input.invite?.trim().toUpperCase() || undefined : undefined;

@@ -17,7 +17,9 @@ export interface AuditEntry {
   /**
    * `settings.update`, `role.set`, `application.approve`, `application.reject`, `invite.create`,
    * `invite.revoke`, `signup.autoApproval`; moderation: `report.dismiss`, `report.remove`,
-   * `report.warn`, `post.remove`, `comment.remove`, `member.warn`.
+   * `report.warn`, `report.suspend`, `post.remove`, `comment.remove`, `member.warn`,
+   * `member.suspend`, `member.unsuspend`, `member.delete`;
+   * `email.allow` (an address refused since its account's deletion may sign up again).
    */
   action: string;
   target?: { id: string; name: string } | null;
@@ -60,4 +62,15 @@ export function auditPage(
   let query = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(options.limit);
   if (options.cursor !== undefined) query = query.where('id', '<', options.cursor);
   return query.execute();
+}
+
+/** The lines naming the member as their target, newest first, from the (target_id, id) index. */
+export function auditLinesAbout(db: Db, targetId: string, limit: number): Promise<AuditLogRow[]> {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_id', '=', targetId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -30,6 +30,11 @@ function send(ctx: TestContext, name: EndpointName, token: string | undefined, t
     removePost: { params: { postId: target }, body: { reason: 'Spam.' } },
     removeComment: { params: { commentId: target }, body: { reason: 'Spam.' } },
     warnMember: { params: { userId: target }, body: { reason: 'Be kind.' } },
+    suspendMember: { params: { userId: target }, body: { reason: 'Spam.' } },
+    unsuspendMember: { params: { userId: target }, body: { reason: 'Served.' } },
+    deleteMember: { params: { userId: target }, body: { reason: 'Spam.' } },
+    memberRecord: { params: { userId: target } },
+    liftEmailBlock: { params: { blockId: target } },
   };
   const call = { ...(parts[name] as object), ...(token ? { token } : {}) };
   return callEndpoint(ctx.app, ROUTES[name] as never, call as never);
@@ -40,18 +45,29 @@ describe('who may use the moderation calls', () => {
 
   it('the table lists the calls this test walks through', () => {
     expect(ADMIN_ONLY.sort()).toEqual(
-      ['moderationLog', 'moderationSettings', 'setRole', 'updateModerationSettings'].sort(),
+      [
+        'deleteMember',
+        'emailBlocks',
+        'liftEmailBlock',
+        'moderationLog',
+        'moderationSettings',
+        'setRole',
+        'updateModerationSettings',
+      ].sort(),
     );
     expect(STAFF_ONLY.sort()).toEqual(
       [
         'applications',
         'decideApplication',
+        'memberRecord',
         'moderationMembers',
         'moderationSummary',
         'removeComment',
         'removePost',
         'reports',
         'resolveReport',
+        'suspendMember',
+        'unsuspendMember',
         'warnMember',
       ].sort(),
     );
@@ -102,6 +118,7 @@ describe('who may use the moderation calls', () => {
     }
     for (const name of [
       'moderationMembers',
+      'memberRecord',
       'applications',
       'reports',
       'moderationSummary',
@@ -122,6 +139,8 @@ describe('who may use the moderation calls', () => {
       'reports',
       'moderationSummary',
       'moderationLog',
+      'memberRecord',
+      'emailBlocks',
     ]) {
       const res = await send(ctx, name as EndpointName, admin.token, other.user.id);
       expect(res.statusCode, name).toBe(200);

@@ -407,12 +407,16 @@ describe('acting on a report', () => {
     });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toEqual({ message: MODERATION_MESSAGES.actionReasonRequired });
-    const badAction = await resolveReport(ctx.app, moderator.token, onMember._id, {
-      action: 'suspend',
-      reason: 'x',
-    });
-    expect(badAction.statusCode).toBe(400);
-    expect(badAction.json()).toEqual({ message: MODERATION_MESSAGES.action });
+    // `delete` is how a report can end (an admin deleted the account), but it is its own
+    // call, admins' only: resolving a report with it is refused like an action that is none.
+    for (const action of ['delete', 'ban']) {
+      const badAction = await resolveReport(ctx.app, moderator.token, onMember._id, {
+        action,
+        reason: 'x',
+      });
+      expect(badAction.statusCode, action).toBe(400);
+      expect(badAction.json(), action).toEqual({ message: MODERATION_MESSAGES.action });
+    }
     expect((await queuePage(ctx.app, moderator.token)).reports.map((r) => r._id)).toEqual([
       onMember._id,
     ]);

@@ -52,6 +52,7 @@ import {
   waitingCounts,
 } from './reports-repo.js';
 import { readCommunitySettings } from './settings-repo.js';
+import type { SuspensionService } from './suspension-service.js';
 
 export interface ModerationServiceDeps {
   db: Db;
@@ -63,6 +64,8 @@ export interface ModerationServiceDeps {
   /** Removes posts and comments (and publishes it on every process). */
   posts: PostsService;
   notifications: NotificationsService;
+  /** Suspends the reported member when a report is resolved with `suspend`. */
+  suspensions: SuspensionService;
 }
 
 /** The Support Inbox's length. */
@@ -172,11 +175,13 @@ export class ModerationService {
 
   /**
    * A moderator acts on an open report (409 once resolved): `dismiss`, `remove` (the post or
-   * comment; 400 for a member report) or `warn` (the member). Every open report of the same
-   * target is resolved alike, in the same transaction as the action and its audit line.
+   * comment; 400 for a member report), `warn` (the member) or `suspend` (the member, as
+   * SuspensionService.suspend does; a moderator or an admin: 400; one suspended already only
+   * has the report resolved). Every open report of the same target is resolved alike, in the
+   * same transaction as the action and its audit line.
    */
   async resolveReport(actor: UserRow, reportId: string, input: ResolveReportInput): Promise<'ok'> {
-    const { db } = this.deps;
+    const { db, suspensions } = this.deps;
     const nowIso = this.nowIso();
     const reason = input.reason?.trim() ?? '';
     const report = await findReport(db, reportId);
@@ -185,6 +190,11 @@ export class ModerationService {
     if (input.action === 'remove' && report.target_type === 'member') {
       throw invalid(MODERATION_MESSAGES.nothingToRemove);
     }
+    // The member to suspend, checked before anything is written (a purged member: nobody).
+    const toSuspend =
+      input.action === 'suspend' && report.member_id !== null
+        ? await suspensions.memberToSuspend(actor, report.member_id)
+        : undefined;
     const serverName = await this.serverName();
     const resolution = this.resolutionBy(actor, input.action, reason, nowIso);
     const outcome = await db.transaction().execute(async (trx) => {
@@ -199,6 +209,13 @@ export class ModerationService {
         await this.removeTarget(trx, target, reason, nowIso, serverName, done);
       } else if (input.action === 'warn' && resolved.member_id !== null) {
         await this.warn(trx, resolved.member_id, reason, nowIso, serverName, done);
+      } else if (toSuspend) {
+        const by = { actor: actorOf(actor), reason, nowIso, serverName };
+        const suspended = await suspensions.suspendIn(trx, toSuspend, by);
+        if (suspended) {
+          done.published.push(suspended);
+          done.mailed = true;
+        }
       }
       await insertAuditEntry(trx, {
         actor: actorOf(actor),

@@ -2,7 +2,9 @@ import {
   type About,
   type Application,
   type AuditEntry,
+  type EmailBlock,
   type Invite,
+  type MemberRecord,
   type ModerationMember,
   type ModerationReport,
   type ModerationSettings,
@@ -15,6 +17,8 @@ import {
   type ReportTarget,
 } from '@hearth/contract';
 import type { AuditLogRow } from '../../db/audit-log.js';
+import type { EmailBlockRow } from '../../db/email-blocks.js';
+import type { ReportRow } from '../../db/reports.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { roleOf } from '../auth/present.js';
 import { preview } from '../notifications/present.js';
@@ -56,6 +60,11 @@ export function toModerationMember(
     createdAt: row.created_at,
     // Members' activity is not kept; a former moderator's last one is not shown either.
     lastActiveAt: role === 'member' ? null : row.last_active_at,
+    status: row.suspended_at ? 'suspended' : 'active',
+    suspension:
+      row.suspended_at && row.suspension_reason != null
+        ? { reason: row.suspension_reason, at: row.suspended_at }
+        : null,
   };
 }
 
@@ -252,6 +261,35 @@ export function toAuditEntry(row: AuditLogRow): AuditEntry {
     details: detailsOf(row.details),
     createdAt: row.created_at,
   };
+}
+
+/** A report naming the member, in their record: what was reported and what was decided. */
+export function toRecordReport(row: ReportRow): MemberRecord['reports'][number] {
+  return {
+    _id: row.id,
+    target: { type: asTarget(row.target_type), _id: row.target_id },
+    reason: asReason(row.reason),
+    details: row.details,
+    status: row.status === 'resolved' ? 'resolved' : 'open',
+    outcome: row.status === 'resolved' && row.action ? asAction(row.action) : null,
+    createdAt: row.created_at,
+  };
+}
+
+/** An audit line about the member, in their record: the action, its reason, who, when. */
+export function toRecordAction(row: AuditLogRow): MemberRecord['actions'][number] {
+  const reason = detailsOf(row.details).reason;
+  return {
+    action: row.action,
+    reason: typeof reason === 'string' ? reason : '',
+    by: row.actor_name,
+    at: row.created_at,
+  };
+}
+
+/** A refused address as admins see it: whose account it was, why, when (never the address). */
+export function toEmailBlock(row: EmailBlockRow): EmailBlock {
+  return { _id: row.id, name: row.name, reason: row.reason, createdAt: row.created_at };
 }
 
 /** An audit line's details: a JSON object (anything else reads as none). */

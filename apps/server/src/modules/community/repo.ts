@@ -15,7 +15,11 @@ export type CommunityMemberRow = Pick<
   | 'join_reason'
   | 'last_active_at'
   | 'created_at'
->;
+> & {
+  /** The suspension's reason and time, while suspended (members list; null elsewhere). */
+  suspension_reason?: string | null;
+  suspended_at?: string | null;
+};
 
 const MEMBER_COLUMNS = [
   'id',
@@ -46,22 +50,36 @@ export function membersPage(
 ): Promise<CommunityMemberRow[]> {
   let query = db
     .selectFrom('users')
-    .select(MEMBER_COLUMNS)
+    .leftJoin('suspensions as s', 's.user_id', 'users.id')
+    .select(MEMBER_COLUMNS.map((column) => `users.${column}` as const))
+    .select(['s.reason as suspension_reason', 's.created_at as suspended_at'])
     .where('pending', '=', 0)
-    .orderBy('id', 'desc')
+    .orderBy('users.id', 'desc')
     .limit(options.limit);
-  if (options.cursor !== undefined) query = query.where('id', '<', options.cursor);
+  if (options.cursor !== undefined) query = query.where('users.id', '<', options.cursor);
   const { term } = options;
   if (term) {
     const pattern = containing(term);
     query = query.where(
       (eb) =>
-        sql<boolean>`(${eb.ref('search_full')} like ${pattern} escape '\\'
-          or ${eb.ref('username')} like ${pattern} escape '\\'
-          or ${eb.ref('email')} like ${pattern} escape '\\')`,
+        sql<boolean>`(${eb.ref('users.search_full')} like ${pattern} escape '\\'
+          or ${eb.ref('users.username')} like ${pattern} escape '\\'
+          or ${eb.ref('users.email')} like ${pattern} escape '\\')`,
     );
   }
   return query.execute();
+}
+
+/** One member (not an applicant) as the members list shows them, suspension included. */
+export function findMember(db: Db, id: string): Promise<CommunityMemberRow | undefined> {
+  return db
+    .selectFrom('users')
+    .leftJoin('suspensions as s', 's.user_id', 'users.id')
+    .select(MEMBER_COLUMNS.map((column) => `users.${column}` as const))
+    .select(['s.reason as suspension_reason', 's.created_at as suspended_at'])
+    .where('users.id', '=', id)
+    .where('users.pending', '=', 0)
+    .executeTakeFirst();
 }
 
 /** Applicants waiting for approval, oldest first, after the cursor. */

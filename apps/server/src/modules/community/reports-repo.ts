@@ -100,6 +100,42 @@ export async function resolveOpenReportsOf(
   return rows.map((row) => row.id);
 }
 
+/** The reports naming the member, newest first, from the (member_id, id) index. */
+export function reportsAbout(db: Db, memberId: string, limit: number): Promise<ReportRow[]> {
+  return db
+    .selectFrom('reports')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Resolves every open report naming the member alike: of their posts, their comments and of
+ * them (a suspension or a deletion ends them all; a deletion runs it before the account goes,
+ * which sets the reports' member_id to null); answers their ids.
+ */
+export async function resolveOpenReportsNaming(
+  db: Db,
+  memberId: string,
+  resolution: Resolution,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('reports')
+    .set(resolvedColumns(resolution))
+    .where('status', '=', 'open')
+    .where((eb) =>
+      eb.or([
+        eb('member_id', '=', memberId),
+        eb.and([eb('target_type', '=', 'member'), eb('target_id', '=', memberId)]),
+      ]),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** A report of the Support Inbox, with the name of the member reported. */
 export type MyReportRow = ReportRow & {
   member_first_name: string | null;
@@ -206,6 +242,9 @@ export const ACTIONS_AGAINST_MEMBERS = [
   'post.remove',
   'comment.remove',
   'member.warn',
+  'report.suspend',
+  'member.suspend',
+  'member.unsuspend',
 ] as const;
 
 /** The actions taken against these members, newest first, from the (target_id, id) index. */

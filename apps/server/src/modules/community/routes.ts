@@ -3,13 +3,17 @@ import type { Limits } from '../../config.js';
 import { addEndpoint } from '../../http/endpoint-route.js';
 import { limitHook } from '../../infra/limits/rate-limits.js';
 import { memberOf } from '../auth/hooks.js';
+import type { DeletionService } from './deletion-service.js';
 import { requireAdmin, requireInviter, requireStaff } from './hooks.js';
 import type { ModerationService } from './moderation-service.js';
 import type { CommunityService } from './service.js';
+import type { SuspensionService } from './suspension-service.js';
 
 export interface CommunityRoutesOptions {
   community: CommunityService;
   moderation: ModerationService;
+  suspensions: SuspensionService;
+  deletions: DeletionService;
   limits: Limits;
 }
 
@@ -19,7 +23,7 @@ export interface CommunityRoutesOptions {
  */
 export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async (
   app,
-  { community, moderation, limits },
+  { community, moderation, suspensions, deletions, limits },
 ) => {
   const memberKey = (request: { member: { id: string } | null }) => request.member?.id;
   const writes = limitHook(
@@ -91,5 +95,24 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   );
   addEndpoint(app, 'moderationLog', { onRequest: [requireAdmin] }, async (request) =>
     moderation.log(request.query),
+  );
+
+  addEndpoint(app, 'suspendMember', { onRequest: [requireStaff, writes] }, async (request) =>
+    suspensions.suspend(memberOf(request), request.params.userId, request.body),
+  );
+  addEndpoint(app, 'unsuspendMember', { onRequest: [requireStaff, writes] }, async (request) =>
+    suspensions.unsuspend(memberOf(request), request.params.userId, request.body),
+  );
+  addEndpoint(app, 'deleteMember', { onRequest: [requireAdmin, writes] }, async (request) =>
+    deletions.deleteMember(memberOf(request), request.params.userId, request.body),
+  );
+  addEndpoint(app, 'memberRecord', { onRequest: [requireStaff] }, async (request) =>
+    community.memberRecord(request.params.userId),
+  );
+  addEndpoint(app, 'emailBlocks', { onRequest: [requireAdmin] }, async () =>
+    deletions.emailBlocks(),
+  );
+  addEndpoint(app, 'liftEmailBlock', { onRequest: [requireAdmin, writes] }, async (request) =>
+    deletions.liftEmailBlock(memberOf(request), request.params.blockId),
   );
 };

@@ -6,6 +6,7 @@ import {
   INVITE_CODE_LENGTH,
   type Invite,
   type InviteInput,
+  type MemberRecord,
   MODERATION_MESSAGES,
   MODERATION_PAGE_SIZE,
   type ModerationMember,
@@ -30,7 +31,7 @@ import type { AuthService } from '../auth/service.js';
 import type { MailQueue } from '../mail/service.js';
 import { applicationApprovedMail, applicationRejectedMail } from '../mail/templates.js';
 import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
-import { actorOf, insertAuditEntry } from './audit-repo.js';
+import { actorOf, auditLinesAbout, insertAuditEntry } from './audit-repo.js';
 import { findInvite, insertInvite, listInvites, revokeInvite } from './invites-repo.js';
 import {
   toAbout,
@@ -38,8 +39,17 @@ import {
   toInvite,
   toModerationMember,
   toModerationSettings,
+  toRecordAction,
+  toRecordReport,
 } from './present.js';
-import { applicantsPage, approveApplicant, deleteApplicant, membersPage } from './repo.js';
+import {
+  applicantsPage,
+  approveApplicant,
+  deleteApplicant,
+  findMember,
+  membersPage,
+} from './repo.js';
+import { reportsAbout } from './reports-repo.js';
 import { changeRole } from './roles.js';
 import {
   type CommunitySettings,
@@ -62,6 +72,8 @@ export interface CommunityServiceDeps {
 }
 
 const DAY_MS = 24 * 3_600_000;
+/** The reports and the actions a member's record shows, each. */
+const RECORD_MAX = 50;
 
 /** Invite codes: no 0/O, 1/I/L, so a code read aloud or copied by hand comes out right. */
 const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -144,6 +156,25 @@ export class CommunityService {
       throw notFound(SERVER_MESSAGES.notFound);
     }
     return { _id: change.member.id, role: change.after };
+  }
+
+  /**
+   * A member's record for moderators: the member as the members list shows them, the reports
+   * naming them and the audit lines about them, newest first. Unknown or applying: 404.
+   */
+  async memberRecord(userId: string): Promise<MemberRecord> {
+    const { db, imageUrls } = this.deps;
+    const [member, reports, actions] = await Promise.all([
+      findMember(db, userId),
+      reportsAbout(db, userId, RECORD_MAX),
+      auditLinesAbout(db, userId, RECORD_MAX),
+    ]);
+    if (!member) throw notFound(SERVER_MESSAGES.notFound);
+    return {
+      member: toModerationMember(member, imageUrls),
+      reports: reports.map(toRecordReport),
+      actions: actions.map(toRecordAction),
+    };
   }
 
   async members(query: ModerationMembersQuery): Promise<Page<ModerationMember>> {

@@ -289,6 +289,8 @@ describe('the members list for moderators', () => {
             .where('id', '=', moderator.user.id)
             .executeTakeFirstOrThrow()
         ).last_active_at,
+        status: 'active',
+        suspension: null,
       },
     ]);
     expect(first[0].lastActiveAt).toEqual(expect.any(String));
@@ -299,7 +301,14 @@ describe('the members list for moderators', () => {
         token: moderator.token,
       })
     ).json();
-    expect(plain).toEqual([expect.objectContaining({ role: 'member', lastActiveAt: null })]);
+    expect(plain).toEqual([
+      expect.objectContaining({
+        role: 'member',
+        lastActiveAt: null,
+        status: 'active',
+        suspension: null,
+      }),
+    ]);
   });
 
   it('q finds names, usernames and e-mails containing it; applicants are not listed', async () => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { type PostFacts, type Viewer, visiblePost } from '../access/visibility.js';
+import { authorSuspended, type PostFacts, type Viewer, visiblePost } from '../access/visibility.js';
 
 /** A connected member who follows a new post's author, with what the rule needs to decide. */
 export interface FollowerFacts {
@@ -47,6 +47,7 @@ export async function followersAmong(
       ),
     )
     .select(['f.follower_id', 'p.user_id', 'p.audience', 'p.deleted_at', 'fr.status'])
+    .select(authorSuspended('p.user_id').as('author_suspended'))
     .where('f.followee_id', '=', authorId)
     .where('f.follower_id', 'in', memberIds)
     // A follower who muted the author is not told of the post (it stays out of their feed).
@@ -63,7 +64,12 @@ export async function followersAmong(
     .execute();
   return rows.map((row) => ({
     memberId: row.follower_id,
-    post: { user_id: row.user_id, audience: row.audience, deleted_at: row.deleted_at },
+    post: {
+      user_id: row.user_id,
+      audience: row.audience,
+      deleted_at: row.deleted_at,
+      author_suspended: Boolean(Number(row.author_suspended)),
+    },
     friends: row.status === 'friends',
   }));
 }
@@ -93,11 +99,17 @@ export async function postFactsFor(
       ),
     )
     .select(['p.user_id', 'p.audience', 'p.deleted_at', 'fr.low_id', 'fr.high_id'])
+    .select(authorSuspended('p.user_id').as('author_suspended'))
     .where('p.id', '=', postId)
     .execute();
   const [first] = rows;
   if (!first) return undefined;
-  const post = { user_id: first.user_id, audience: first.audience, deleted_at: first.deleted_at };
+  const post = {
+    user_id: first.user_id,
+    audience: first.audience,
+    deleted_at: first.deleted_at,
+    author_suspended: Boolean(Number(first.author_suspended)),
+  };
   const friends = new Set<string>();
   for (const row of rows) {
     if (row.low_id === null || row.high_id === null) continue;

@@ -142,23 +142,38 @@ export function autoApprovalMail(
   };
 }
 
+/**
+ * A moderation mail: a greeting, what happened (plain text: the server's name goes into it as
+ * typed, escaped here for the HTML part), and the reason the moderator or admin wrote.
+ */
+function moderationMail(
+  to: string,
+  firstName: string,
+  mail: { subject: string; said: string; wrote: 'moderator' | 'admins'; reason: string },
+): OutgoingMail {
+  const wrote = `The ${mail.wrote} wrote:`;
+  return {
+    to,
+    subject: mail.subject,
+    text: [`Hello ${firstName},`, '', mail.said, '', wrote, mail.reason].join('\n'),
+    html: page(
+      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(mail.said)}</p><p>${wrote}</p><p style="white-space:pre-wrap">${escapeHtml(mail.reason)}</p>`,
+    ),
+  };
+}
+
 /** To a member whose post or comment a moderator removed, with the moderator's reason. */
 export function contentRemovedMail(
   to: string,
   firstName: string,
   about: { serverName: string; what: 'post' | 'comment'; reason: string },
 ): OutgoingMail {
-  const name = escapeHtml(firstName);
-  const server = escapeHtml(about.serverName);
-  const removed = `A moderator of ${about.serverName} removed your ${about.what}.`;
-  return {
-    to,
+  return moderationMail(to, firstName, {
     subject: `${about.serverName}: your ${about.what} was removed`,
-    text: [`Hello ${firstName},`, '', removed, '', 'The moderator wrote:', about.reason].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>A moderator of ${server} removed your ${about.what}.</p><p>The moderator wrote:</p><p style="white-space:pre-wrap">${escapeHtml(about.reason)}</p>`,
-    ),
-  };
+    said: `A moderator of ${about.serverName} removed your ${about.what}.`,
+    wrote: 'moderator',
+    reason: about.reason,
+  });
 }
 
 /** To a member a moderator warned, with the moderator's reason. */
@@ -167,21 +182,58 @@ export function warningMail(
   firstName: string,
   about: { serverName: string; reason: string },
 ): OutgoingMail {
-  const name = escapeHtml(firstName);
-  const server = escapeHtml(about.serverName);
-  return {
-    to,
+  return moderationMail(to, firstName, {
     subject: `${about.serverName}: a warning from the moderators`,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `A moderator of ${about.serverName} sent you a warning.`,
-      '',
-      'The moderator wrote:',
-      about.reason,
-    ].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>A moderator of ${server} sent you a warning.</p><p>The moderator wrote:</p><p style="white-space:pre-wrap">${escapeHtml(about.reason)}</p>`,
-    ),
-  };
+    said: `A moderator of ${about.serverName} sent you a warning.`,
+    wrote: 'moderator',
+    reason: about.reason,
+  });
+}
+
+/**
+ * To a member a moderator suspended, with the moderator's reason. It is the only word they get:
+ * they cannot log in to read a notification.
+ */
+export function accountSuspendedMail(
+  to: string,
+  firstName: string,
+  about: { serverName: string; reason: string },
+): OutgoingMail {
+  return moderationMail(to, firstName, {
+    subject: `${about.serverName}: your account is suspended`,
+    said: `Your account on ${about.serverName} is suspended by its moderators. You cannot log in, and nothing you posted is shown to anyone while it lasts.`,
+    wrote: 'moderator',
+    reason: about.reason,
+  });
+}
+
+/** To a member whose suspension a moderator lifted, with the moderator's reason. */
+export function accountRestoredMail(
+  to: string,
+  firstName: string,
+  about: { serverName: string; reason: string },
+): OutgoingMail {
+  return moderationMail(to, firstName, {
+    subject: `${about.serverName}: your account is restored`,
+    said: `The moderators of ${about.serverName} lifted your suspension. You can log in again, and what you posted is shown again as it was.`,
+    wrote: 'moderator',
+    reason: about.reason,
+  });
+}
+
+/**
+ * To a member whose account an admin deleted, with the admin's reason. Sent to the address the
+ * account had: nothing else of theirs is kept, and this address cannot sign up again.
+ */
+export function accountDeletedMail(
+  to: string,
+  firstName: string,
+  about: { serverName: string; reason: string },
+): OutgoingMail {
+  return moderationMail(to, firstName, {
+    subject: `${about.serverName}: your account was deleted`,
+    said: `Your account on ${about.serverName} was deleted by its admins, with everything you posted there.`,
+    wrote: 'admins',
+    reason: about.reason,
+  });
 }

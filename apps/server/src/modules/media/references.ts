@@ -160,5 +160,5 @@ export function unreferenced(key: string): RawBuilder<SqlBool> {
  */
 export function signsFilesOf(post: { user_id: string; audience: string }): boolean {
   const relation = { friends: false, blocked: false };
-  return !canSeePost(ANY_MEMBER, { ...post, deleted_at: null }, relation);
+  return !canSeePost(ANY_MEMBER, { ...post, deleted_at: null, author_suspended: false }, relation);
 }

@@ -1,6 +1,7 @@
 import { insertRows } from '../../db/batches.js';
 import { type Db, engineOf } from '../../db/database.js';
 import type { NewReaction } from '../../db/reactions.js';
+import { notSuspended } from '../access/visibility.js';
 
 /** Many reactions at once (the demo and benchmark seed); each (post, member) at most once. */
 export async function insertReactions(db: Db, rows: readonly NewReaction[]): Promise<void> {
@@ -121,11 +122,16 @@ export async function recountAllReactions(db: Db): Promise<void> {
   await insertCounts(db, undefined);
 }
 
-/** Writes the counts of these posts' reactions (of every post's, without a list). */
+/**
+ * Writes the counts of these posts' reactions (of every post's, without a list). A suspended
+ * member's reactions count nowhere while the suspension lasts (the visibility rule): suspending
+ * and lifting it recount the posts they reacted to, and any other recount agrees.
+ */
 async function insertCounts(db: Db, postIds: string[] | undefined): Promise<void> {
   let counts = db
     .selectFrom('reactions')
     .select(['post_id', 'react', (eb) => eb.fn.countAll<number>().as('count')])
+    .where(notSuspended('reactions.user_id'))
     .groupBy(['post_id', 'react']);
   if (postIds) counts = counts.where('post_id', 'in', postIds);
   await db

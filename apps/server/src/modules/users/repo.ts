@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { FriendshipStatus } from '../../db/friendships.js';
 import type { UserRow } from '../../db/users.js';
-import { type Viewer, visibleMember } from '../access/visibility.js';
+import { notSuspended, type Viewer, visibleMember } from '../access/visibility.js';
 import { acceptsRequestsFrom, areFriends } from './friendships-repo.js';
 import type { PrivacyColumns } from './present.js';
 
@@ -119,7 +119,10 @@ export function relatedMembers(
     .selectAll()
     .orderBy('r.updated_at', 'desc')
     .orderBy('r.other_id');
-  if (viewer) relations = relations.where(visibleMember(viewer, 'r.other_id'));
+  // A suspended member shows in no one's lists (visibleMember says so for a viewer's).
+  relations = relations.where(
+    viewer ? visibleMember(viewer, 'r.other_id') : notSuspended('r.other_id'),
+  );
   if (limit !== undefined) relations = relations.limit(limit);
   return db
     .selectFrom(relations.as('f'))
@@ -144,6 +147,7 @@ export async function countFriends(db: Db, memberId: string): Promise<number> {
   const row = await db
     .selectFrom(relationsOf(db, memberId, 'friends').as('r'))
     .select((eb) => eb.fn.countAll().as('count'))
+    .where(notSuspended('r.other_id'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

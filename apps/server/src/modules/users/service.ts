@@ -166,32 +166,57 @@ export class UsersService {
     cutoff: string,
     run: PurgeRun,
   ): Promise<{ accounts: number; files: number }> {
-    const { db, posts, media } = this.deps;
+    const { db } = this.deps;
     let accounts = 0;
     let files = 0;
     await purgeInBatches(
       run,
       (limit) => unverifiedAccountsBefore(db, cutoff, limit),
       async (ids) => {
-        let cardsStale = async () => {};
-        const keys = await db.transaction().execute(async (trx) => {
-          const own = await media.uploadsOf(trx, ids);
-          // Images others attached to comments on these members' posts go with the posts.
-          const leaving = await posts.membersLeaving(trx, ids);
-          cardsStale = leaving.cardsStale;
-          const deleted = new Set(await deleteUnverifiedAccounts(trx, ids, cutoff));
-          accounts += deleted.size;
-          // Their reactions went with them: the posts they reacted to are counted again.
-          if (deleted.size > 0) await leaving.recountReactions();
-          // Only the files of accounts really deleted: one verified just now keeps everything.
-          const ownKeys = own.filter((m) => deleted.has(m.owner_id)).map((m) => m.storage_key);
-          return [...ownKeys, ...(await media.forgetUnreferenced(trx, leaving.imageKeys))];
-        });
-        await cardsStale();
-        files += await media.deleteStoredFiles(keys, run.log);
+        const leaving = await db.transaction().execute(async (trx) =>
+          // Only accounts still unverified: one verified just now keeps everything.
+          this.deleteAccounts(trx, ids, (inTrx, due) =>
+            deleteUnverifiedAccounts(inTrx, due, cutoff),
+          ),
+        );
+        accounts += leaving.deleted.size;
+        files += await leaving.finish(run.log);
       },
     );
     return { accounts, files };
+  }
+
+  /**
+   * In `trx`, deletes these members' accounts with everything they made: `remove` deletes the
+   * rows that should still go and answers their ids (the foreign keys take posts, comments,
+   * reactions, friendships, sessions…). The posts they had reacted to are counted again, and
+   * the uploads nothing shows any more (theirs, and others' photos in comments on their posts)
+   * are forgotten. `finish`, to call once `trx` has committed, drops the cards they were on from
+   * every process's card cache and deletes those files; it answers how many uploads went. Shared
+   * by the unverified-account purge and an admin's deletion of a member.
+   */
+  async deleteAccounts(
+    trx: Db,
+    ids: string[],
+    remove: (trx: Db, ids: string[]) => Promise<string[]>,
+  ): Promise<{ deleted: Set<string>; finish: (log: PurgeRun['log']) => Promise<number> }> {
+    const { posts, media } = this.deps;
+    const own = await media.uploadsOf(trx, ids);
+    // Images others attached to comments on these members' posts go with the posts.
+    const leaving = await posts.membersLeaving(trx, ids);
+    const deleted = new Set(await remove(trx, ids));
+    // Their reactions went with them: the posts they reacted to are counted again.
+    if (deleted.size > 0) await leaving.recountReactions();
+    // Only the files of accounts really deleted.
+    const ownKeys = own.filter((m) => deleted.has(m.owner_id)).map((m) => m.storage_key);
+    const keys = [...ownKeys, ...(await media.forgetUnreferenced(trx, leaving.imageKeys))];
+    return {
+      deleted,
+      finish: async (log) => {
+        await leaving.cardsStale();
+        return media.deleteStoredFiles(keys, log);
+      },
+    };
   }
 
   /** Requests received, requests sent and friends, most recent first, in one query. */

@@ -16,6 +16,7 @@ export function ActionReasonDialog({
   verb,
   pendingVerb,
   optional = false,
+  danger = false,
   pending,
   onConfirm,
   onClose,
@@ -27,6 +28,8 @@ export function ActionReasonDialog({
   verb: string;
   pendingVerb: string;
   optional?: boolean;
+  /** The action cannot be undone (an account's deletion): its button in the error colour. */
+  danger?: boolean;
   pending: boolean;
   onConfirm: (reason: string, onError: (message: string) => void) => void;
   onClose: () => void;
@@ -87,7 +90,11 @@ export function ActionReasonDialog({
         <button type="button" className={styles.secondary} onClick={onClose}>
           Cancel
         </button>
-        <button type="submit" className={styles.primary} disabled={pending}>
+        <button
+          type="submit"
+          className={danger ? styles.danger : styles.primary}
+          disabled={pending}
+        >
           {pending ? pendingVerb : verb}
         </button>
       </DialogFooter>

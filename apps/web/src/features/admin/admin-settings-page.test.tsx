@@ -1,4 +1,5 @@
 import {
+  type EmailBlock,
   MODERATION_MESSAGES,
   type ModerationSettings,
   moderationSettingsInputSchema,
@@ -6,15 +7,33 @@ import {
 } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Handler, stubServer } from '../../test/fake-server';
+import { type Handler, type Handlers, stubServer } from '../../test/fake-server';
 import { sessionUser } from '../../test/fixtures';
-import { buildModerationSettings } from '../../test/moderation';
+import { buildEmailBlock, buildModerationSettings } from '../../test/moderation';
 import { renderApp } from '../../test/render-app';
 
-/** A server keeping the settings: PUT saves them as the real one does (`update` answers instead). */
-function stubSettings(start: ModerationSettings, update?: Handler) {
+/**
+ * A server keeping the settings: PUT saves them as the real one does (`update` answers instead).
+ * `blocks` are the refused addresses; allowing one takes it off.
+ */
+function stubSettings(
+  start: ModerationSettings,
+  update?: Handler,
+  blocks: EmailBlock[] = [],
+  handlers: Handlers = {},
+) {
   let settings = start;
+  let held = [...blocks];
   const server = stubServer({
+    emailBlocks: () => ({ body: held }),
+    liftEmailBlock: (call) => {
+      if (!held.some((block) => block._id === call.params.blockId)) {
+        return { status: 404, body: { message: 'Not found.' } };
+      }
+      held = held.filter((block) => block._id !== call.params.blockId);
+      return { body: 'ok' };
+    },
+    ...handlers,
     moderationSettings: () => ({ body: settings }),
     updateModerationSettings:
       update ??
@@ -27,6 +46,7 @@ function stubSettings(start: ModerationSettings, update?: Handler) {
   return {
     ...server,
     saves: () => server.calls.filter((c) => c.name === 'updateModerationSettings'),
+    callsTo: (name: string) => server.calls.filter((c) => c.name === name),
   };
 }
 
@@ -126,5 +146,62 @@ describe('Server settings (/admin/settings)', () => {
     await user.click(inForm.getByRole('button', { name: 'Save' }));
     expect(await inForm.findByRole('alert')).toHaveTextContent(MODERATION_MESSAGES.domainsInvalid);
     expect(inForm.queryByText('Settings saved.')).not.toBeInTheDocument();
+  });
+
+  it("lists the refused addresses by the deleted member's name, and allows one again", async () => {
+    const linus = buildEmailBlock('Linus Torvalds', { reason: 'Spam account.' }, 2);
+    const ines = buildEmailBlock('Ines Moreau', { reason: 'Threats.' }, 48);
+    const { callsTo } = stubSettings(buildModerationSettings(), undefined, [linus, ines]);
+    const { user } = await openSettings();
+    const section = screen.getByRole('region', { name: 'Refused addresses' });
+    const list = await within(section).findByRole('list', { name: 'Refused addresses' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Linus Torvalds');
+    expect(first).toHaveTextContent('Account deleted 2 hours ago');
+    expect(first).toHaveTextContent('Reason: Spam account.');
+    expect(second).toHaveTextContent('Ines Moreau');
+    expect(second).toHaveTextContent('Account deleted 2 days ago');
+
+    const allow = within(first!).getByRole('button', { name: 'Allow this address again' });
+    expect(allow).toHaveAccessibleDescription('Linus Torvalds');
+    await user.click(allow);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(callsTo('liftEmailBlock').map((call) => [call.method, call.params])).toEqual([
+      ['DELETE', { blockId: linus._id }],
+    ]);
+    expect(within(section).getByRole('status')).toHaveTextContent(
+      'The address of Linus Torvalds may sign up again.',
+    );
+    // Focus goes to the button of the address that took its place.
+    expect(within(list).getByRole('button', { name: 'Allow this address again' })).toHaveFocus();
+
+    await user.click(within(list).getByRole('button', { name: 'Allow this address again' }));
+    expect(
+      await within(section).findByText(
+        "No refused addresses: every deleted account's address may sign up again.",
+      ),
+    ).toBeVisible();
+    expect(within(section).getByRole('heading', { name: 'Refused addresses' })).toHaveFocus();
+  });
+
+  it('says when no address is refused, and shows a refusal to allow one', async () => {
+    stubSettings(buildModerationSettings());
+    const first = await openSettings();
+    const section = screen.getByRole('region', { name: 'Refused addresses' });
+    expect(
+      await within(section).findByText(
+        "No refused addresses: every deleted account's address may sign up again.",
+      ),
+    ).toBeVisible();
+    first.unmount();
+
+    stubSettings(buildModerationSettings(), undefined, [buildEmailBlock('Linus Torvalds')], {
+      liftEmailBlock: () => ({ status: 404, body: { message: 'Not found.' } }),
+    });
+    const { user } = await openSettings();
+    const list = await screen.findByRole('list', { name: 'Refused addresses' });
+    await user.click(within(list).getByRole('button', { name: 'Allow this address again' }));
+    expect(await within(list).findByRole('alert')).toHaveTextContent('Not found.');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   });
 });

@@ -24,6 +24,7 @@ import radios from '../../ui/radio-options.module.css';
 import { fullDate } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import styles from './admin.module.css';
+import { EmailBlocksSection } from './email-blocks-section';
 
 interface Rule {
   /** The line's own key while it is edited (rules may read alike). */
@@ -60,7 +61,10 @@ function draftOf(settings: ModerationSettings): Draft {
   };
 }
 
-/** Settings (/admin/settings, admins): who may join, what the server says about itself. */
+/**
+ * Settings (/admin/settings, admins): who may join, what the server says about itself, and the
+ * addresses refused after a deletion.
+ */
 export function AdminSettingsPage() {
   const settings = useModerationSettingsQuery();
   return (
@@ -77,6 +81,7 @@ export function AdminSettingsPage() {
           <Spinner label="Loading settings" />
         </div>
       )}
+      <EmailBlocksSection />
     </PageCard>
   );
 }

@@ -92,6 +92,55 @@ describe('Audit log (/admin/log)', () => {
     expect(removal).toHaveTextContent('Reason: Spam links.');
   });
 
+  it('says who suspended, lifted a suspension, deleted an account or allowed an address again', async () => {
+    const linus = { _id: '01JLINUS', name: 'Linus Torvalds' };
+    stubServer({
+      moderationLog: () => ({
+        body: [
+          buildAuditEntry({
+            action: 'report.suspend',
+            target: linus,
+            details: { reason: 'Threats.', reportId: 'r1' },
+          }),
+          buildAuditEntry({
+            actor: { _id: grace._id, name: 'Grace Keeper' },
+            action: 'member.suspend',
+            target: linus,
+            details: { reason: 'Spam links.' },
+          }),
+          buildAuditEntry({
+            action: 'member.unsuspend',
+            target: linus,
+            details: { reason: 'Appeal heard.' },
+          }),
+          buildAuditEntry({
+            action: 'member.delete',
+            target: linus,
+            details: { reason: 'Spam account.' },
+          }),
+          buildAuditEntry({ action: 'email.allow', target: linus }),
+          buildAuditEntry({ action: 'email.allow', details: { name: 'Ines Moreau' } }),
+          buildAuditEntry({ action: 'email.allow' }),
+        ],
+      }),
+    });
+    renderApp('/admin/log', { user: sessionUser({ role: 'admin' }) });
+    const list = await screen.findByRole('list', { name: 'Audit log' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Ada Owen suspended Linus Torvalds',
+      'Grace Keeper suspended Linus Torvalds',
+      'Ada Owen lifted the suspension of Linus Torvalds',
+      'Ada Owen deleted the account of Linus Torvalds',
+      'Ada Owen let the address of Linus Torvalds sign up again',
+      'Ada Owen let the address of Ines Moreau sign up again',
+      'Ada Owen let a refused address sign up again',
+    ]);
+    expect(items[0]).toHaveTextContent('Reason: Threats.');
+    expect(items[2]).toHaveTextContent('Reason: Appeal heard.');
+    expect(items[3]).toHaveTextContent('Reason: Spam account.');
+  });
+
   it('reads the next page with Show more', async () => {
     const { calls } = stubServer({
       moderationLog: (call) =>

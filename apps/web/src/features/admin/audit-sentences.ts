@@ -1,5 +1,6 @@
 import {
   type AuditEntry,
+  type ReportAction,
   ROLE_LABELS,
   ROLES,
   type Role,
@@ -16,6 +17,10 @@ const HISTORY_LABELS: Record<string, string> = {
   'post.remove': 'Post removed',
   'comment.remove': 'Comment removed',
   'member.warn': 'Warned',
+  'report.suspend': 'Suspended',
+  'member.suspend': 'Suspended',
+  'member.unsuspend': 'Suspension lifted',
+  'member.delete': 'Account deleted',
   'role.set': 'Role changed',
   'application.approve': 'Application approved',
   'application.reject': 'Application rejected',
@@ -25,6 +30,15 @@ const HISTORY_LABELS: Record<string, string> = {
 export function historyLabel(action: string): string {
   return HISTORY_LABELS[action] ?? action;
 }
+
+/** How the moderation area names a report's outcome: 'Removed by Ada Owen', a record's 'Warned'. */
+export const RESOLVED_AS: Record<ReportAction, string> = {
+  dismiss: 'Dismissed',
+  remove: 'Removed',
+  warn: 'Warned',
+  suspend: 'Suspended',
+  delete: 'Account deleted',
+};
 
 /** What the settings' fields are called on the settings page. */
 const SETTING_NAMES: Record<string, string> = {
@@ -90,6 +104,20 @@ export function auditSentence(entry: AuditEntry): string {
     case 'report.warn':
     case 'member.warn':
       return `warned ${who}`;
+    case 'report.suspend':
+    case 'member.suspend':
+      return `suspended ${who}`;
+    case 'member.unsuspend':
+      return `lifted the suspension of ${who}`;
+    case 'member.delete':
+      return `deleted the account of ${who}`;
+    case 'email.allow': {
+      // The deleted account's name, as the refused address was listed under it.
+      const name = entry.target?.name ?? str(details.name);
+      return name
+        ? `let the address of ${name} sign up again`
+        : 'let a refused address sign up again';
+    }
     default:
       return `${entry.action}${entry.target ? ` (${who})` : ''}`;
   }

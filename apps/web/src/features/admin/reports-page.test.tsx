@@ -132,7 +132,7 @@ describe('Reports (/admin/reports)', () => {
       within(item)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Dismiss', 'Warn']);
+    ).toEqual(['Dismiss', 'Warn', 'Suspend']);
   });
 
   it('removes with a reason: required first, then the call, and the report leaves the open tab', async () => {
@@ -269,5 +269,76 @@ describe('Reports (/admin/reports)', () => {
     expect(within(tabs).getByRole('tab', { name: 'Open' })).toHaveFocus();
     expect(app.router.state.location.search).toBe('');
     expect(await screen.findByText('No open reports: nothing waits for you.')).toBeInTheDocument();
+  });
+
+  it('suspends the reported member with a reason: they are told by mail and cannot log in', async () => {
+    const report = buildModerationReport({ target: { type: 'member', _id: '01JGRACEHOPPER' } });
+    const { callsTo } = stubQueue([report]);
+    const app = renderApp('/admin/reports', { user: sessionUser({ role: 'moderator' }) });
+    const list = await openList();
+    const item = reportNamed('Member Grace Hopper');
+    expect(within(item).getByRole('button', { name: 'Suspend' })).toHaveAccessibleDescription(
+      'Member Grace Hopper',
+    );
+    await app.user.click(within(item).getByRole('button', { name: 'Suspend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend Grace Hopper?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Grace Hopper cannot log in, and everything they made is hidden from everyone until the suspension is lifted. They are told why by e-mail.',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      MODERATION_MESSAGES.actionReasonRequired,
+    );
+    expect(callsTo('resolveReport')).toHaveLength(0);
+
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Threats.');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('No open reports: nothing waits for you.')).toBeInTheDocument();
+    expect(list).not.toBeInTheDocument();
+    expect(callsTo('resolveReport').map((call) => [call.params.reportId, call.body])).toEqual([
+      [report._id, { action: 'suspend', reason: 'Threats.' }],
+    ]);
+  });
+
+  it("shows the server's refusal to suspend a moderator in the dialog", async () => {
+    const report = buildModerationReport();
+    stubQueue([report], {
+      resolveReport: () => ({
+        status: 400,
+        body: { message: MODERATION_MESSAGES.staffProtected },
+      }),
+    });
+    const app = renderApp('/admin/reports', { user: sessionUser({ role: 'moderator' }) });
+    await openList();
+    await app.user.click(screen.getByRole('button', { name: 'Suspend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend Grace Hopper?' });
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam.');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      MODERATION_MESSAGES.staffProtected,
+    );
+    expect(reportNamed('Post by Grace Hopper')).toBeInTheDocument();
+  });
+
+  it('the Resolved tab names a suspension and an account deletion', async () => {
+    const at = new Date(Date.now() - 3 * HOUR_MS).toISOString();
+    stubQueue([
+      buildModerationReport({
+        status: 'resolved',
+        target: { type: 'member', _id: '01JGRACEHOPPER' },
+        resolution: { action: 'suspend', reason: 'Threats.', by: 'Ada Owen', at },
+      }),
+      buildModerationReport({
+        status: 'resolved',
+        member: null,
+        resolution: { action: 'delete', reason: 'Spam account.', by: 'Ada Owen', at },
+      }),
+    ]);
+    renderApp('/admin/reports?status=resolved', { user: sessionUser({ role: 'moderator' }) });
+    const list = await screen.findByRole('list', { name: 'Resolved reports' });
+    const [suspension, deletion] = within(list).getAllByRole('article');
+    expect(suspension).toHaveTextContent('Suspended by Ada Owen 3 hours ago: Threats.');
+    expect(deletion).toHaveTextContent('Account deleted by Ada Owen 3 hours ago: Spam account.');
+    expect(within(list).queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import {
   type ModerationReport,
   REPORT_REASON_LABELS,
-  type ReportAction,
   type ReportTarget,
+  type ResolveAction,
 } from '@hearth/contract';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -17,7 +17,7 @@ import { RelativeTime } from '../../ui/relative-time';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
 import { ActionReasonDialog } from './action-reason-dialog';
 import styles from './admin.module.css';
-import { historyLabel } from './audit-sentences';
+import { historyLabel, RESOLVED_AS } from './audit-sentences';
 import { PagedList } from './paged-list';
 import queue from './reports.module.css';
 
@@ -26,16 +26,9 @@ const TABS: readonly { status: ReportStatus; name: string }[] = [
   { status: 'resolved', name: 'Resolved' },
 ];
 
-/** What the queue calls a resolution: 'Removed by Ada Owen'. */
-const RESOLVED_AS: Record<ReportAction, string> = {
-  dismiss: 'Dismissed',
-  remove: 'Removed',
-  warn: 'Warned',
-};
-
 interface Acting {
   report: ModerationReport;
-  action: ReportAction;
+  action: ResolveAction;
   index: number;
 }
 
@@ -49,8 +42,8 @@ const TARGET_PREFIX: Record<ReportTarget, string> = {
 /**
  * Reports (/admin/reports, moderators and admins): the Open tab lists what members reported,
  * oldest first, with the content as it was reported and the member's record; Dismiss, Remove
- * (a post or a comment) and Warn each ask for a reason, then the report leaves the tab. The
- * Resolved tab shows what was done, newest first.
+ * (a post or a comment), Warn and Suspend each ask for a reason, then the report leaves the tab.
+ * The Resolved tab shows what was done, newest first.
  */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
@@ -93,7 +86,7 @@ export function ReportsPage() {
   return (
     <PageCard
       title="Reports"
-      intro="What members reported. Dismiss a report that breaks no rule; remove a post or comment that does, or warn its author. The member is told your reason; the reporter sees the outcome in their Support Inbox."
+      intro="What members reported. Dismiss a report that breaks no rule; remove a post or comment that does, warn its author, or suspend them. The member is told your reason; the reporter sees the outcome in their Support Inbox."
       headingRef={headingRef}
     >
       <div role="tablist" aria-label="Reports" className={queue.tabs} onKeyDown={onTabKeyDown}>
@@ -159,7 +152,7 @@ function ReportItem({
   onAct,
 }: {
   report: ModerationReport;
-  onAct: (action: ReportAction) => void;
+  onAct: (action: ResolveAction) => void;
 }) {
   const headingId = useId();
   const { member, reporter, content, history, resolution } = report;
@@ -263,6 +256,16 @@ function ReportItem({
                 Warn
               </button>
             )}
+            {member && (
+              <button
+                type="button"
+                className={queue.danger}
+                aria-describedby={headingId}
+                onClick={() => onAct('suspend')}
+              >
+                Suspend
+              </button>
+            )}
           </div>
         )}
       </article>
@@ -329,7 +332,7 @@ function ReportedContent({
 }
 
 /** The words of each action's dialog. */
-function dialogWords(report: ModerationReport, action: ReportAction) {
+function dialogWords(report: ModerationReport, action: ResolveAction) {
   const name = report.member ? fullName(report.member) : 'the member';
   const what = report.target.type === 'comment' ? 'comment' : 'post';
   switch (action) {
@@ -356,6 +359,14 @@ function dialogWords(report: ModerationReport, action: ReportAction) {
         hint: `Sent to ${name}.`,
         verb: 'Warn',
         pendingVerb: 'Warning…',
+      };
+    case 'suspend':
+      return {
+        title: `Suspend ${name}?`,
+        description: `${name} cannot log in, and everything they made is hidden from everyone until the suspension is lifted. They are told why by e-mail.`,
+        hint: `Sent to ${name}.`,
+        verb: 'Suspend',
+        pendingVerb: 'Suspending…',
       };
   }
 }

@@ -1,4 +1,9 @@
-import { LOGIN_MESSAGES, REDIRECT_DELAY_MS, SERVER_MESSAGES } from '@hearth/contract';
+import {
+  LOGIN_MESSAGES,
+  MODERATION_MESSAGES,
+  REDIRECT_DELAY_MS,
+  SERVER_MESSAGES,
+} from '@hearth/contract';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubServer } from '../../test/fake-server';
@@ -56,6 +61,22 @@ describe('login form', () => {
     await user.type(password, 'wrong-password');
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.invalidCredentials);
+    expect(pathname()).toBe('/login');
+    expect(userCookie()).toBeNull();
+  });
+
+  it("shows a suspended member's 403 sentence as it is, and stays logged out", async () => {
+    stubServer({
+      login: () => ({ status: 403, body: { message: MODERATION_MESSAGES.accountSuspended } }),
+    });
+    const { user, email, password, submit, pathname } = await loginScreen();
+    await user.type(email, 'linus@example.com');
+    await user.type(password, 'correct horse');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      MODERATION_MESSAGES.accountSuspended,
+    );
+    expect(screen.queryByText(SERVER_MESSAGES.loginSuccess)).not.toBeInTheDocument();
     expect(pathname()).toBe('/login');
     expect(userCookie()).toBeNull();
   });

@@ -78,6 +78,25 @@ describe('the Support Inbox (/support)', () => {
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4);
   });
 
+  it('shows a suspension and an account deletion as their outcomes', async () => {
+    const suspended = buildMyReport({ status: 'resolved', outcome: 'suspend' }, 3);
+    const deleted = buildMyReport(
+      {
+        target: { type: 'member', _id: '01JLINUS', preview: 'Linus Torvalds' },
+        status: 'resolved',
+        outcome: 'delete',
+      },
+      5,
+    );
+    stubFeed([], { myReports: () => ({ body: [suspended, deleted] }) });
+    renderApp('/support', { user: sessionUser() });
+    const list = await screen.findByRole('list', { name: 'Your reports' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent(`Status: ${REPORT_OUTCOME_LABELS.suspend}`);
+    expect(second).toHaveAccessibleName('A member: Linus Torvalds');
+    expect(second).toHaveTextContent(`Status: ${REPORT_OUTCOME_LABELS.delete}`);
+  });
+
   it('shows a failure with Try again', async () => {
     let fail = true;
     stubFeed([], {

@@ -1,0 +1,18 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/**
+ * A suspended member (API.md, Hosts in charge; migration 0016): no login, and everything they
+ * made hidden by the visibility rule until the row is deleted (unsuspend).
+ */
+export interface SuspensionsTable {
+  user_id: string;
+  /** The reason the member was told. */
+  reason: string;
+  /** The moderator (null: the host's command line), and their name as it was. */
+  by_id: string | null;
+  by_name: string;
+  created_at: string;
+}
+
+export type SuspensionRow = Selectable<SuspensionsTable>;
+export type NewSuspension = Insertable<SuspensionsTable>;
