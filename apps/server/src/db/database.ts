@@ -24,6 +24,7 @@ import type { PostNotificationSettingsTable } from './post-notification-settings
 import type { PostsTable } from './posts.js';
 import type { ReactionCountsTable } from './reaction-counts.js';
 import type { ReactionsTable } from './reactions.js';
+import type { ReportImagesTable } from './report-images.js';
 import type { ReportsTable } from './reports.js';
 import type { SavedPostsTable } from './saved-posts.js';
 import type { SearchHistoryTable } from './search-history.js';
@@ -64,6 +65,7 @@ export interface Database {
   invites: InvitesTable;
   audit_log: AuditLogTable;
   reports: ReportsTable;
+  report_images: ReportImagesTable;
   suspensions: SuspensionsTable;
   email_blocks: EmailBlocksTable;
 }

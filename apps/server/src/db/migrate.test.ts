@@ -71,6 +71,7 @@ describe('migrations', () => {
     'posts',
     'reaction_counts',
     'reactions',
+    'report_images',
     'reports',
     'saved_posts',
     'search_history',

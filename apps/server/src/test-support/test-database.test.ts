@@ -165,6 +165,7 @@ const ROWS: { [T in keyof Database]: Insertable<Database[T]> } = {
     resolved_at: null,
     created_at: AT,
   },
+  report_images: { report_id: 'r1', storage_key: 'k' },
   suspensions: { user_id: BO, reason: 'spam', by_id: ANA, by_name: 'Ana Test', created_at: AT },
   email_blocks: {
     id: 'e1',

@@ -15,6 +15,7 @@ import * as editsMutesPrivacy from './0013-edits-mutes-privacy.js';
 import * as rolesAndSignup from './0014-roles-and-signup.js';
 import * as reportsAndRemoval from './0015-reports-and-removal.js';
 import * as suspensionsAndDeletions from './0016-suspensions-and-deletions.js';
+import * as reportImages from './0017-report-images.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -34,4 +35,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0014-roles-and-signup', rolesAndSignup],
   ['0015-reports-and-removal', reportsAndRemoval],
   ['0016-suspensions-and-deletions', suspensionsAndDeletions],
+  ['0017-report-images', reportImages],
 ];

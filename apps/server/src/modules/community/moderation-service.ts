@@ -124,7 +124,7 @@ export class ModerationService {
     let notified: NotificationEvent[] = [];
     try {
       notified = await db.transaction().execute(async (trx) => {
-        await insertReport(trx, row);
+        await insertReport(trx, row, facts.snapshot?.images ?? []);
         return notifications.reportReceived(trx, { reporterId: member.id, nowIso });
       });
     } catch (error) {

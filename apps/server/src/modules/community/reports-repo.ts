@@ -37,8 +37,19 @@ export function findMemberToTell(
 }
 
 /** Writes the report; the partial unique index refuses a second open one of the same target. */
-export async function insertReport(db: Db, report: NewReport): Promise<void> {
+/** The report, and the photos of its snapshot (report_images: moderators may open them). */
+export async function insertReport(
+  db: Db,
+  report: NewReport,
+  imageKeys: readonly string[],
+): Promise<void> {
   await db.insertInto('reports').values(report).execute();
+  const keys = [...new Set(imageKeys)];
+  if (keys.length === 0) return;
+  await db
+    .insertInto('report_images')
+    .values(keys.map((storage_key) => ({ report_id: report.id, storage_key })))
+    .execute();
 }
 
 export function findReport(db: Db, reportId: string): Promise<ReportRow | undefined> {

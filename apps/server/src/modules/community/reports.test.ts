@@ -22,7 +22,7 @@ import { notificationsOf } from '../../test-support/notifications-api.js';
 import { createPost, deletePost, editPost } from '../../test-support/posts-api.js';
 import { callEndpoint, useTestApp } from '../../test-support/test-app.js';
 import { publicAddress } from '../../test-support/test-config.js';
-import { uploadedUrl } from '../../test-support/uploads.js';
+import { listedImages, uploadedUrl } from '../../test-support/uploads.js';
 import { memberCard } from '../../test-support/users-api.js';
 
 describe('reporting a post, a comment or a member', () => {
@@ -241,10 +241,11 @@ describe('reports are limited per member', () => {
 describe('the reports queue', () => {
   const ctx = useTestApp();
 
-  it('shows the report with its people and the content as reported, kept after the author edits or trashes it', async () => {
-    const moderator = await buildUser(ctx, { role: 'moderator' });
-    const author = await buildUser(ctx, { first_name: 'Mallory', last_name: 'Troll' });
-    const reporter = await buildUser(ctx, { first_name: 'Alice', last_name: 'Good' });
+  /** A public post of `author`'s with one photo: the photo's address and the post's id. */
+  async function publicPostWithPhoto(
+    author: Awaited<ReturnType<typeof buildUser>>,
+    text: string,
+  ): Promise<{ photo: string; postId: string }> {
     const photo = await uploadedUrl(
       ctx.app,
       author.token,
@@ -253,13 +254,20 @@ describe('the reports queue', () => {
     );
     const created = await createPost(ctx.app, author.token, {
       type: null,
-      text: 'The original words',
+      text,
       background: null,
       images: [{ url: photo }],
       audience: 'public',
     });
     expect(created.statusCode).toBe(201);
-    const postId: string = created.json()._id;
+    return { photo, postId: created.json()._id };
+  }
+
+  it('shows the report with its people and the content as reported, kept after the author edits or trashes it', async () => {
+    const moderator = await buildUser(ctx, { role: 'moderator' });
+    const author = await buildUser(ctx, { first_name: 'Mallory', last_name: 'Troll' });
+    const reporter = await buildUser(ctx, { first_name: 'Alice', last_name: 'Good' });
+    const { photo, postId } = await publicPostWithPhoto(author, 'The original words');
     const reportedAt = ctx.clock.now().toISOString();
     const made = await report(ctx.app, reporter.token, {
       target: { postId },
@@ -306,6 +314,41 @@ describe('the reports queue', () => {
       trashed: true,
       removed: false,
     });
+    // The photo of the trashed post still opens for the moderator (signed by the queue), and
+    // for no one else: unsigned it is hidden, and it is not in its owner's listing.
+    const signed = afterTrash[0]?.content?.images[0] ?? '';
+    const opened = await ctx.app.inject({ url: new URL(signed).pathname + new URL(signed).search });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('image/jpeg');
+    expect((await ctx.app.inject({ url: new URL(photo).pathname })).statusCode).toBe(404);
+    const listing = await listedImages(ctx.app, author.user.username, author.token);
+    expect(listing.urls.some((url) => url.startsWith(photo.split('?')[0] ?? photo))).toBe(false);
+  });
+
+  it('a reported photo opens for moderators while its author is suspended, and for no one else', async () => {
+    const moderator = await buildUser(ctx, { role: 'moderator' });
+    const author = await buildUser(ctx);
+    const reporter = await buildUser(ctx);
+    const { photo, postId } = await publicPostWithPhoto(author, 'A picture of something nasty');
+    const made = await report(ctx.app, reporter.token, { target: { postId }, reason: 'hate' });
+    expect((await ctx.app.inject({ url: new URL(photo).pathname })).statusCode).toBe(200);
+
+    expect(
+      (
+        await resolveReport(ctx.app, moderator.token, made._id, {
+          action: 'suspend',
+          reason: 'Hate.',
+        })
+      ).statusCode,
+    ).toBe(200);
+    // The post is hidden with its author: its unsigned address is refused now…
+    expect((await ctx.app.inject({ url: new URL(photo).pathname })).statusCode).toBe(404);
+    // …but the resolved report's photo opens for the moderator.
+    const { reports } = await queuePage(ctx.app, moderator.token, { status: 'resolved' });
+    const signed = reports[0]?.content?.images[0] ?? '';
+    expect(signed).toMatch(/\?exp=\d+&sig=/);
+    const opened = await ctx.app.inject({ url: new URL(signed).pathname + new URL(signed).search });
+    expect(opened.statusCode).toBe(200);
   });
 
   it("a comment's report keeps its text; a member's has no content", async () => {

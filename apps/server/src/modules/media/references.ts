@@ -114,6 +114,17 @@ export const MEDIA_SOURCES: readonly MediaSource[] = [
   ofMember("users.cover: a member's cover", 'cover'),
 ];
 
+/**
+ * SQL: a report's snapshot keeps the upload whose key is in column `key` (`report_images`). Not
+ * a source above: it shows the photo to no member (no listing, not even the owner's) and keeps
+ * no file from the purge; it only lets the media route serve it with a signature, which the
+ * reports queue alone hands out (to moderators), while the post or comment that showed it is
+ * trashed, removed or hidden with its suspended author. Once the post is purged, so is the file.
+ */
+function keptByReport(key: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from report_images as ri where ri.storage_key = ${sql.ref(key)})`;
+}
+
 /** SQL: some source shows the upload whose key is in column `key`, counting for `use`. */
 function usedAs(key: string, use: Use): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(
@@ -125,12 +136,13 @@ function usedAs(key: string, use: Use): RawBuilder<SqlBool> {
 /**
  * SQL: how `/media` serves the upload whose key is in column `key` (UploadAccess): `open` while
  * some row shows it to every member, or nothing uses it yet (just uploaded); else `signed` while
- * some row is live (only some members see it); else `hidden` (every use is trashed). Most
- * uploads are decided by their first probe.
+ * some row is live (only some members see it) or a report keeps it (moderators see it); else
+ * `hidden` (every use is trashed). Most uploads are decided by their first probe.
  */
 export function uploadAccess(key: string): RawBuilder<UploadAccess> {
   return sql<UploadAccess>`(case when ${usedAs(key, 'open')} then 'open'
     when ${usedAs(key, 'live')} then 'signed'
+    when ${keptByReport(key)} then 'signed'
     when ${usedAs(key, 'any')} then 'hidden'
     else 'open' end)`;
 }
