@@ -300,6 +300,44 @@ describe('Reports (/admin/reports)', () => {
     ]);
   });
 
+  it("lets an admin delete the reported member's account; the reports naming them leave the queue", async () => {
+    const report = buildModerationReport({ target: { type: 'member', _id: '01JGRACEHOPPER' } });
+    let held = [report];
+    const { callsTo } = stubQueue([], {
+      reports: (call) => ({ body: (call.query.get('status') ?? 'open') === 'open' ? held : [] }),
+      deleteMember: () => {
+        held = [];
+        return { body: 'ok' };
+      },
+    });
+    const app = renderApp('/admin/reports', { user: sessionUser({ role: 'admin' }) });
+    await openList();
+    const item = reportNamed('Member Grace Hopper');
+    expect(
+      within(item)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Dismiss', 'Warn', 'Suspend', 'Delete account']);
+    await app.user.click(within(item).getByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete the account of Grace Hopper?' });
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Fraud.');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText('No open reports: nothing waits for you.')).toBeInTheDocument();
+    expect(callsTo('deleteMember').map((call) => [call.params.userId, call.body])).toEqual([
+      [report.member?._id, { reason: 'Fraud.' }],
+    ]);
+    expect(callsTo('resolveReport')).toHaveLength(0);
+  });
+
+  it('offers no Delete account to a moderator', async () => {
+    stubQueue([buildModerationReport({ target: { type: 'member', _id: '01JGRACEHOPPER' } })]);
+    renderApp('/admin/reports', { user: sessionUser({ role: 'moderator' }) });
+    await openList();
+    expect(
+      within(reportNamed('Member Grace Hopper')).queryByRole('button', { name: 'Delete account' }),
+    ).not.toBeInTheDocument();
+  });
+
   it("shows the server's refusal to suspend a moderator in the dialog", async () => {
     const report = buildModerationReport();
     stubQueue([report], {

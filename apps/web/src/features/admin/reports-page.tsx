@@ -8,7 +8,13 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { itemsOf } from '../../api/cursor-pages';
-import { type ReportStatus, useReportsQuery, useResolveReportMutation } from '../../api/moderation';
+import {
+  type ReportStatus,
+  useDeleteMemberMutation,
+  useReportsQuery,
+  useResolveReportMutation,
+} from '../../api/moderation';
+import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { fullName } from '../../ui/full-name';
 import { PageCard } from '../../ui/page-card';
@@ -26,9 +32,12 @@ const TABS: readonly { status: ReportStatus; name: string }[] = [
   { status: 'resolved', name: 'Resolved' },
 ];
 
+/** What a moderator does from the queue: resolve the report, or (admins) delete the account. */
+type QueueAction = ResolveAction | 'delete';
+
 interface Acting {
   report: ModerationReport;
-  action: ResolveAction;
+  action: QueueAction;
   index: number;
 }
 
@@ -42,10 +51,12 @@ const TARGET_PREFIX: Record<ReportTarget, string> = {
 /**
  * Reports (/admin/reports, moderators and admins): the Open tab lists what members reported,
  * oldest first, with the content as it was reported and the member's record; Dismiss, Remove
- * (a post or a comment), Warn and Suspend each ask for a reason, then the report leaves the tab.
+ * (a post or a comment), Warn and Suspend each ask for a reason, then the report leaves the tab;
+ * admins may also delete the member's account (every open report naming them leaves with it).
  * The Resolved tab shows what was done, newest first.
  */
 export function ReportsPage() {
+  const isAdmin = useSessionUser().role === 'admin';
   const [params, setParams] = useSearchParams();
   const status: ReportStatus = params.get('status') === 'resolved' ? 'resolved' : 'open';
   const query = useReportsQuery(status);
@@ -128,6 +139,7 @@ export function ReportsPage() {
             <ReportItem
               key={report._id}
               report={report}
+              mayDelete={isAdmin}
               onAct={(action) => setActing({ report, action, index })}
             />
           )}
@@ -149,10 +161,13 @@ export function ReportsPage() {
 
 function ReportItem({
   report,
+  mayDelete,
   onAct,
 }: {
   report: ModerationReport;
-  onAct: (action: ResolveAction) => void;
+  /** An admin's queue: 'Delete account' too. */
+  mayDelete: boolean;
+  onAct: (action: QueueAction) => void;
 }) {
   const headingId = useId();
   const { member, reporter, content, history, resolution } = report;
@@ -266,6 +281,16 @@ function ReportItem({
                 Suspend
               </button>
             )}
+            {member && mayDelete && (
+              <button
+                type="button"
+                className={queue.danger}
+                aria-describedby={headingId}
+                onClick={() => onAct('delete')}
+              >
+                Delete account
+              </button>
+            )}
           </div>
         )}
       </article>
@@ -332,7 +357,7 @@ function ReportedContent({
 }
 
 /** The words of each action's dialog. */
-function dialogWords(report: ModerationReport, action: ResolveAction) {
+function dialogWords(report: ModerationReport, action: QueueAction) {
   const name = report.member ? fullName(report.member) : 'the member';
   const what = report.target.type === 'comment' ? 'comment' : 'post';
   switch (action) {
@@ -368,6 +393,14 @@ function dialogWords(report: ModerationReport, action: ResolveAction) {
         verb: 'Suspend',
         pendingVerb: 'Suspending…',
       };
+    case 'delete':
+      return {
+        title: `Delete the account of ${name}?`,
+        description: `Everything ${name} made is removed with the account: posts, comments, reactions, photos and friendships. This cannot be undone. They are told why by e-mail, and their address cannot sign up again until an admin allows it, under Settings, Refused addresses.`,
+        hint: `Sent to ${name}, and kept in the audit log.`,
+        verb: 'Delete account',
+        pendingVerb: 'Deleting…',
+      };
   }
 }
 
@@ -381,6 +414,7 @@ function ResolveDialog({
   onClose: () => void;
 }) {
   const resolve = useResolveReportMutation();
+  const deletion = useDeleteMemberMutation();
   const words = dialogWords(report, action);
   return (
     <ActionReasonDialog
@@ -390,13 +424,19 @@ function ResolveDialog({
       verb={words.verb}
       pendingVerb={words.pendingVerb}
       optional={action === 'dismiss'}
-      pending={resolve.isPending}
-      onConfirm={(reason, onError) =>
-        resolve.mutate(
-          { report, action, reason },
-          { onSuccess: onResolved, onError: (failure) => onError(errorMessage(failure)) },
-        )
-      }
+      pending={resolve.isPending || deletion.isPending}
+      onConfirm={(reason, onError) => {
+        const done = {
+          onSuccess: onResolved,
+          onError: (failure: unknown) => onError(errorMessage(failure)),
+        };
+        // Deleting the account resolves every open report naming them (the queue reads again).
+        if (action === 'delete') {
+          if (report.member) deletion.mutate({ userId: report.member._id, reason }, done);
+        } else {
+          resolve.mutate({ report, action, reason }, done);
+        }
+      }}
       onClose={onClose}
     />
   );
