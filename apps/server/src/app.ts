@@ -378,7 +378,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     await scope.register(mediaRoutes, { media, limits: config.limits });
     await scope.register(postsRoutes, { posts, reader, imageUrls, postNotifications });
-    await scope.register(usersRoutes, { users, friendships, blocks, mutes });
+    await scope.register(usersRoutes, {
+      users,
+      friendships,
+      blocks,
+      mutes,
+      auth,
+      limits: config.limits,
+    });
     await scope.register(searchRoutes, { search });
     await scope.register(notificationsRoutes, { notifications });
     await scope.register(liveRoutes, { live });

@@ -36,6 +36,8 @@ export interface Limits {
   invitesPerAccount: Limit;
   /** Reports one member may send (POST /moderation/report). */
   reportsPerAccount: Limit;
+  /** Changes of one's own name or password (wrong current passwords included). */
+  accountChangesPerAccount: Limit;
 }
 
 /** How long a connection may dawdle and how many one address may hold (http/connection-limits.ts). */
@@ -142,6 +144,9 @@ const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs:
   invitesPerAccount: { env: 'INVITES_ACCOUNT', max: 20, windowMs: 60 * MINUTE },
   // Ours (reports): a member cannot flood the moderators' queue.
   reportsPerAccount: { env: 'REPORTS_ACCOUNT', max: 20, windowMs: 60 * MINUTE },
+  // Ours (one's own account): every call counts, so wrong current passwords cannot be guessed
+  // through a stolen session faster than this.
+  accountChangesPerAccount: { env: 'ACCOUNT_CHANGES_ACCOUNT', max: 20, windowMs: 60 * MINUTE },
 };
 
 /** The RATE_LIMIT_<NAME> variables, one per limit (each also has a _WINDOW_SECONDS twin). */

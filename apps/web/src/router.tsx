@@ -3,6 +3,7 @@ import { type Location, Navigate, type RouteObject, useLocation, useRoutes } fro
 import { ErrorPage, RouteErrorPage } from './features/layout/error-page';
 import {
   AboutPage,
+  AccountSettingsPage,
   ActivatePage,
   AdminLayout,
   AdminSettingsPage,
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
               { path: 'friends', element: <FriendsPage /> },
               { path: 'friends/:type', element: <FriendsPage /> },
               { path: 'post/:postId', element: <PostPage /> },
+              { path: 'settings', element: <AccountSettingsPage /> },
               { path: 'settings/blocking', element: <BlockingPage /> },
               { path: 'settings/muted', element: <MutedPage /> },
               { path: 'settings/privacy', element: <PrivacyPage /> },

@@ -62,6 +62,14 @@ export const NEW_PASSWORD_MESSAGES = {
   mismatch: 'passwords do not match',
 } as const;
 
+/** One's own account (API.md, One's own account): the Settings page's sentences. */
+export const ACCOUNT_MESSAGES = {
+  nameChanged: 'Your name is changed.',
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordWrong: 'Your current password is not right.',
+  passwordChanged: 'Your password is changed. Your other devices are logged out.',
+} as const;
+
 export const DETAILS_MESSAGES = {
   bioMax: 'Bio must be at most 100 characters.',
   detailMax: 'Each detail must be at most 25 characters.',

@@ -146,6 +146,21 @@ function calls(w: World): Call[] {
       url: '/api/v1/users/updateUserDetails',
       body: { infos: { bio: 'hello', job: 'baker', relationship: 'Single' } },
     },
+    // Each probe spoils the request: the sweep's member keeps their name, password and session.
+    {
+      method: 'PUT',
+      url: '/api/v1/users/changeName',
+      body: { first_name: 'Zoé', last_name: 'Benali' },
+    },
+    {
+      method: 'PUT',
+      url: '/api/v1/users/changePassword',
+      body: {
+        currentPassword: 'secret-pass1',
+        password: 'new-secret1',
+        confPassword: 'new-secret1',
+      },
+    },
     { method: 'PUT', url: '/api/v1/users/updateProfilePicture', body: { url: w.pictureUrl } },
     { method: 'PUT', url: '/api/v1/users/updateCoverPicture', body: { url: w.pictureUrl } },
     ...FRIENDSHIP_CALLS.map(friendship),

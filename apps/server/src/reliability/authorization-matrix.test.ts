@@ -92,6 +92,9 @@ const EXPECTED: Record<string, Row> = {
 
   getProfile: { anonymous: 401, other: 200, owner: 200 },
   updateUserDetails: { anonymous: 401, other: 200, owner: 200 },
+  // One's own account: each member changes their own name and password, no one else's.
+  changeName: { anonymous: 401, other: 200, owner: 200 },
+  changePassword: { anonymous: 401, other: 200, owner: 200 },
   // The url of the owner's upload: only its uploader may make it a picture.
   updateProfilePicture: { anonymous: 401, other: 400, owner: 200 },
   updateCoverPicture: { anonymous: 401, other: 400, owner: 200 },
@@ -392,6 +395,19 @@ const SCENARIOS: Record<string, Scenario> = {
       rawBody: { infos: { bio: 'Hello', job: 'Baker' } },
       ...token,
     }),
+  changeName: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.changeName, {
+      body: { first_name: 'Zoé', last_name: 'Benali' },
+      ...token,
+    }),
+  // Each caller with their own current password (the owner's for the anonymous one).
+  changePassword: ({ ctx, who, owner, other, token }) => {
+    const currentPassword = (who === 'other' ? other : owner).password;
+    return callEndpoint(ctx.app, ROUTES.changePassword, {
+      body: { currentPassword, password: 'brand-new-pass1', confPassword: 'brand-new-pass1' },
+      ...token,
+    });
+  },
   updateProfilePicture: async ({ ctx, owner, token }) => {
     const url = await uploadedUrl(
       ctx.app,

@@ -158,6 +158,9 @@ function plausible(field: string, world: FuzzWorld, random: Random): unknown {
     case 'password':
     case 'confPassword':
       return 'secret-pass1';
+    // The members' own password (test factories), or a wrong one.
+    case 'currentPassword':
+      return pick(random, ['secret-pass1', 'not-the-password']);
     case 'first_name':
     case 'last_name':
       return 'Zoé';

@@ -30,6 +30,9 @@ import {
 import { RELATIONSHIPS } from '../enums.js';
 import {
   activateAccountSchema,
+  changeNameAnswerSchema,
+  changeNameSchema,
+  changePasswordSchema,
   emptyBodySchema,
   findUserSchema,
   loginSchema,
@@ -885,6 +888,35 @@ export const ENDPOINTS = {
       'Most recent first: `_id, username, picture, first_name, last_name, mutedAt`. Settings & ' +
       'privacy → Muted lists them.',
     responses: { 200: mutedListSchema },
+    errors: USER_ERRORS,
+  },
+  changeName: {
+    ...ROUTES.changeName,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: "Change one's first and last name",
+    description:
+      "`{first_name, last_name}` under the sign-up's rules and sentences (400); the username " +
+      'stays. Search finds the new name at once; posts, comments and the friends lists show it ' +
+      'on every process. Answers `{message, first_name, last_name}` as stored.',
+    body: changeNameSchema,
+    responses: { 200: changeNameAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  changePassword: {
+    ...ROUTES.changePassword,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: "Change one's password",
+    description:
+      '`{currentPassword, password, confPassword}`: a wrong current password is 400 (limited ' +
+      "like login); the new one follows the reset's rules. Every other session of the member " +
+      "ends at once on every process (their sockets close with 4401); the caller's goes on. A " +
+      'mail tells the member. Answers `{message}`.',
+    body: changePasswordSchema,
+    responses: { 200: messageSchema },
     errors: USER_ERRORS,
   },
   getPrivacy: {

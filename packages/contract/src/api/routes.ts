@@ -36,6 +36,9 @@ const TABLE = {
   // Profiles and media.
   getProfile: ['GET', '/users/getProfile/:username'],
   updateUserDetails: ['PUT', '/users/updateUserDetails'],
+  // One's own account (API.md, One's own account).
+  changeName: ['PUT', '/users/changeName'],
+  changePassword: ['PUT', '/users/changePassword'],
   updateProfilePicture: ['PUT', '/users/updateProfilePicture'],
   updateCoverPicture: ['PUT', '/users/updateCoverPicture'],
   listImages: ['POST', '/users/listImages'],

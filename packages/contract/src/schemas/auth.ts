@@ -15,6 +15,7 @@ import {
 } from '../constants.js';
 import { GENDERS } from '../enums.js';
 import {
+  ACCOUNT_MESSAGES,
   FIND_ACCOUNT_MESSAGES,
   LOGIN_MESSAGES,
   NEW_PASSWORD_MESSAGES,
@@ -182,3 +183,33 @@ export const activateAccountSchema = z.object({
 export type ActivateAccountInput = z.infer<typeof activateAccountSchema>;
 
 export const emptyBodySchema = z.object({}).strict().optional();
+
+// One's own account (API.md, One's own account).
+
+/** PUT /users/changeName: the first and last name, under the sign-up's rules and messages. */
+export const changeNameSchema = z
+  .object({
+    first_name: nameSchema(REGISTER_MESSAGES.firstNameRequired, REGISTER_MESSAGES.firstNameLength),
+    last_name: nameSchema(REGISTER_MESSAGES.lastNameRequired, REGISTER_MESSAGES.lastNameLength),
+  })
+  .strict();
+export type ChangeNameInput = z.infer<typeof changeNameSchema>;
+
+/** PUT /users/changeName's answer: the sentence and the name as stored. */
+export const changeNameAnswerSchema = z.object({
+  message: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type ChangeNameAnswer = z.infer<typeof changeNameAnswerSchema>;
+
+/** PUT /users/changePassword: the current password, and the new one under the reset's rules. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
+      .min(1, ACCOUNT_MESSAGES.currentPasswordRequired)
+      .max(1024, ACCOUNT_MESSAGES.currentPasswordWrong),
+  })
+  .and(newPasswordSchema);
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

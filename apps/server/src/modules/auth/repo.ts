@@ -159,6 +159,24 @@ export async function endSessionsOf(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+/**
+ * Ends every session of the member but `keptSessionId` (a password changed in the settings: the
+ * device that changed it stays signed in). Answers the ids of the sessions ended.
+ */
+export async function endSessionsOfExcept(
+  db: Db,
+  userId: string,
+  keptSessionId: string,
+): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keptSessionId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Deletes at most `limit` sessions expired before the cutoff; answers how many went. */
 export async function deleteExpiredSessions(
   db: Db,
@@ -187,6 +205,25 @@ export async function changePassword(
     .set({ password_hash: passwordHash, updated_at: nowIso })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * The member's new password, only if the stored one is still `currentHash` (the one the caller
+ * checked): false when another change came first, so two changes cannot both pass one check.
+ */
+export async function replacePassword(
+  db: Db,
+  userId: string,
+  change: { currentHash: string; newHash: string },
+  nowIso: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: change.newHash, updated_at: nowIso })
+    .where('id', '=', userId)
+    .where('password_hash', '=', change.currentHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

@@ -1,6 +1,8 @@
 import {
+  ACCOUNT_MESSAGES,
   ACTIVATION_TTL_MS,
   type AuthResponse,
+  type ChangePasswordInput,
   DEFAULT_PICTURE,
   DEFAULT_PRIVACY,
   type LoginInput,
@@ -27,7 +29,7 @@ import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { admit, spendAdmission } from '../community/admission.js';
 import { isSuspended } from '../community/suspensions-repo.js';
 import type { MailQueue } from '../mail/service.js';
-import { activationMail, resetCodeMail } from '../mail/templates.js';
+import { activationMail, passwordChangedMail, resetCodeMail } from '../mail/templates.js';
 import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toAuthResponse, toPendingSignup, toResetUserInfo } from './present.js';
@@ -36,6 +38,7 @@ import {
   consumeResetWindow,
   endSession,
   endSessionsOf,
+  endSessionsOfExcept,
   findEmailVerification,
   findMemberInSession,
   findPasswordReset,
@@ -44,6 +47,7 @@ import {
   insertUser,
   markVerified,
   openResetWindow,
+  replacePassword,
   replacePasswordReset,
   spendResetTry,
   useEmailVerification,
@@ -344,6 +348,44 @@ export class AuthService {
     if (!changed) throw forbidden(SERVER_MESSAGES.resetNotAllowed);
     await this.deps.bus.publish({ type: 'session.ended', userId: user.id, sessionId: null });
     return { message: SERVER_MESSAGES.passwordChanged };
+  }
+
+  /**
+   * PUT /users/changePassword (API.md, One's own account): the current password must be right
+   * (400 otherwise, nothing changed); the new one is stored, and every other session of the
+   * member ends in the same transaction, with a mail telling them. The caller's session goes on.
+   * Once committed, the ended sessions' sockets close on every process.
+   */
+  async changePassword(
+    member: UserRow,
+    sessionId: string,
+    input: ChangePasswordInput,
+  ): Promise<MessageResponse> {
+    const { db, clock, mail, bus } = this.deps;
+    if (!(await verifyPassword(input.currentPassword, member.password_hash))) {
+      throw invalid(ACCOUNT_MESSAGES.currentPasswordWrong);
+    }
+    const newHash = await hashPassword(input.password, this.deps.passwordHashLogN);
+    const now = clock.now().toISOString();
+    const ended = await db.transaction().execute(async (trx) => {
+      // The hash checked above, read with the session: a change that came meanwhile wins, and
+      // this one is refused as if the current password were wrong (it is, now).
+      const change = { currentHash: member.password_hash, newHash };
+      if (!(await replacePassword(trx, member.id, change, now))) return undefined;
+      const sessions = await endSessionsOfExcept(trx, member.id, sessionId);
+      await mail.enqueue(
+        trx,
+        passwordChangedMail(member.email, member.first_name, `${this.deps.appUrl}/reset`),
+      );
+      return sessions;
+    });
+    if (!ended) throw invalid(ACCOUNT_MESSAGES.currentPasswordWrong);
+    mail.deliverSoon();
+    // One event per session ended: the caller's own socket, on the session kept, stays open.
+    await Promise.all(
+      ended.map((id) => bus.publish({ type: 'session.ended', userId: member.id, sessionId: id })),
+    );
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
   }
 
   private async existingAccount(email: string): Promise<UserRow> {

@@ -115,6 +115,26 @@ export function resetCodeMail(to: string, firstName: string, code: string): Outg
   };
 }
 
+/**
+ * To a member who changed their password in the settings. Whoever changed it knew the old one:
+ * if that was not the member, the mail is how they learn of it, and the reset (by mail, which a
+ * thief of the password alone cannot read) gets the account back.
+ */
+export function passwordChangedMail(to: string, firstName: string, resetUrl: string): OutgoingMail {
+  const name = escapeHtml(firstName);
+  const href = escapeHtml(resetUrl);
+  const said = `The password of your ${PRODUCT} account was just changed, and your other devices were logged out.`;
+  const notYou = 'If you did not change it, reset your password at once:';
+  return {
+    to,
+    subject: `${PRODUCT}: your password was changed`,
+    text: [`Hello ${firstName},`, '', said, '', notYou, resetUrl].join('\n'),
+    html: page(
+      `<p>Hello ${name},</p><p>${said}</p><p>${notYou}</p><p><a href="${href}">${href}</a></p>`,
+    ),
+  };
+}
+
 /** To every admin when `open` sign-up switched itself to `approval` (no staff active for `days`). */
 export function autoApprovalMail(
   to: string,

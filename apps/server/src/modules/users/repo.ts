@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { FriendshipStatus } from '../../db/friendships.js';
+import { searchKeysOf } from '../../db/search-keys.js';
 import type { UserRow } from '../../db/users.js';
 import { notSuspended, type Viewer, visibleMember } from '../access/visibility.js';
 import { acceptsRequestsFrom, areFriends } from './friendships-repo.js';
@@ -156,6 +157,23 @@ export async function updateDetails(db: Db, memberId: string, details: string, n
   await db
     .updateTable('users')
     .set({ details, updated_at: nowIso })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/**
+ * The member's first and last name with the search keys made of them (db/search-keys.ts), so
+ * the search finds the new name, and no longer the old one, from this statement on.
+ */
+export async function updateName(
+  db: Db,
+  memberId: string,
+  names: Pick<UserRow, 'first_name' | 'last_name'>,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...names, ...searchKeysOf(names), updated_at: nowIso })
     .where('id', '=', memberId)
     .execute();
 }

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Limits } from '../../config.js';
 import { addEndpoint } from '../../http/endpoint-route.js';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
+import { limitHook } from '../../infra/limits/rate-limits.js';
 import type { BlocksService } from '../access/blocks-service.js';
 import type { MutesService } from '../access/mutes-service.js';
-import { memberOf } from '../auth/hooks.js';
+import { memberOf, sessionOf } from '../auth/hooks.js';
+import type { AuthService } from '../auth/service.js';
 import type { FriendshipsService } from './friendships-service.js';
 import type { UsersService } from './service.js';
 
@@ -12,13 +15,28 @@ export interface UsersRoutesOptions {
   friendships: FriendshipsService;
   blocks: BlocksService;
   mutes: MutesService;
+  /** The password change is the auth service's (beside the reset). */
+  auth: AuthService;
+  limits: Limits;
 }
 
-/** The profile and friendship calls of the contract's table (listImages is in media). */
+/**
+ * The profile and friendship calls of the contract's table (listImages is in media), and the
+ * changes of one's own account (API.md, One's own account).
+ */
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   app,
-  { users, friendships, blocks, mutes },
+  { users, friendships, blocks, mutes, auth, limits },
 ) => {
+  // One counter for every change of one's own account, counted before the body is read: a
+  // wrong current password spends a try like a change that worked.
+  const accountChanges = limitHook(
+    app,
+    'account-changes-member',
+    limits.accountChangesPerAccount,
+    (request) => request.member?.id,
+  );
+
   addEndpoint(
     app,
     'getProfile',
@@ -32,6 +50,12 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   );
   addEndpoint(app, 'updateUserDetails', {}, async (request) =>
     users.updateDetails(memberOf(request), request.body.infos),
+  );
+  addEndpoint(app, 'changeName', { onRequest: [accountChanges] }, async (request) =>
+    users.changeName(memberOf(request), request.body),
+  );
+  addEndpoint(app, 'changePassword', { onRequest: [accountChanges] }, async (request) =>
+    auth.changePassword(memberOf(request), sessionOf(request), request.body),
   );
   addEndpoint(app, 'updateProfilePicture', {}, async (request) =>
     users.updatePicture(memberOf(request), 'picture', request.body.url),

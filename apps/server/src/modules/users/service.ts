@@ -1,4 +1,7 @@
 import {
+  ACCOUNT_MESSAGES,
+  type ChangeNameAnswer,
+  type ChangeNameInput,
   type Details,
   type DetailsInput,
   type FeedQuery,
@@ -36,6 +39,7 @@ import {
   findProfileOwner,
   relatedMembers,
   updateDetails,
+  updateName,
   updatePictureColumn,
   updatePrivacy,
 } from './repo.js';
@@ -141,6 +145,20 @@ export class UsersService {
     await updateDetails(db, member.id, JSON.stringify(details), clock.now().toISOString());
     await this.deps.bus.publish({ type: 'profile.changed', userId: member.id });
     return details;
+  }
+
+  /**
+   * PUT /users/changeName (API.md, One's own account): the names as the contract's schema left
+   * them (trimmed, under the sign-up's rules), with their search keys; the username stays. Every
+   * process drops the cards showing the member (profile.changed), so posts and comments show the
+   * new name at once.
+   */
+  async changeName(member: UserRow, input: ChangeNameInput): Promise<ChangeNameAnswer> {
+    const { db, clock, bus } = this.deps;
+    const names = { first_name: input.first_name, last_name: input.last_name };
+    await updateName(db, member.id, names, clock.now().toISOString());
+    await bus.publish({ type: 'profile.changed', userId: member.id });
+    return { message: ACCOUNT_MESSAGES.nameChanged, ...names };
   }
 
   /**

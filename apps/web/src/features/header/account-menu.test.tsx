@@ -77,7 +77,6 @@ describe('the account menu', () => {
     expect(within(menu).getByRole('heading', { name: 'Settings & privacy' })).toBeInTheDocument();
     expect(entries(menu)).toEqual([
       'Back',
-      'Settings',
       'Activity log',
       'News Feed Preferences',
       'Language',
@@ -89,6 +88,7 @@ describe('the account menu', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
+      ['Settings', '/settings'],
       ['Privacy checkup', '/settings/privacy-checkup'],
       ['Privacy Shortcut', '/settings/privacy'],
       ['Blocking', '/settings/blocking'],
@@ -121,6 +121,7 @@ describe('the account menu', () => {
   });
 
   it.each([
+    ['Settings', '/settings', 'Settings'],
     ['Privacy Shortcut', '/settings/privacy', 'Privacy settings'],
     ['Privacy checkup', '/settings/privacy-checkup', 'Privacy checkup'],
     ['Muted', '/settings/muted', 'Muted'],

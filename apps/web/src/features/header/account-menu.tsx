@@ -24,7 +24,7 @@ type View = 'main' | 'settings' | 'help' | 'display';
 
 /** Settings & privacy, in the spec's order: an entry with a path leads to its page. */
 const SETTINGS_ITEMS: readonly { name: string; to?: string }[] = [
-  { name: 'Settings' },
+  { name: 'Settings', to: '/settings' },
   { name: 'Privacy checkup', to: '/settings/privacy-checkup' },
   { name: 'Privacy Shortcut', to: '/settings/privacy' },
   { name: 'Activity log' },
@@ -42,8 +42,9 @@ const HELP_ITEMS: readonly { name: string; to?: string }[] = [
 
 /**
  * The account menu of spec 'Account menu': profile, sub-views, dark mode and Logout; Settings &
- * privacy leads to the privacy settings (Privacy Shortcut), their checkup, and the Blocking and
- * Muted pages, and ends with 'Log out of all devices' (issue 17). While sign-up is by invite
+ * privacy leads to the member's own account (Settings: name and password), the privacy
+ * settings (Privacy Shortcut), their checkup, and the Blocking and Muted pages, and ends with
+ * 'Log out of all devices' (issue 17). While sign-up is by invite
  * and members may invite, 'Invite friends' leads to the invite links (/admin/invites). Help &
  * support's Support Inbox leads to the member's reports (/support). A
  * header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).

@@ -43,6 +43,9 @@ export const FriendsPage = lazy(() =>
 export const PostPage = lazy(() =>
   import('../post/post-page').then((m) => ({ default: m.PostPage })),
 );
+export const AccountSettingsPage = lazy(() =>
+  import('../settings/account-settings-page').then((m) => ({ default: m.AccountSettingsPage })),
+);
 export const BlockingPage = lazy(() =>
   import('../settings/blocking-page').then((m) => ({ default: m.BlockingPage })),
 );
