@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import {
   imageVariants,
   SESSION_TTL_SECONDS,
@@ -22,6 +20,7 @@ import {
   signupForm,
 } from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
+import { filesUnder, mediaStatus } from '../test-support/media-files.js';
 import {
   comment,
   createPost,
@@ -36,21 +35,6 @@ import { post, type TestContext, useTestApp } from '../test-support/test-app.js'
 import { uploadedUrl } from '../test-support/uploads.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** What a browser gets for a media url: 200 while the file is shown, 404 once hidden or gone. */
-async function mediaStatus(ctx: TestContext, url: string): Promise<number> {
-  return (await ctx.app.inject({ url })).statusCode;
-}
-
-/** Every file left in the media folder (unfinished writes aside). */
-async function filesUnder(ctx: TestContext): Promise<string[]> {
-  const root = path.join(ctx.config.dataDir, 'media');
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-    .filter((name) => !name.startsWith('.partial'));
-}
 
 type Table =
   | 'posts'

@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import {
   DEFAULT_SERVER_NAME,
   type EmailBlock,
@@ -25,9 +23,10 @@ import {
 } from '../../test-support/factories.js';
 import { jpeg } from '../../test-support/images.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
+import { filesUnder, mediaStatus } from '../../test-support/media-files.js';
 import { auditLogPage, myReports, queuePage, report } from '../../test-support/moderation-api.js';
 import { comment, createPost, feedPage, react } from '../../test-support/posts-api.js';
-import { callEndpoint, type TestContext, useTestApp } from '../../test-support/test-app.js';
+import { callEndpoint, useTestApp } from '../../test-support/test-app.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
 import { getProfile, profileRequest, search } from '../../test-support/users-api.js';
 
@@ -62,21 +61,6 @@ async function emailBlocks(app: App, token: string): Promise<EmailBlock[]> {
 
 function liftEmailBlock(app: App, token: string, blockId: string) {
   return callEndpoint(app, ROUTES.liftEmailBlock, { params: { blockId }, token });
-}
-
-/** What a browser gets for a media url: 200 while the file is shown, 404 once gone. */
-async function mediaStatus(ctx: TestContext, url: string): Promise<number> {
-  return (await ctx.app.inject({ url })).statusCode;
-}
-
-/** Every file left in the media folder (unfinished writes aside). */
-async function filesUnder(ctx: TestContext): Promise<string[]> {
-  const root = path.join(ctx.config.dataDir, 'media');
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-    .filter((name) => !name.startsWith('.partial'));
 }
 
 async function cardInFeed(app: App, member: BuiltUser, postId: string): Promise<Post | undefined> {
