@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/a11y.js';
 import { callApi } from './support/api.js';
 import { screenshot } from './support/browser.js';
-import { type Member, registerMember } from './support/members.js';
+import { logIn, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
 
 /**
@@ -17,11 +17,8 @@ const suite = useSuite({ mail: true });
 const NEW_PASSWORD = 'a-better-password';
 let member: Member;
 
-async function login(email: string, password: string): Promise<Member> {
-  const answer = await callApi(suite.app.url, undefined, ROUTES.login, {
-    body: { email, password },
-  });
-  return { ...answer, email, password };
+function login(email: string, password: string): Promise<Member> {
+  return logIn(suite.app.url, email, password);
 }
 
 describe('the Settings page', () => {

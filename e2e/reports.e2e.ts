@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/a11y.js';
 import { callApi } from './support/api.js';
 import { screenshot } from './support/browser.js';
-import { createPost, type Member, registerMember } from './support/members.js';
+import { createPost, logIn, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
 
 /**
@@ -37,11 +37,9 @@ async function withRole(member: Member, role: 'admin' | 'moderator'): Promise<Me
     timeout: 90_000,
   });
   expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
-  const login = await callApi(suite.app.url, undefined, ROUTES.login, {
-    body: { email: member.email, password: member.password },
-  });
+  const login = await logIn(suite.app.url, member.email, member.password);
   expect(login.role).toBe(role);
-  return { ...login, email: member.email, password: member.password };
+  return login;
 }
 
 async function lookAt(
@@ -239,9 +237,7 @@ describe('a moderator suspends a member, then lifts it', () => {
     await reader.goto(suite.app.url);
     await reader.getByRole('article').filter({ hasText: SECOND }).waitFor();
 
-    const login = await callApi(suite.app.url, undefined, ROUTES.login, {
-      body: { email: author.email, password: author.password },
-    });
+    const login = await logIn(suite.app.url, author.email, author.password);
     expect(login.id).toBe(author.id);
   });
 });

@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { ROUTES, SERVER_MESSAGES, SIGNUP_MESSAGES } from '@hearth/contract';
+import { SERVER_MESSAGES, SIGNUP_MESSAGES } from '@hearth/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './support/a11y.js';
-import { callApi } from './support/api.js';
 import { screenshot } from './support/browser.js';
-import { type Member, registerMember } from './support/members.js';
+import { logIn as logInByApi, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
 
 /**
@@ -94,11 +93,9 @@ describe('a new host decides who may join', () => {
     expect(granted.status, granted.output).toBe(0);
     expect(granted.output).toContain('is now admin');
     // Her next login carries the role.
-    const login = await callApi(suite.app.url, undefined, ROUTES.login, {
-      body: { email: ada.email, password: ada.password },
-    });
+    const login = await logInByApi(suite.app.url, ada.email, ada.password);
     expect(login.role).toBe('admin');
-    ada = { ...login, email: ada.email, password: ada.password };
+    ada = login;
   });
 
   it('signs in as admin, sees the Moderation entry, and sets approval mode with rules', async () => {
@@ -270,13 +267,17 @@ describe('a new host decides who may join', () => {
     expect((await again.json()).message).toBe(SIGNUP_MESSAGES.inviteInvalid);
   });
 
-  it('reads well at 375 and 1280 px, light and dark: about, sign-up, applications, settings', async () => {
+  // One test per screen (four views each, axe included), so that a loaded machine's slower
+  // pages stay within each test's time.
+  it('reads well at 375 and 1280 px, light and dark: about', async () => {
     await lookAt('about', async (width, dark) => {
       const page = await visitorPage(width, dark);
       await page.goto(`${suite.app.url}/about`);
       await page.getByRole('heading', { name: 'Riverside' }).waitFor();
       return page;
     });
+  });
+  it('reads well at 375 and 1280 px, light and dark: sign-up with an invite code', async () => {
     await lookAt('signup', async (width, dark) => {
       const page = await visitorPage(width, dark);
       await page.goto(`${suite.app.url}/login`);
@@ -284,21 +285,20 @@ describe('a new host decides who may join', () => {
       await page.getByRole('dialog', { name: 'Sign Up' }).getByLabel('Invite code').waitFor();
       return page;
     });
-    for (const [name, path, ready] of [
-      ['applications', '/admin/applications', 'Moderation'],
-      ['settings', '/admin/settings', 'Server settings'],
-      ['members', '/admin/members', 'Members'],
-    ] as const) {
+  });
+  it.each([
+    ['applications', '/admin/applications', 'navigation', 'Moderation'],
+    ['settings', '/admin/settings', 'form', 'Server settings'],
+    ['members', '/admin/members', 'list', 'Members'],
+  ] as const)(
+    'reads well at 375 and 1280 px, light and dark: %s',
+    async (name, path, role, ready) => {
       await lookAt(name, async (width, dark) => {
         const page = await suite.pageAs(ada, { width, dark });
         await page.goto(`${suite.app.url}${path}`);
-        await page
-          .getByRole(name === 'settings' ? 'form' : name === 'members' ? 'list' : 'navigation', {
-            name: ready,
-          })
-          .waitFor();
+        await page.getByRole(role, { name: ready }).waitFor();
         return page;
       });
-    }
-  });
+    },
+  );
 });

@@ -41,17 +41,26 @@ import { MediaSignatures } from './infra/storage/media-signatures.js';
 import { registerS3MediaRoute } from './infra/storage/s3-media-route.js';
 import { S3Storage } from './infra/storage/s3-storage.js';
 import type { Storage } from './infra/storage/storage.js';
+import { DataExportsJob } from './jobs/data-exports.js';
 import { ImageVariantsJob } from './jobs/image-variants.js';
 import { MailDelivery } from './jobs/mail-delivery.js';
 import { Purges } from './jobs/purges.js';
 import { SignupGuard } from './jobs/signup-guard.js';
 import { BlocksService } from './modules/access/blocks-service.js';
 import { MutesService } from './modules/access/mutes-service.js';
+import { AccountDeletionService } from './modules/account/deletion-service.js';
+import { EmailChangeService } from './modules/account/email-change-service.js';
+import { registerExportDownloadRoute } from './modules/account/export-download-route.js';
+import { DataExportService } from './modules/account/export-service.js';
 import { identifyMember } from './modules/auth/hooks.js';
 import { KnownDevices } from './modules/auth/known-devices.js';
+import { LoginTickets } from './modules/auth/login-tickets.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { SessionList } from './modules/auth/session-list.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';
+import { TwoFactorCrypto } from './modules/auth/two-factor-crypto.js';
+import { TwoFactorService } from './modules/auth/two-factor-service.js';
 import { DeletionService } from './modules/community/deletion-service.js';
 import { ModerationService } from './modules/community/moderation-service.js';
 import { communityRoutes } from './modules/community/routes.js';
@@ -103,6 +112,11 @@ declare module 'fastify' {
     purges: Purges;
     /** Variants for uploads from before them; main.ts starts it, closing the app stops it. */
     imageVariants: ImageVariantsJob;
+    /**
+     * Builds 'Download your information' zips; main.ts starts it, closing the app stops it. Each
+     * export is leased in its row: one process builds it, another takes it up if that one dies.
+     */
+    dataExports: DataExportsJob;
     /** Domain events across processes (infra/bus); closing the app closes it. */
     bus: EventBus;
     /** The live-updates sockets of this process (modules/live). */
@@ -228,32 +242,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const mailQueue = createMailQueue(clock, () => mailDelivery.kick());
   const notifications = new NotificationsService({ db, imageUrls, bus });
-  const auth = new AuthService({
-    db,
-    clock,
-    mail: mailQueue,
-    sessions: new SessionTokens(config.jwtSecret, clock),
-    appUrl: config.appUrl,
-    imageUrls,
-    passwordHashLogN: config.passwordHashLogN,
-    bus,
-    notifications,
-  });
   const media = new MediaService({
     db,
     storage,
     imageUrls,
     clock,
     uploadTempDir: uploadTempDirIn(config.dataDir),
-  });
-  const community = new CommunityService({
-    db,
-    clock,
-    mail: mailQueue,
-    appUrl: config.appUrl,
-    imageUrls,
-    auth,
-    notifications,
   });
   const reader = new PostReader({ db, imageUrls, cards: cardCache });
   const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
@@ -270,11 +264,74 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const postNotifications = new PostNotificationsService({ db, clock, reader });
   const users = new UsersService({ db, clock, posts, reader, media, imageUrls, bus });
+  // Two-factor secrets are sealed under a key derived from the server's secret: a backup keeps
+  // both (the data folder's jwt-secret file, unless JWT_SECRET is set).
+  const twoFactor = new TwoFactorService({
+    db,
+    clock,
+    crypto: new TwoFactorCrypto(config.jwtSecret),
+  });
+  // Before auth: a login to an account being deleted offers to keep it.
+  const accountDeletions = new AccountDeletionService({
+    db,
+    clock,
+    bus,
+    mail: mailQueue,
+    twoFactor,
+    users,
+    appUrl: config.appUrl,
+  });
+  const auth = new AuthService({
+    db,
+    clock,
+    mail: mailQueue,
+    sessions: new SessionTokens(config.jwtSecret, clock),
+    appUrl: config.appUrl,
+    imageUrls,
+    passwordHashLogN: config.passwordHashLogN,
+    bus,
+    notifications,
+    tickets: new LoginTickets(config.jwtSecret, clock),
+    twoFactor,
+    deletions: accountDeletions,
+  });
+  const community = new CommunityService({
+    db,
+    clock,
+    mail: mailQueue,
+    appUrl: config.appUrl,
+    imageUrls,
+    auth,
+    notifications,
+  });
   const deletions = new DeletionService({ db, clock, mail: mailQueue, users, bus, log: app.log });
+  const emailChanges = new EmailChangeService({
+    db,
+    clock,
+    mail: mailQueue,
+    appUrl: config.appUrl,
+  });
   const friendships = new FriendshipsService({ db, clock, notifications, bus });
   const blocks = new BlocksService({ db, clock, imageUrls, friendships, notifications, bus });
   const mutes = new MutesService({ db, clock, imageUrls });
   const search = new SearchService({ db, clock, imageUrls });
+  // 'Download your information': a member's request kicks this process's builder at once.
+  const dataExports = new DataExportService({
+    db,
+    storage,
+    clock,
+    mail: mailQueue,
+    notifications,
+    appUrl: config.appUrl,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    log: app.log,
+    buildSoon: () => dataExportsJob.kick(),
+  });
+  const dataExportsJob = new DataExportsJob({ exports: dataExports, log: app.log });
+  dataExportsJob.observeRuns(metrics.jobRuns);
+  app.decorate('dataExports', dataExportsJob);
+  app.addHook('onClose', () => dataExportsJob.stop());
   const live = new LiveService({
     db,
     clock,
@@ -312,11 +369,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const purges = new Purges({
     posts,
     users,
+    accountDeletions,
     media,
     db,
     clock,
     log: app.log,
     leases,
+    exports: dataExports,
     // A backup on any machine holds its lease in job_leases (backup/backup.ts).
     paused: () => leases.backupRunning(),
   });
@@ -384,6 +443,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       blocks,
       mutes,
       auth,
+      twoFactor,
+      accountDeletions,
+      sessionList: new SessionList({ db, clock, bus }),
+      emailChanges,
+      dataExports,
       limits: config.limits,
     });
     await scope.register(searchRoutes, { search });
@@ -415,6 +479,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const signedOnly = storage.mediaPublicUrl !== undefined;
     await registerS3MediaRoute(app, storage, findUpload, signatures, signedOnly);
   }
+  registerExportDownloadRoute(app, dataExports);
   registerBuiltinImages(app);
 
   // Only while mail stays in the dev outbox, never in production, and only to this machine:

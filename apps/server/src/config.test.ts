@@ -119,6 +119,22 @@ describe('configuration from the environment', () => {
     expect(config.limits.memberDefault.max).toBe(100);
   });
 
+  it("a member may ask for three 'Download your information' zips a day unless told otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dir }).limits.exportsPerAccount).toEqual({
+      max: 3,
+      windowMs: 24 * 60 * 60_000,
+    });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      RATE_LIMIT_EXPORTS_ACCOUNT: '1',
+      RATE_LIMIT_EXPORTS_ACCOUNT_WINDOW_SECONDS: '3600',
+    });
+    expect(config.limits.exportsPerAccount).toEqual({ max: 1, windowMs: 3_600_000 });
+    expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMIT_EXPORTS_ACCOUNT: 'lots' })).toThrow(
+      /RATE_LIMIT_EXPORTS_ACCOUNT/,
+    );
+  });
+
   it('connections get a header timeout, an idle timeout and a per-address cap, loopback uncapped', () => {
     expect(loadConfig({ DATA_DIR: dir }).connections).toEqual({
       headersTimeoutMs: 15_000,

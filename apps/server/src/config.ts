@@ -38,6 +38,12 @@ export interface Limits {
   reportsPerAccount: Limit;
   /** Changes of one's own name or password (wrong current passwords included). */
   accountChangesPerAccount: Limit;
+  /** 'Download your information' zips one member may ask for (each is built from everything). */
+  exportsPerAccount: Limit;
+  /** Links to a new e-mail address one member may have sent (PUT /users/changeEmail). */
+  emailChangesPerAccount: Limit;
+  /** Links confirming a new e-mail address opened from one IP (POST /users/confirmEmail). */
+  emailConfirmPerIp: Limit;
 }
 
 /** How long a connection may dawdle and how many one address may hold (http/connection-limits.ts). */
@@ -147,6 +153,13 @@ const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs:
   // Ours (one's own account): every call counts, so wrong current passwords cannot be guessed
   // through a stolen session faster than this.
   accountChangesPerAccount: { env: 'ACCOUNT_CHANGES_ACCOUNT', max: 20, windowMs: 60 * MINUTE },
+  // Ours (download your information): each zip reads all of a member's rows and images.
+  exportsPerAccount: { env: 'EXPORTS_ACCOUNT', max: 3, windowMs: 24 * 60 * MINUTE },
+  // Ours (one's own account): each change mails a stranger's address, so a stolen session
+  // cannot turn the server into a mail cannon.
+  emailChangesPerAccount: { env: 'EMAIL_CHANGES_ACCOUNT', max: 5, windowMs: 60 * MINUTE },
+  // Ours: a link's token cannot be guessed, but nobody needs to try many from one address.
+  emailConfirmPerIp: { env: 'EMAIL_CONFIRM_IP', max: 30, windowMs: 60 * MINUTE },
 };
 
 /** The RATE_LIMIT_<NAME> variables, one per limit (each also has a _WINDOW_SECONDS twin). */

@@ -61,6 +61,7 @@ async function serve(config: AppConfig, options: { migrate: boolean }): Promise<
   app.purges.start();
   app.imageVariants.start();
   app.signupGuard.start();
+  app.dataExports.start();
 
   let closing = false;
   async function shutDown(signal: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
   ApplicationsPage,
   AuditLogPage,
   BlockingPage,
+  ConfirmEmailPage,
   FriendsPage,
   HomePage,
   InvitesPage,
@@ -82,7 +83,14 @@ export const routes: RouteObject[] = [
         ],
       },
       // Anyone's, signed in or not.
-      { element: <PublicArea />, children: [{ path: 'about', element: <AboutPage /> }] },
+      // The link mailed to a new address works signed in or not.
+      {
+        element: <PublicArea />,
+        children: [
+          { path: 'about', element: <AboutPage /> },
+          { path: 'confirm-email/:token', element: <ConfirmEmailPage /> },
+        ],
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -99,6 +99,28 @@ export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
 export const RESET_WINDOW_TTL_MS = 15 * 60 * 1000;
 export const RESET_CODE_MAX_TRIES = 5;
+
+// One's own account (API.md, One's own account).
+/** A link confirming a new e-mail address works once, for 24 hours. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Two-factor sign-in: the recovery codes shown once when it is turned on. */
+export const RECOVERY_CODE_COUNT = 10;
+/** A recovery code: two groups of five, from the reset code's unambiguous alphabet. */
+export const RECOVERY_CODE_PATTERN = /^[A-HJ-KMNP-Z2-9]{5}-?[A-HJ-KMNP-Z2-9]{5}$/i;
+/** An authenticator app's code. */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** How long the ticket of a login's second step (a code, or cancelling a deletion) lasts. */
+export const LOGIN_TICKET_TTL_SECONDS = 10 * 60;
+/** A session's last activity and IP address are written at most once a minute. */
+export const SESSION_ACTIVITY_WRITE_MS = 60 * 1000;
+/** A deleted account can be taken back by logging in for 30 days, then it is purged. */
+export const ACCOUNT_DELETION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A ready 'Download your information' zip can be downloaded for 7 days, then it is deleted. */
+export const DATA_EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The signed address of an export's download works this long (a download carries no Bearer). */
+export const DATA_EXPORT_LINK_TTL_SECONDS = 5 * 60;
+/** The IP address of a session that ended is kept no longer than this. */
+export const ENDED_SESSION_IP_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Unambiguous upper-case letters and digits (no 0/O, 1/I/L). */
 export const RESET_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const DEFAULT_PICTURE = '/images/default-avatar.svg';
@@ -165,6 +187,13 @@ export const DECISION_REASON_MAX = 500;
 export const MODERATION_PAGE_SIZE = 50;
 /** The server's name until the admin gives it one. */
 export const DEFAULT_SERVER_NAME = 'Hearth';
+/**
+ * /about's privacy policy until the admin writes their own (they start from it): what the server
+ * keeps of where members log in from (Where you're logged in; ENDED_SESSION_IP_RETENTION_MS).
+ */
+export const DEFAULT_PRIVACY_POLICY =
+  'The IP address each of your sessions last came from is kept while the session lasts, and ' +
+  `deleted at most ${ENDED_SESSION_IP_RETENTION_MS / (24 * 60 * 60 * 1000)} days after it ends.`;
 /**
  * `open` sign-up switches itself to `approval` when no moderator or admin has been active (any
  * request) for this many days (SIGNUP_AUTO_APPROVAL_DAYS overrides it; 0 turns it off).

@@ -85,6 +85,8 @@ export const NOTIFICATION_TYPES = [
   'commentRemoved',
   /** To the member: a moderator's warning; `note` says why. */
   'warning',
+  /** To the member: their 'Download your information' zip is ready (the actor: themself). */
+  'exportReady',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

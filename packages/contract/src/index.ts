@@ -10,6 +10,7 @@ export * from './rules/new-comment.js';
 export * from './rules/new-post.js';
 export * from './rules/reactions.js';
 export * from './rules/upload-folders.js';
+export * from './schemas/account.js';
 export * from './schemas/auth.js';
 export * from './schemas/live.js';
 export * from './schemas/moderation.js';

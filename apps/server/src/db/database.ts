@@ -6,7 +6,9 @@ import pg from 'pg';
 import type { AuditLogTable } from './audit-log.js';
 import type { BlocksTable } from './blocks.js';
 import type { CommentsTable } from './comments.js';
+import type { DataExportsTable } from './data-exports.js';
 import type { EmailBlocksTable } from './email-blocks.js';
+import type { EmailChangesTable } from './email-changes.js';
 import type { EmailVerificationsTable } from './email-verifications.js';
 import type { FollowsTable } from './follows.js';
 import type { FriendshipsTable } from './friendships.js';
@@ -26,6 +28,7 @@ import type { ReactionCountsTable } from './reaction-counts.js';
 import type { ReactionsTable } from './reactions.js';
 import type { ReportImagesTable } from './report-images.js';
 import type { ReportsTable } from './reports.js';
+import type { RetiredUsernamesTable } from './retired-usernames.js';
 import type { SavedPostsTable } from './saved-posts.js';
 import type { SearchHistoryTable } from './search-history.js';
 import type { ServerSettingsTable } from './server-settings.js';
@@ -36,6 +39,7 @@ import {
   withStatementCache,
 } from './sqlite-tuning.js';
 import type { SuspensionsTable } from './suspensions.js';
+import type { RecoveryCodesTable, TwoFactorTable } from './two-factor.js';
 import type { UsersTable } from './users.js';
 
 export interface Database {
@@ -68,6 +72,11 @@ export interface Database {
   report_images: ReportImagesTable;
   suspensions: SuspensionsTable;
   email_blocks: EmailBlocksTable;
+  email_changes: EmailChangesTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  retired_usernames: RetiredUsernamesTable;
+  data_exports: DataExportsTable;
 }
 
 export type Db = Kysely<Database>;

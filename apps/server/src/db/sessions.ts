@@ -13,6 +13,12 @@ export interface SessionsTable {
   created_at: string;
   /** When the token naming it expires (SESSION_TTL_SECONDS after `created_at`). */
   expires_at: string;
+  /** The browser's User-Agent at login (at most 512 characters), named as a device on reading. */
+  user_agent: string | null;
+  /** The IP address the session last came from (updated with `last_active_at`). */
+  ip: string | null;
+  /** Written at login, then at most once a minute (SESSION_ACTIVITY_WRITE_MS). */
+  last_active_at: string | null;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

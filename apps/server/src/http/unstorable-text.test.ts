@@ -1,9 +1,15 @@
-import { SERVER_MESSAGES } from '@hearth/contract';
+import { ROUTES, SERVER_MESSAGES } from '@hearth/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type BuiltUser, buildComment, buildPost, buildUser } from '../test-support/factories.js';
+import {
+  type BuiltUser,
+  buildComment,
+  buildPost,
+  buildUser,
+  sessionFor,
+} from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
-import { type TestContext, useTestApp } from '../test-support/test-app.js';
+import { callEndpoint, type TestContext, useTestApp } from '../test-support/test-app.js';
 import { type FormPart, multipartBody, uploadedUrl } from '../test-support/uploads.js';
 import { FRIENDSHIP_CALLS } from '../test-support/users-api.js';
 
@@ -32,6 +38,8 @@ interface World {
   postId: string;
   commentId: string;
   pictureUrl: string;
+  /** A second session of `me`'s (Where you're logged in). */
+  spareSessionId: string;
 }
 
 /** Every call with a valid request: each probe spoils one string of it. */
@@ -58,6 +66,13 @@ function calls(w: World): Call[] {
       },
     },
     { method: 'POST', url: '/api/v1/auth/login', body: { email: w.me.user.email, password: 'x' } },
+    // A login's second step (no ticket of the sweep's is valid: each probe is refused).
+    {
+      method: 'POST',
+      url: '/api/v1/auth/loginTwoFactor',
+      body: { ticket: 'a-login-ticket', code: '123456' },
+    },
+    { method: 'POST', url: '/api/v1/auth/cancelDeletion', body: { ticket: 'a-login-ticket' } },
     { method: 'POST', url: '/api/v1/auth/activateAccount', body: { token: 'some-token' } },
     { method: 'POST', url: '/api/v1/auth/resendVerification', body: {} },
     // Empty bodies: no probe reaches them, so the sweep's session is never ended.
@@ -160,6 +175,46 @@ function calls(w: World): Call[] {
         password: 'new-secret1',
         confPassword: 'new-secret1',
       },
+    },
+    // Two-factor sign-in: each probe spoils the request, so nothing is set up or turned on.
+    {
+      method: 'POST',
+      url: '/api/v1/users/twoFactor/setup',
+      body: { currentPassword: 'secret-pass1' },
+    },
+    { method: 'POST', url: '/api/v1/users/twoFactor/enable', body: { code: '123456' } },
+    {
+      method: 'POST',
+      url: '/api/v1/users/twoFactor/disable',
+      body: { currentPassword: 'secret-pass1', code: 'ABCDE-FGHJK' },
+    },
+    { method: 'GET', url: '/api/v1/users/sessions' },
+    // A session of the member's own, kept: each probe spoils its id.
+    {
+      method: 'DELETE',
+      url: '/api/v1/users/sessions/:sessionId',
+      params: { sessionId: w.spareSessionId },
+    },
+    { method: 'GET', url: '/api/v1/users/account' },
+    {
+      method: 'PUT',
+      url: '/api/v1/users/changeEmail',
+      body: { email: 'ada.moved@example.test', currentPassword: 'secret-pass1' },
+    },
+    { method: 'POST', url: '/api/v1/users/confirmEmail', body: { token: 'a-link-token' } },
+    {
+      method: 'POST',
+      url: '/api/v1/users/deleteAccount',
+      body: { currentPassword: 'secret-pass1', code: '123456' },
+    },
+    // Download your information: nothing to spoil in the request (it queues the sweep's zip),
+    // an export's id in the address's path.
+    { method: 'POST', url: '/api/v1/users/exportData' },
+    { method: 'GET', url: '/api/v1/users/exportData' },
+    {
+      method: 'POST',
+      url: '/api/v1/users/exportData/:exportId/link',
+      params: { exportId: postId },
     },
     { method: 'PUT', url: '/api/v1/users/updateProfilePicture', body: { url: w.pictureUrl } },
     { method: 'PUT', url: '/api/v1/users/updateCoverPicture', body: { url: w.pictureUrl } },
@@ -299,6 +354,12 @@ function calls(w: World): Call[] {
     // Outside the API document: the dev outbox and the uploaded files.
     { method: 'GET', url: '/dev/mailbox', query: { format: 'json', to: w.me.user.email } },
     { method: 'GET', url: '/media/*', params: { '*': w.pictureUrl.replace(/^\/media\//, '') } },
+    {
+      method: 'GET',
+      url: '/downloads/exports/:exportId',
+      params: { exportId: postId },
+      query: { exp: '1700000000', sig: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    },
   ];
 }
 
@@ -445,7 +506,14 @@ describe('NUL and lone surrogates in any request', () => {
       `${me.user.username}/post_images`,
       await jpeg(),
     );
-    world = { me, other, postId: post.id, commentId, pictureUrl };
+    const spare = await callEndpoint(ctx.app, ROUTES.listSessions, {
+      token: await sessionFor(ctx, me.user),
+    });
+    const spareSessionId = (
+      spare.json() as { sessions?: Array<{ id: string; current: boolean }> }
+    ).sessions?.find((session) => session.current)?.id;
+    if (!spareSessionId) throw new Error(`listSessions: ${spare.statusCode} ${spare.body}`);
+    world = { me, other, postId: post.id, commentId, pictureUrl, spareSessionId };
   });
 
   it('the sweep covers every call of the API document', async () => {

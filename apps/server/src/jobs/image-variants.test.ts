@@ -133,6 +133,8 @@ describe('the image-variants job', () => {
     // The purge (another process) deletes the row and the original just after the job read it.
     const racing: Storage = {
       put: (key, bytes, type) => disk.put(key, bytes, type),
+      putStream: (key, body, type) => disk.putStream(key, body, type),
+      getStream: (key) => disk.getStream(key),
       delete: (key) => disk.delete(key),
       publicUrl: (key) => disk.publicUrl(key),
       list: (after) => disk.list(after),

@@ -1,8 +1,14 @@
-import { TRASH_RETENTION_DAYS, UNVERIFIED_LIFETIME_DAYS } from '@hearth/contract';
+import {
+  ACCOUNT_DELETION_GRACE_MS,
+  TRASH_RETENTION_DAYS,
+  UNVERIFIED_LIFETIME_DAYS,
+} from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { addMs, type Clock } from '../infra/clock.js';
 import { Leases } from '../infra/leases.js';
+import type { AccountDeletionService } from '../modules/account/deletion-service.js';
+import type { DataExportService } from '../modules/account/export-service.js';
 import { purgeSessionsExpiredBefore } from '../modules/auth/sessions.js';
 import type { MediaService } from '../modules/media/service.js';
 import type { PostsService } from '../modules/posts/service.js';
@@ -14,8 +20,12 @@ export interface PurgesOptions {
   posts: PostsService;
   /** Purges the accounts left unverified. */
   users: UsersService;
+  /** Purges the accounts their members deleted, once the time to change their mind is over. */
+  accountDeletions: AccountDeletionService;
   /** Sweeps the stored files no row names. */
   media: MediaService;
+  /** Deletes 'Download your information' zips past their days (and their files). */
+  exports?: DataExportService;
   /** Where the rows of expired sessions are deleted (ended ones went when they ended). */
   db: Db;
   clock: Clock;
@@ -50,9 +60,10 @@ export const ORPHAN_SWEEP_LEASE = 'orphan-files';
 export const PAUSE_CHECK_MS = 1000;
 
 /**
- * API.md's scheduled purges: posts in trash for more than TRASH_RETENTION_DAYS, and accounts
- * still unverified UNVERIFIED_LIFETIME_DAYS after sign-up, each with their media files; and
- * the rows of sessions past their expiry, so they never pile up. The job
+ * API.md's scheduled purges: posts in trash for more than TRASH_RETENTION_DAYS, accounts
+ * still unverified UNVERIFIED_LIFETIME_DAYS after sign-up, and accounts their members deleted
+ * ACCOUNT_DELETION_GRACE_MS ago (AccountDeletionService.purgeDeletedBefore), each with their
+ * media files; and the rows of sessions past their expiry, so they never pile up. The job
  * only sets the cutoffs and the schedule; what goes with a post or an account is decided by
  * PostsService.purgeTrashedBefore and UsersService.purgeUnverifiedBefore. Once a day it also
  * removes stored files older than a day that no row names (MediaService.deleteOrphanFilesBefore):
@@ -97,8 +108,10 @@ export class Purges extends PeriodicJob<PurgeReport> {
 
   private async purgeAll(): Promise<PurgeReport> {
     const trash = await this.purgeTrash();
-    const accounts = await this.purgeUnverifiedAccounts();
+    const unverified = await this.purgeUnverifiedAccounts();
+    const deleted = await this.purgeDeletedAccounts();
     const sessions = await this.purgeExpiredSessions();
+    await this.purgeExports();
     let orphanFiles = 0;
     if (!this.stopped && !this.pausedNow && (await this.leases.take(ORPHAN_SWEEP_LEASE, DAY_MS))) {
       try {
@@ -111,8 +124,8 @@ export class Purges extends PeriodicJob<PurgeReport> {
     }
     return {
       posts: trash.posts,
-      accounts: accounts.accounts,
-      files: trash.files + accounts.files,
+      accounts: unverified.accounts + deleted.accounts,
+      files: trash.files + unverified.files + deleted.files,
       orphanFiles,
       sessions,
     };
@@ -152,6 +165,23 @@ export class Purges extends PeriodicJob<PurgeReport> {
       this.cutoff(UNVERIFIED_LIFETIME_DAYS),
       this.run,
     );
+  }
+
+  /** Accounts whose members asked to delete them ACCOUNT_DELETION_GRACE_MS ago or more. */
+  purgeDeletedAccounts(): Promise<{ accounts: number; files: number }> {
+    const cutoff = addMs(this.options.clock.now(), -ACCOUNT_DELETION_GRACE_MS).toISOString();
+    return this.options.accountDeletions.purgeDeletedBefore(cutoff, this.run);
+  }
+
+  /**
+   * Ready zips of 'Download your information' past their DATA_EXPORT_TTL_MS, failed ones a week
+   * old, and zip files no row names, with their rows (DataExportService.purgeExpired).
+   */
+  async purgeExports(): Promise<number> {
+    if (!this.options.exports) return 0;
+    const purged = await this.options.exports.purgeExpired(this.run);
+    if (purged > 0) this.options.log.info({ exports: purged }, 'purged data exports');
+    return purged;
   }
 
   /** Every stored file older than a day that no row names, whenever it was last done. */

@@ -12,11 +12,19 @@ import {
   buildComment,
   buildPost,
   buildUser,
+  sessionFor,
   signupForm,
+  uniqueEmail,
 } from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
 import { activationTokenIn, lastMailTo, resetCodeIn } from '../test-support/mail.js';
 import { callEndpoint, type TestContext, useTestApp } from '../test-support/test-app.js';
+import {
+  codeAt,
+  loginTicket,
+  setupTwoFactor,
+  turnOnTwoFactor,
+} from '../test-support/two-factor-api.js';
 import { uploadedUrl, uploadImages } from '../test-support/uploads.js';
 import { addToSearchHistory, befriend, friendship } from '../test-support/users-api.js';
 
@@ -54,6 +62,10 @@ const EXPECTED: Record<string, Row> = {
   // Public calls: a bearer token, anyone's, changes nothing.
   register: { anonymous: 201, other: 201, owner: 201 },
   login: { anonymous: 200, other: 200, owner: 200 },
+  // A login's second step: the ticket is the proof, not a session (the owner's ticket, sent
+  // by each caller).
+  loginTwoFactor: { anonymous: 200, other: 200, owner: 200 },
+  cancelDeletion: { anonymous: 200, other: 200, owner: 200 },
   // The owner's activation link: only its own account may use it.
   activateAccount: { anonymous: 401, other: 403, owner: 200 },
   // Owner: an unverified member; other: a verified member, so there is nothing to resend.
@@ -95,6 +107,28 @@ const EXPECTED: Record<string, Row> = {
   // One's own account: each member changes their own name and password, no one else's.
   changeName: { anonymous: 401, other: 200, owner: 200 },
   changePassword: { anonymous: 401, other: 200, owner: 200 },
+  // Two-factor sign-in: each member sets up their own with their own password. The owner set
+  // up (or turned on) theirs; other sends the owner's code, which turns nothing of theirs on or
+  // off: 400.
+  twoFactorSetup: { anonymous: 401, other: 200, owner: 200 },
+  twoFactorEnable: { anonymous: 401, other: 400, owner: 200 },
+  twoFactorDisable: { anonymous: 401, other: 400, owner: 200 },
+  // Each member lists their own sessions; the session ended is the owner's (another device of
+  // theirs): another member naming it gets the 404 of a session that does not exist.
+  listSessions: { anonymous: 401, other: 200, owner: 200 },
+  endSession: { anonymous: 401, other: 404, owner: 200 },
+  // Each member reads their own account and asks for their own new address. The link is the
+  // proof, not the session: whoever holds the owner's link confirms it, signed in or not.
+  getAccount: { anonymous: 401, other: 200, owner: 200 },
+  changeEmail: { anonymous: 401, other: 200, owner: 200 },
+  confirmEmail: { anonymous: 200, other: 200, owner: 200 },
+  // Each member deletes their own account with their own password, no one else's.
+  deleteAccount: { anonymous: 401, other: 200, owner: 200 },
+  // Download your information: each member asks for and lists their own zips; the address of
+  // the owner's ready zip is theirs alone (another member gets the 404 of an unknown one).
+  requestExport: { anonymous: 401, other: 200, owner: 200 },
+  listExports: { anonymous: 401, other: 200, owner: 200 },
+  exportLink: { anonymous: 401, other: 404, owner: 200 },
   // The url of the owner's upload: only its uploader may make it a picture.
   updateProfilePicture: { anonymous: 401, other: 400, owner: 200 },
   updateCoverPicture: { anonymous: 401, other: 400, owner: 200 },
@@ -205,6 +239,15 @@ interface Cell {
 
 type Scenario = (cell: Cell) => Promise<LightMyRequestResponse>;
 
+/** The owner asks for their information and this process's builder makes the zip: its id. */
+async function ownersReadyExport(ctx: TestContext, owner: BuiltUser): Promise<string> {
+  const asked = await callEndpoint(ctx.app, ROUTES.requestExport, { token: owner.token });
+  expectOk(asked, 'requestExport');
+  const built = await ctx.app.dataExports.runOnce();
+  if (built.ready !== 1) throw new Error(`the export was not built: ${JSON.stringify(built)}`);
+  return (asked.json() as { id: string }).id;
+}
+
 /** Signs up through the API: an unverified member, their session and activation link. */
 async function signUp(ctx: TestContext) {
   const form = signupForm();
@@ -264,6 +307,30 @@ async function inviteCell(cell: Cell): Promise<{ code: string }> {
 const SCENARIOS: Record<string, Scenario> = {
   register: ({ ctx, token }) =>
     callEndpoint(ctx.app, ROUTES.register, { rawBody: signupForm(), ...token }),
+  loginTwoFactor: async ({ ctx, owner, token }) => {
+    const { secret } = await turnOnTwoFactor(ctx, owner);
+    const ticket = await loginTicket(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.loginTwoFactor, {
+      body: { ticket, code: codeAt(ctx, secret) },
+      ...token,
+    });
+  },
+  // The owner is deleting their account (its `suspensions` row), and logged in: the ticket.
+  cancelDeletion: async ({ ctx, owner, token }) => {
+    await ctx.db
+      .insertInto('suspensions')
+      .values({
+        user_id: owner.user.id,
+        reason: '',
+        by_id: owner.user.id,
+        by_name: owner.user.first_name,
+        created_at: ctx.clock.now().toISOString(),
+        kind: 'deletion',
+      })
+      .execute();
+    const ticket = await loginTicket(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.cancelDeletion, { body: { ticket }, ...token });
+  },
   login: ({ ctx, owner, token }) =>
     callEndpoint(ctx.app, ROUTES.login, {
       body: { email: owner.user.email, password: owner.password },
@@ -401,12 +468,85 @@ const SCENARIOS: Record<string, Scenario> = {
       ...token,
     }),
   // Each caller with their own current password (the owner's for the anonymous one).
+  twoFactorSetup: ({ ctx, who, owner, other, token }) =>
+    callEndpoint(ctx.app, ROUTES.twoFactorSetup, {
+      body: { currentPassword: (who === 'other' ? other : owner).password },
+      ...token,
+    }),
+  twoFactorEnable: async ({ ctx, owner, token }) => {
+    const setup = await setupTwoFactor(ctx.app, owner.token, owner.password);
+    expectOk(setup, 'twoFactorSetup');
+    const code = codeAt(ctx, (setup.json() as { secret: string }).secret);
+    return callEndpoint(ctx.app, ROUTES.twoFactorEnable, { body: { code }, ...token });
+  },
+  twoFactorDisable: async ({ ctx, who, owner, other, token }) => {
+    const { secret } = await turnOnTwoFactor(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.twoFactorDisable, {
+      body: {
+        currentPassword: (who === 'other' ? other : owner).password,
+        code: codeAt(ctx, secret),
+      },
+      ...token,
+    });
+  },
+  // Each caller with their own current password (the owner's for the anonymous one).
   changePassword: ({ ctx, who, owner, other, token }) => {
     const currentPassword = (who === 'other' ? other : owner).password;
     return callEndpoint(ctx.app, ROUTES.changePassword, {
       body: { currentPassword, password: 'brand-new-pass1', confPassword: 'brand-new-pass1' },
       ...token,
     });
+  },
+  listSessions: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.listSessions, { ...token }),
+  endSession: async ({ ctx, owner, token }) => {
+    const phone = await sessionFor(ctx, owner.user);
+    const listed = await callEndpoint(ctx.app, ROUTES.listSessions, { token: phone });
+    expectOk(listed, 'listSessions');
+    const { sessions } = listed.json() as { sessions: Array<{ id: string; current: boolean }> };
+    const sessionId = sessions.find((session) => session.current)?.id;
+    if (!sessionId) throw new Error('listSessions: no current session');
+    return callEndpoint(ctx.app, ROUTES.endSession, { params: { sessionId }, ...token });
+  },
+  getAccount: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.getAccount, token),
+  // Each caller with their own current password (the owner's for the anonymous one).
+  changeEmail: ({ ctx, who, owner, other, token }) => {
+    const currentPassword = (who === 'other' ? other : owner).password;
+    return callEndpoint(ctx.app, ROUTES.changeEmail, {
+      body: { email: uniqueEmail('moved'), currentPassword },
+      ...token,
+    });
+  },
+  // Each caller with their own current password (the owner's for the anonymous one).
+  deleteAccount: ({ ctx, who, owner, other, token }) => {
+    const currentPassword = (who === 'other' ? other : owner).password;
+    return callEndpoint(ctx.app, ROUTES.deleteAccount, { body: { currentPassword }, ...token });
+  },
+  confirmEmail: async ({ ctx, owner, token }) => {
+    const email = uniqueEmail('moved');
+    expectOk(
+      await callEndpoint(ctx.app, ROUTES.changeEmail, {
+        body: { email, currentPassword: owner.password },
+        token: owner.token,
+      }),
+      'changeEmail',
+    );
+    const link = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(
+      (await lastMailTo(ctx.db, email)).text_body,
+    );
+    return callEndpoint(ctx.app, ROUTES.confirmEmail, {
+      body: { token: link?.[1] ?? '' },
+      ...token,
+    });
+  },
+  requestExport: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.requestExport, token),
+  // The owner has a ready zip, which every caller lists their own beside.
+  listExports: async ({ ctx, owner, token }) => {
+    await ownersReadyExport(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.listExports, token);
+  },
+  exportLink: async ({ ctx, owner, token }) => {
+    const exportId = await ownersReadyExport(ctx, owner);
+    return callEndpoint(ctx.app, ROUTES.exportLink, { params: { exportId }, ...token });
   },
   updateProfilePicture: async ({ ctx, owner, token }) => {
     const url = await uploadedUrl(

@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, ROUTES } from '@hearth/contract';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgSchemaOf } from '../backup/backup.js';
@@ -73,6 +74,17 @@ async function register(server: ServerProcess, n: number) {
   return res.json;
 }
 
+/** An authenticator app's code for the secret, `steps` periods from now. */
+function totpCode(secret: string, steps: number): string {
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
 /** A fresh empty target for the restore: a new SQLite data folder, or a new PG database. */
 async function emptyTarget(schema: string | undefined): Promise<{
   env: Record<string, string>;
@@ -113,7 +125,11 @@ describe(`backup and restore of a running network (${testEngine()})`, () => {
   const disposals: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     ground = await prepareServerGround('backup-data', UNTHROTTLED);
-    ({ database, env } = ground);
+    // No JWT_SECRET: the server keeps its secret in the data folder's jwt-secret file, which
+    // the backup must carry (sessions and two-factor secrets depend on it).
+    const { JWT_SECRET: _fromEnvironment, ...withoutSecret } = ground.env;
+    ({ database } = ground);
+    env = withoutSecret;
     backupDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'hearth-backup-')), 'out');
   });
   afterAll(async () => {
@@ -131,6 +147,20 @@ describe(`backup and restore of a running network (${testEngine()})`, () => {
       const members = [await register(server, 0), await register(server, 1)];
       const [alice] = members;
       if (!alice) throw new Error('no member');
+      // Alice turns two-factor sign-in on: her secret is stored sealed under the server's secret.
+      const setup = await api<{ secret: string }>(
+        server,
+        'POST',
+        ROUTES.twoFactorSetup.path,
+        alice.token,
+        { currentPassword: 'a-good-password' },
+      );
+      expect(setup.status).toBe(200);
+      const { secret } = setup.json;
+      const enabled = await api(server, 'POST', ROUTES.twoFactorEnable.path, alice.token, {
+        code: totpCode(secret, 0),
+      });
+      expect(enabled.status).toBe(200);
       const form = new FormData();
       form.append('path', `${alice.username}/post_images`);
       form.append(
@@ -229,6 +259,26 @@ describe(`backup and restore of a running network (${testEngine()})`, () => {
         expect(post.status, id).toBe(200);
         expect(post.json._id).toBe(id);
       }
+      // Her secret still opens on the restored server: login asks for a code, and one from her
+      // app signs her in (the next step's: the first code's step was taken).
+      const first = await api<{ twoFactorRequired?: boolean; ticket?: string }>(
+        restored,
+        'POST',
+        ROUTES.login.path,
+        undefined,
+        { email: 'backup0@example.test', password: 'a-good-password' },
+      );
+      expect(first.status).toBe(200);
+      expect(first.json.twoFactorRequired).toBe(true);
+      const second = await api<{ token?: string }>(
+        restored,
+        'POST',
+        ROUTES.loginTwoFactor.path,
+        undefined,
+        { ticket: first.json.ticket, code: totpCode(secret, 1) },
+      );
+      expect(second.status, JSON.stringify(second.json)).toBe(200);
+      expect(second.json.token).toEqual(expect.any(String));
       const restoredUrl = image.url.replace(server.url, restored.url);
       const res = await fetch(restoredUrl);
       expect(res.status).toBe(200);

@@ -36,6 +36,11 @@ export interface FuzzWorld {
   reportedPostId: string;
   commentId: string;
   ownerId: string;
+  /**
+   * A session of the owner's no token of the run uses (Where you're logged in): ending it
+   * reaches the call's whole path, and leaves the run's members signed in.
+   */
+  spareSessionId: string;
   ownerEmail: string;
   ownerUsername: string;
   otherId: string;
@@ -171,8 +176,12 @@ function plausible(field: string, world: FuzzWorld, random: Random): unknown {
       return 2;
     case 'gender':
       return 'female';
+    // A reset code, an authenticator's code, a recovery code.
     case 'code':
-      return 'ABCDE';
+      return pick(random, ['ABCDE', '123456', 'ABCDE-FGHJK']);
+    // A login's second step: no ticket the run sends is valid (they would need the password).
+    case 'ticket':
+      return pick(random, ['not-a-ticket', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln']);
     case 'token':
       return 'not-a-link-token';
     case 'postId':
@@ -437,6 +446,8 @@ function realParameter(param: string, world: FuzzWorld, random: Random): string 
       return pick(random, [world.otherId, world.ownerId, world.applicantId]);
     case 'code':
       return world.inviteCode;
+    case 'sessionId':
+      return world.spareSessionId;
     // No address is refused when the run starts (the run deletes no member it acts as).
     case 'blockId':
       return '018f0000-0000-7000-8000-000000000000';
@@ -613,6 +624,21 @@ const STAFF_ACCESS: readonly string[] = ['moderator', 'admin', 'inviter'];
  */
 const ENDS_ACCOUNTS: ReadonlySet<EndpointName> = new Set(['deleteMember', 'suspendMember']);
 
+/** Calls that delete the caller's own account when their password is right. */
+const ENDS_OWN_ACCOUNT: ReadonlySet<EndpointName> = new Set(['deleteAccount']);
+
+/**
+ * The run acts as its members to the end: a call deleting the caller's own account never
+ * carries the members' password (the handler is still reached: a wrong password is its 400).
+ */
+function spareOwnAccount(call: EndpointName, body: unknown): unknown {
+  if (!ENDS_OWN_ACCOUNT.has(call) || typeof body !== 'object' || body === null) return body;
+  const fields = body as Record<string, unknown>;
+  // The members' own password (test factories), as `plausible` sends it.
+  if (fields.currentPassword !== 'secret-pass1') return body;
+  return { ...fields, currentPassword: 'not-the-password' };
+}
+
 /** The i-th request of a run: a call of the table and every part of it fuzzed. */
 export function fuzzRequest(world: FuzzWorld, random: Random): FuzzRequest {
   const call = pick(random, NAMES);
@@ -654,7 +680,9 @@ export function fuzzRequest(world: FuzzWorld, random: Random): FuzzRequest {
     if (body.contentType !== undefined) headers['content-type'] = body.contentType;
   } else if (spec.body || chance(random, 0.1)) {
     payload = JSON.stringify(
-      chance(random, 0.1) ? badValue(random) : fuzzObject(fieldsOf(spec.body), world, random, how),
+      chance(random, 0.1)
+        ? badValue(random)
+        : spareOwnAccount(call, fuzzObject(fieldsOf(spec.body), world, random, how)),
     );
     headers['content-type'] = 'application/json';
   }

@@ -60,6 +60,14 @@ describe('the fuzz run', () => {
       target: { postId: reportedPost.id },
       reason: 'spam',
     });
+    // A session of the owner's opened for endSession to end (the run's own tokens are others).
+    const spare = await callEndpoint(ctx.app, ROUTES.listSessions, {
+      token: await sessionFor(ctx, owner.user),
+    });
+    const spareSession = (
+      spare.json() as { sessions?: Array<{ id: string; current: boolean }> }
+    ).sessions?.find((session) => session.current);
+    if (!spareSession) throw new Error(`listSessions: ${spare.statusCode} ${spare.body}`);
     const world: FuzzWorld = {
       ownerToken: owner.token,
       otherToken: other.token,
@@ -69,6 +77,7 @@ describe('the fuzz run', () => {
       applicantId: (applied.json() as { id: string }).id,
       inviteCode: (await makeInvite(ctx.app, admin.token, { uses: 5, expiresInDays: 7 })).code,
       ownerId: owner.user.id,
+      spareSessionId: spareSession.id,
       ownerEmail: owner.user.email,
       ownerUsername: owner.user.username,
       otherId: other.user.id,

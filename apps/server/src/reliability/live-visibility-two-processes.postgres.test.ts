@@ -1,63 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { type LiveServerMessage, ROUTES } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveClient } from '../test-support/live-client.js';
-import {
-  call,
-  deleteRedisKeys,
-  expectStatus,
-  type Member,
-  signUp,
-  streamingUrl,
-  TEST_REDIS_URL,
-  waitForBusSubscribers,
-} from './http-calls.js';
-import { prepareServerGround, type ServerGround, UNTHROTTLED } from './server-ground.js';
-import { type ServerProcess, startServerProcess } from './server-process.js';
-
-const REDIS_URL = TEST_REDIS_URL;
+import { describe, expect, it } from 'vitest';
+import type { LiveClient } from '../test-support/live-client.js';
+import { call, expectStatus, type Member, signUp } from './http-calls.js';
+import { UNTHROTTLED } from './server-ground.js';
+import type { ServerProcess } from './server-process.js';
+import { twoProcesses } from './two-processes.js';
 
 // Who sees what across processes (API.md, Live updates): what a member changes through one
 // process (a block, a post's audience) applies at once to the live messages sockets on another
 // process get. Two built servers (`dist/main.js`), one PostgreSQL database, one Redis, as in
 // live-two-processes.postgres.test.ts.
 describe('who sees what on live sockets across two real server processes', () => {
-  let ground: ServerGround | undefined;
-  const keyPrefix = `hearth-test:${randomBytes(6).toString('hex')}:`;
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
-  const sockets: LiveClient[] = [];
-
-  beforeAll(async () => {
-    ground = await prepareServerGround('live-visibility', {
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
-      ...UNTHROTTLED,
-    });
-    const { env } = ground;
-    await Promise.all([
-      startServerProcess(env).then((server) => {
-        a = server;
-      }),
-      startServerProcess(env).then((server) => {
-        b = server;
-      }),
-    ]);
-    if (!a || !b) throw new Error('the servers did not start');
-    await waitForBusSubscribers(REDIS_URL, keyPrefix, 2);
-  });
-
-  afterAll(async () => {
-    for (const socket of sockets.splice(0)) socket.close();
-    await Promise.allSettled([a?.stop(), b?.stop()]);
-    await ground?.dispose();
-    await deleteRedisKeys(REDIS_URL, keyPrefix);
-  });
-
-  function servers(): [ServerProcess, ServerProcess] {
-    if (!a || !b) throw new Error('the servers did not start');
-    return [a, b];
-  }
+  const { servers, socketOn } = twoProcesses('live-visibility', UNTHROTTLED);
 
   /** A ready socket on `server` watching `postIds` (a pong follows the watch). */
   async function watching(
@@ -65,8 +19,7 @@ describe('who sees what on live sockets across two real server processes', () =>
     member: Member,
     postIds: string[],
   ): Promise<LiveClient> {
-    const socket = await LiveClient.ready(streamingUrl(server), member.token);
-    sockets.push(socket);
+    const socket = await socketOn(server, member.token);
     socket.send({ type: 'watch', postIds });
     socket.send({ type: 'ping' });
     await socket.next('pong');

@@ -7,26 +7,21 @@ import {
   type SearchResult,
   type SessionUser,
 } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../admin/admin.js';
-import { LIVE_DEADLINE_MS, LiveClient } from '../test-support/live-client.js';
+import { LIVE_DEADLINE_MS } from '../test-support/live-client.js';
 import { testEngine } from '../test-support/test-database.js';
 import {
   type CallAnswer,
   call,
-  deleteRedisKeys,
   expectStatus,
   MEMBER_PASSWORD,
   type Member,
   signUp,
-  streamingUrl,
-  TEST_REDIS_URL,
-  waitForBusSubscribers,
 } from './http-calls.js';
-import { prepareServerGround, type ServerGround, UNTHROTTLED } from './server-ground.js';
-import { type ServerProcess, startServerProcess } from './server-process.js';
-
-const REDIS_URL = TEST_REDIS_URL;
+import { UNTHROTTLED } from './server-ground.js';
+import type { ServerProcess } from './server-process.js';
+import { twoProcesses } from './two-processes.js';
 
 /** How often an observer on B asks again while waiting for the suspension to show. */
 const POLL_EVERY_MS = 20;
@@ -66,11 +61,7 @@ function ids(items: unknown): string[] {
 // live-two-processes.postgres.test.ts. There is no search of posts in the endpoint table: member
 // search is the search a member has.
 describe('a suspension made through one process, seen on another within a second', () => {
-  let ground: ServerGround | undefined;
-  const keyPrefix = `hearth-test:${randomBytes(6).toString('hex')}:`;
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
-  const sockets: LiveClient[] = [];
+  const { servers, ground, socketOn, openSocket } = twoProcesses('suspension', UNTHROTTLED);
   // A name and a word no other member or post of the run has, so search and feed checks find
   // exactly the suspended member's.
   const surname = `Quill${randomLetters(6)}`;
@@ -82,31 +73,14 @@ describe('a suspension made through one process, seen on another within a second
   let friendPostId: string;
 
   beforeAll(async () => {
-    ground = await prepareServerGround('suspension', {
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
-      ...UNTHROTTLED,
-    });
-    const { env, database } = ground;
-    // Each started process is kept at once, so afterAll stops it even if the other one fails.
-    await Promise.all([
-      startServerProcess(env).then((server) => {
-        a = server;
-      }),
-      startServerProcess(env).then((server) => {
-        b = server;
-      }),
-    ]);
-    if (!a || !b) throw new Error('the servers did not start');
-    await waitForBusSubscribers(REDIS_URL, keyPrefix, 2);
-
+    const [a, b] = servers();
     suspended = await signUp(a, 'Sam', surname);
     friend = await signUp(b, 'Tess', 'Friend');
     moderator = await signUp(a, 'Mona', 'Moderator');
     // The host makes the moderator on their machine, as `npm run admin -- grant` does; the role
     // is read from the database on each request, so both processes know it at once.
     const granted = await runAdminCommand(
-      database.db,
+      ground().database.db,
       ['grant', 'moderator', moderator.email],
       new Date().toISOString(),
     );
@@ -125,18 +99,6 @@ describe('a suspension made through one process, seen on another within a second
     friendPostId = await post(b, friend, 'The friend’s own post', 'friends');
   });
 
-  afterAll(async () => {
-    for (const socket of sockets.splice(0)) socket.close();
-    await Promise.allSettled([a?.stop(), b?.stop()]);
-    await ground?.dispose();
-    await deleteRedisKeys(REDIS_URL, keyPrefix);
-  });
-
-  function servers(): [ServerProcess, ServerProcess] {
-    if (!a || !b) throw new Error('the servers did not start');
-    return [a, b];
-  }
-
   async function post(
     server: ServerProcess,
     author: Member,
@@ -148,12 +110,6 @@ describe('a suspension made through one process, seen on another within a second
       call(server, ROUTES.createPost, { token: author.token, body: { text, audience } }),
     )) as { _id: string };
     return body._id;
-  }
-
-  async function socketOn(server: ServerProcess, member: Member): Promise<LiveClient> {
-    const socket = await LiveClient.ready(streamingUrl(server), member.token);
-    sockets.push(socket);
-    return socket;
   }
 
   /** The ids of the posts the friend's home feed shows, read through `server`. */
@@ -193,8 +149,8 @@ describe('a suspension made through one process, seen on another within a second
     expect(page.text).toBe(`The ${word} post`);
     expect(await friendsSearch(serverB)).toEqual([suspended.id]);
 
-    const socket = await socketOn(serverB, suspended);
-    const friendSocket = await socketOn(serverB, friend);
+    const socket = await socketOn(serverB, suspended.token);
+    const friendSocket = await socketOn(serverB, friend.token);
     // When the close reached this client, whether before or after the moderator's answer.
     let closedAt: number | undefined;
     socket.ws.once('close', () => {
@@ -246,8 +202,7 @@ describe('a suspension made through one process, seen on another within a second
       });
     }
     // A second socket opened on B with the old token is refused the same way.
-    const late = await LiveClient.open(streamingUrl(serverB));
-    sockets.push(late);
+    const late = await openSocket(serverB);
     late.send({ type: 'auth', token: suspended.token });
     expect(await late.closed()).toBe(LIVE_CLOSE_CODES.unauthorized);
 
@@ -299,7 +254,7 @@ describe('a suspension made through one process, seen on another within a second
       call(serverB, ROUTES.feed, { token: again.token }),
     )) as Post[];
     expect(ids(ownFeed)).toContain(postId);
-    const socket = await socketOn(serverB, again);
+    const socket = await socketOn(serverB, again.token);
     socket.send({ type: 'ping' });
     await socket.next('pong');
 

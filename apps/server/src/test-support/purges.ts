@@ -3,6 +3,8 @@ import Fastify from 'fastify';
 import { ImageUrls } from '../infra/storage/image-urls.js';
 import { LocalDiskStorage } from '../infra/storage/local-disk-storage.js';
 import { Purges } from '../jobs/purges.js';
+import { AccountDeletionService } from '../modules/account/deletion-service.js';
+import { createMailQueue } from '../modules/mail/service.js';
 import { MediaService } from '../modules/media/service.js';
 import { NotificationsService } from '../modules/notifications/service.js';
 import { CardCache } from '../modules/posts/card-cache.js';
@@ -28,5 +30,15 @@ export function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const reader = new PostReader({ db, imageUrls, cards });
   const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
   const users = new UsersService({ db, clock, posts, reader, media, imageUrls, bus });
-  return new Purges({ posts, users, media, db, clock, log: silent, batchSize });
+  // The purge asks nothing of two-factor sign-in nor sends mail: only a request would.
+  const accountDeletions = new AccountDeletionService({
+    db,
+    clock,
+    bus,
+    mail: createMailQueue(clock, () => {}),
+    twoFactor: { isOn: async () => false, spendCode: async () => false },
+    users,
+    appUrl: ctx.config.appUrl,
+  });
+  return new Purges({ posts, users, accountDeletions, media, db, clock, log: silent, batchSize });
 }

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Storage } from '../infra/storage/storage.js';
 import { jpeg } from './images.js';
@@ -48,6 +51,45 @@ export function storageContract(name: string, make: () => Promise<StorageUnderTe
       await expect(storage.delete(key)).resolves.toBeUndefined();
     });
 
+    it('writes a stream a part at a time and reads it back as a stream, with its size', async () => {
+      const { storage } = under;
+      const key = 'exports/0123456789abcdef0123456789abcdef.zip';
+      // Ten chunks of 20 KiB: several parts where the store writes in parts (S3's multipart).
+      const chunks = Array.from({ length: 10 }, () => randomBytes(20 * 1024));
+      const whole = Buffer.concat(chunks);
+      expect(await storage.getStream(key)).toBeUndefined();
+      expect(await storage.putStream(key, Readable.from(chunks), 'application/zip')).toBe(
+        whole.length,
+      );
+      const read = await storage.getStream(key);
+      expect(read?.bytes).toBe(whole.length);
+      expect((await buffer(read!.body)).equals(whole)).toBe(true);
+      expect((await storage.get(key))?.equals(whole)).toBe(true);
+      // A body smaller than a part is stored as well.
+      const small = KEYS[0] as string;
+      expect(
+        await storage.putStream(small, Readable.from([Buffer.from('tiny')]), 'image/jpeg'),
+      ).toBe(4);
+      expect((await storage.get(small))?.toString()).toBe('tiny');
+    });
+
+    it('a stream that fails part way stores nothing under its key', async () => {
+      const { storage } = under;
+      const key = 'exports/fedcba9876543210fedcba9876543210.zip';
+      async function* failing() {
+        for (let i = 0; i < 6; i++) yield randomBytes(20 * 1024);
+        throw new Error('the database went away');
+      }
+      await expect(
+        storage.putStream(key, Readable.from(failing()), 'application/zip'),
+      ).rejects.toThrow('the database went away');
+      expect(await storage.get(key)).toBeUndefined();
+      expect(await storage.getStream(key)).toBeUndefined();
+      const listed: string[] = [];
+      for await (const file of storage.list()) listed.push(file.key);
+      expect(listed).toEqual([]);
+    });
+
     it('lists every key in sorted order, after a key when asked, without foreign names', async () => {
       const { storage } = under;
       const before = new Date(Date.now() - 5000);
@@ -89,6 +131,10 @@ export function storageContract(name: string, make: () => Promise<StorageUnderTe
       const { storage } = under;
       await expect(storage.put(key, Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
       await expect(storage.get(key)).rejects.toThrow();
+      await expect(storage.getStream(key)).rejects.toThrow();
+      await expect(
+        storage.putStream(key, Readable.from([Buffer.from('x')]), 'image/jpeg'),
+      ).rejects.toThrow();
       await expect(storage.delete(key)).rejects.toThrow();
       expect(() => storage.publicUrl(key)).toThrow();
     });

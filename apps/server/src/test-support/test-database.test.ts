@@ -176,6 +176,19 @@ const ROWS: { [T in keyof Database]: Insertable<Database[T]> } = {
     by_name: 'Ana Test',
     created_at: AT,
   },
+  email_changes: {
+    id: 'ec1',
+    user_id: ANA,
+    new_email: 'ana2@example.test',
+    token_hash: 'h',
+    expires_at: LATER,
+    used_at: null,
+    created_at: AT,
+  },
+  two_factor: { user_id: ANA, secret: 's', enabled_at: AT, created_at: AT },
+  recovery_codes: { id: 'rc1', user_id: ANA, code_hash: 'h', used_at: null },
+  retired_usernames: { username: 'gonetest', retired_at: AT },
+  data_exports: { id: 'x1', user_id: ANA, status: 'queued', requested_at: AT },
 };
 
 async function rowCount(database: TestDatabase, table: keyof Database): Promise<number> {

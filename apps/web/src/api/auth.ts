@@ -1,6 +1,8 @@
 import {
+  type CancelDeletionInput,
   type FindUserInput,
   type LoginInput,
+  type LoginTwoFactorInput,
   type RegisterInput,
   type ResetPasswordInput,
   ROUTES,
@@ -15,6 +17,22 @@ export function useLoginMutation() {
   const api = useApi();
   return useMutation({
     mutationFn: (input: LoginInput) => api.call(ROUTES.login, { body: input }),
+  });
+}
+
+/** A login's second step: the ticket login answered, and a code from the app or a recovery code. */
+export function useLoginTwoFactorMutation() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (input: LoginTwoFactorInput) => api.call(ROUTES.loginTwoFactor, { body: input }),
+  });
+}
+
+/** Keeps an account being deleted: the ticket its login answered; answers a session. */
+export function useCancelDeletionMutation() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (input: CancelDeletionInput) => api.call(ROUTES.cancelDeletion, { body: input }),
   });
 }
 

@@ -66,6 +66,30 @@ export const DEFAULT_HANDLERS: Handlers = {
   getPrivacy: () => ({ body: DEFAULT_PRIVACY }),
   // A moderator's or admin's header counts what waits for them: nothing.
   moderationSummary: () => ({ body: { openReports: 0, applications: 0 } }),
+  // The Settings page's sections read the account, the sessions and the exports: a member with
+  // no change waiting, two-factor off, this one session and no export.
+  getAccount: () => ({
+    body: {
+      email: 'member@example.test',
+      pendingEmail: null,
+      twoFactor: { enabled: false, recoveryCodesLeft: 0 },
+    },
+  }),
+  listSessions: () => ({
+    body: {
+      sessions: [
+        {
+          id: 'session-here',
+          device: 'Firefox on Linux',
+          ip: '127.0.0.1',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          lastActiveAt: '2026-01-01T00:00:00.000Z',
+          current: true,
+        },
+      ],
+    },
+  }),
+  listExports: () => ({ body: { exports: [] } }),
 };
 
 /**

@@ -55,12 +55,15 @@ describe('the endpoint table', () => {
     ]);
   });
 
-  it('requires a member for every call but sign-up, login, the password reset and /about', () => {
+  it('requires a member for every call but sign-up, login and its second steps, the password reset, the e-mail link and /about', () => {
     const open = names.filter((name) => !ENDPOINTS[name].auth).sort();
     expect(open).toEqual([
       'about',
+      'cancelDeletion',
+      'confirmEmail',
       'findUser',
       'login',
+      'loginTwoFactor',
       'register',
       'resetPassword',
       'sendResetCode',

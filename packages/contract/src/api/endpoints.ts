@@ -29,6 +29,27 @@ import {
 } from '../constants.js';
 import { RELATIONSHIPS } from '../enums.js';
 import {
+  accountSchema,
+  accountSessionsSchema,
+  cancelDeletionSchema,
+  changeEmailSchema,
+  confirmEmailAnswerSchema,
+  confirmEmailSchema,
+  dataExportLinkSchema,
+  dataExportSchema,
+  dataExportsSchema,
+  deleteAccountSchema,
+  exportIdParamsSchema,
+  loginAnswerSchema,
+  loginTwoFactorSchema,
+  sessionIdParamsSchema,
+  twoFactorDisableSchema,
+  twoFactorEnableAnswerSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupAnswerSchema,
+  twoFactorSetupSchema,
+} from '../schemas/account.js';
+import {
   activateAccountSchema,
   changeNameAnswerSchema,
   changeNameSchema,
@@ -292,8 +313,42 @@ export const ENDPOINTS = {
       'account; from a browser that logged in to the account before (its known-device cookie), ' +
       'per device instead of per account. Sets that cookie on success. The right password of an ' +
       'applicant still waiting for approval is 403 with a sentence saying so. The answer carries ' +
-      'the `role` (`member`, `moderator`, `admin`).',
+      'the `role` (`member`, `moderator`, `admin`). With two-factor sign-in on, the right ' +
+      'password answers `{message, twoFactorRequired: true, ticket}` and no session: ' +
+      '`loginTwoFactor` takes the code. An account being deleted answers `{message, ' +
+      'deletionScheduled: true, purgeAt, ticket}` (after the code, when one is asked): ' +
+      '`cancelDeletion` keeps it.',
     body: loginSchema,
+    responses: { 200: loginAnswerSchema },
+    errors: AUTH_ERRORS,
+  },
+  loginTwoFactor: {
+    ...ROUTES.loginTwoFactor,
+    auth: false,
+    access: 'anyone',
+    tags: ['auth'],
+    summary: "A login's second step: the authenticator code",
+    description:
+      '`{ticket, code}`: the ticket login answered (10 minutes) and a 6-digit code from the ' +
+      'app (each used once; the one before and after the current one are taken too) or an ' +
+      'unused recovery code. Limited per IP and per account like login. A wrong code is 400; ' +
+      'an expired or unknown ticket is 400 with a sentence asking to log in again. Answers as ' +
+      'login does (a session, or `deletionScheduled`), and sets the known-device cookie.',
+    body: loginTwoFactorSchema,
+    responses: { 200: loginAnswerSchema },
+    errors: AUTH_ERRORS,
+  },
+  cancelDeletion: {
+    ...ROUTES.cancelDeletion,
+    auth: false,
+    access: 'anyone',
+    tags: ['auth'],
+    summary: 'Keep an account being deleted',
+    description:
+      '`{ticket}`: the ticket a login to an account being deleted answered. The deletion is ' +
+      'cancelled, everything the member made shows again on every process, and a session ' +
+      'opens: answers as login does with a session.',
+    body: cancelDeletionSchema,
     responses: { 200: authResponseSchema },
     errors: AUTH_ERRORS,
   },
@@ -917,6 +972,179 @@ export const ENDPOINTS = {
       'mail tells the member. Answers `{message}`.',
     body: changePasswordSchema,
     responses: { 200: messageSchema },
+    errors: USER_ERRORS,
+  },
+  getAccount: {
+    ...ROUTES.getAccount,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: "The caller's account, for the Settings page",
+    description:
+      'The e-mail address, the address a sent link would change it to (`pendingEmail`, null ' +
+      'when none waits), and whether two-factor sign-in is on with how many recovery codes ' +
+      'are left.',
+    responses: { 200: accountSchema },
+    errors: SESSION_ERRORS,
+  },
+  changeEmail: {
+    ...ROUTES.changeEmail,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: "Change one's e-mail address (by a link to the new one)",
+    description:
+      '`{email, currentPassword}`: the address under the sign-up rules and sentences, the ' +
+      "password right (400 otherwise). An address in use is 409 with the sign-up's sentence; " +
+      'a refused one is 400 as at sign-up. Nothing changes yet: a link valid 24 hours, once, ' +
+      'goes to the new address (a newer request replaces it). Limited per member. Answers ' +
+      '`{message}`.',
+    body: changeEmailSchema,
+    responses: { 200: messageSchema },
+    errors: [400, 401, 409, 429],
+  },
+  confirmEmail: {
+    ...ROUTES.confirmEmail,
+    auth: false,
+    access: 'anyone',
+    tags: ['users'],
+    summary: 'Open the link that confirms a new e-mail address',
+    description:
+      '`{token}` from the link (/confirm-email/{token}); no session needed, the link is the ' +
+      'proof. Expired, used or unknown: 400. The address changes (and counts as verified), ' +
+      'the old address is told by mail; an address taken meanwhile is 409. Limited per IP. ' +
+      'Answers `{message, email}`.',
+    body: confirmEmailSchema,
+    responses: { 200: confirmEmailAnswerSchema },
+    errors: [400, 409, 429],
+  },
+  listSessions: {
+    ...ROUTES.listSessions,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: "Where you're logged in",
+    description:
+      "The caller's live sessions, newest activity first: the device named from its user " +
+      'agent, the IP address it last came from, when it signed in and was last active ' +
+      '(written at most once a minute), and `current` for the session making the call.',
+    responses: { 200: accountSessionsSchema },
+    errors: SESSION_ERRORS,
+  },
+  endSession: {
+    ...ROUTES.endSession,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Log out one of your sessions',
+    description:
+      'Ends that session at once on every process (its socket closes with 4401); someone ' +
+      "else's or an unknown session is 404. Ending the current one is a logout. Answers " +
+      '`{message}`.',
+    params: sessionIdParamsSchema,
+    responses: { 200: messageSchema },
+    errors: USER_ERRORS,
+  },
+  twoFactorSetup: {
+    ...ROUTES.twoFactorSetup,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Start turning on two-factor sign-in',
+    description:
+      '`{currentPassword}` (400 when wrong). Makes a new secret, kept encrypted, not yet in ' +
+      'force (a later setup replaces it); answers it in base32, as an otpauth:// URI and as ' +
+      'a QR code (SVG). Already on: 400.',
+    body: twoFactorSetupSchema,
+    responses: { 200: twoFactorSetupAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  twoFactorEnable: {
+    ...ROUTES.twoFactorEnable,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Turn on two-factor sign-in with a first code',
+    description:
+      '`{code}`: a code the app made from the secret setup answered (400 when wrong, or when ' +
+      'no setup waits). Two-factor sign-in is on from now; answers ten single-use recovery ' +
+      'codes, shown this once (only their hashes are kept).',
+    body: twoFactorEnableSchema,
+    responses: { 200: twoFactorEnableAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  twoFactorDisable: {
+    ...ROUTES.twoFactorDisable,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Turn off two-factor sign-in',
+    description:
+      '`{currentPassword, code}`: the password and a code from the app or a recovery code ' +
+      '(400 when either is wrong, or when it is not on). The secret and recovery codes are ' +
+      'deleted. Answers `{message}`.',
+    body: twoFactorDisableSchema,
+    responses: { 200: messageSchema },
+    errors: USER_ERRORS,
+  },
+  deleteAccount: {
+    ...ROUTES.deleteAccount,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Delete my account',
+    description:
+      '`{currentPassword, code?}`: the password, and a code when two-factor sign-in is on ' +
+      '(400 when wrong or missing). Every session ends at once on every process; the profile ' +
+      'and everything the member made are hidden from everyone at once. A login within 30 ' +
+      'days offers to cancel (`deletionScheduled`); then everything is purged, media files ' +
+      'included, and the address may sign up again. The username is never given to anyone ' +
+      'else. Moderators and admins cannot (400: another admin makes them a member first). ' +
+      'Answers `{message}`.',
+    body: deleteAccountSchema,
+    responses: { 200: messageSchema },
+    errors: USER_ERRORS,
+  },
+  requestExport: {
+    ...ROUTES.requestExport,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Download your information: ask for a zip',
+    description:
+      "Queues a zip of the caller's information (profile, posts with their edits, comments, " +
+      'reactions, saved posts, friends and follows, blocks and mutes, search history and ' +
+      'notifications as JSON, and every image they uploaded), built in the background; a ' +
+      'notification and a mail say when it is ready. One at a time: while one is queued or ' +
+      'being built, 409. Limited per member. Answers the export as queued.',
+    body: emptyBodySchema,
+    responses: { 200: dataExportSchema },
+    errors: [400, 401, 409, 429],
+  },
+  listExports: {
+    ...ROUTES.listExports,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: 'Download your information: your zips',
+    description:
+      "The caller's exports, newest first, each `queued`, `building`, `ready` (with its size " +
+      'and until when it can be downloaded: 7 days) or `failed`.',
+    responses: { 200: dataExportsSchema },
+    errors: SESSION_ERRORS,
+  },
+  exportLink: {
+    ...ROUTES.exportLink,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: "Download your information: a ready zip's address",
+    description:
+      'A signed address of the ready zip, valid 5 minutes, that a browser opens without a ' +
+      "Bearer header. Someone else's, unknown, not ready or expired: 404.",
+    params: exportIdParamsSchema,
+    body: emptyBodySchema,
+    responses: { 200: dataExportLinkSchema },
     errors: USER_ERRORS,
   },
   getPrivacy: {

@@ -16,6 +16,9 @@ const TABLE = {
   // Sessions the server ends (API.md, Auth).
   logout: ['POST', '/auth/logout'],
   logoutAll: ['POST', '/auth/logoutAll'],
+  // A login's second step (API.md, One's own account).
+  loginTwoFactor: ['POST', '/auth/loginTwoFactor'],
+  cancelDeletion: ['POST', '/auth/cancelDeletion'],
   // Posts.
   createPost: ['POST', '/posts'],
   feed: ['GET', '/posts'],
@@ -39,6 +42,18 @@ const TABLE = {
   // One's own account (API.md, One's own account).
   changeName: ['PUT', '/users/changeName'],
   changePassword: ['PUT', '/users/changePassword'],
+  getAccount: ['GET', '/users/account'],
+  changeEmail: ['PUT', '/users/changeEmail'],
+  confirmEmail: ['POST', '/users/confirmEmail'],
+  listSessions: ['GET', '/users/sessions'],
+  endSession: ['DELETE', '/users/sessions/:sessionId'],
+  twoFactorSetup: ['POST', '/users/twoFactor/setup'],
+  twoFactorEnable: ['POST', '/users/twoFactor/enable'],
+  twoFactorDisable: ['POST', '/users/twoFactor/disable'],
+  deleteAccount: ['POST', '/users/deleteAccount'],
+  requestExport: ['POST', '/users/exportData'],
+  listExports: ['GET', '/users/exportData'],
+  exportLink: ['POST', '/users/exportData/:exportId/link'],
   updateProfilePicture: ['PUT', '/users/updateProfilePicture'],
   updateCoverPicture: ['PUT', '/users/updateCoverPicture'],
   listImages: ['POST', '/users/listImages'],

@@ -16,6 +16,7 @@ import * as rolesAndSignup from './0014-roles-and-signup.js';
 import * as reportsAndRemoval from './0015-reports-and-removal.js';
 import * as suspensionsAndDeletions from './0016-suspensions-and-deletions.js';
 import * as reportImages from './0017-report-images.js';
+import * as ownAccount from './0018-own-account.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -36,4 +37,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0015-reports-and-removal', reportsAndRemoval],
   ['0016-suspensions-and-deletions', suspensionsAndDeletions],
   ['0017-report-images', reportImages],
+  ['0018-own-account', ownAccount],
 ];

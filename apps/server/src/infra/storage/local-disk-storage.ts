@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import fastifyStatic from '@fastify/static';
 import { SERVER_MESSAGES } from '@hearth/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,7 +15,13 @@ import {
   originalOfMissingVariant,
 } from './media-paths.js';
 import type { MediaSignatures } from './media-signatures.js';
-import { assertStorageKey, STORAGE_KEY, type Storage, type StoredFile } from './storage.js';
+import {
+  assertStorageKey,
+  STORAGE_KEY,
+  type Storage,
+  type StoredFile,
+  type StoredStream,
+} from './storage.js';
 
 // Unfinished writes go here; the dot keeps them out of what is served.
 const PARTIAL_DIR = '.partial';
@@ -51,6 +59,44 @@ export class LocalDiskStorage implements Storage {
       return await readFile(this.pathOf(key));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async putStream(key: string, body: Readable, _contentType: string): Promise<number> {
+    const target = this.pathOf(key);
+    const partialDir = path.join(this.root, PARTIAL_DIR);
+    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(partialDir, { recursive: true });
+    // Written aside then renamed, as put does; a process killed meanwhile leaves only a partial
+    // file, which deleteUnfinishedBefore sweeps.
+    const partial = path.join(partialDir, `${randomBytes(12).toString('hex')}.tmp`);
+    try {
+      await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+      const { size } = await stat(partial);
+      await rename(partial, target);
+      return size;
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<StoredStream | undefined> {
+    const file = this.pathOf(key);
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    // Size and bytes come from the one open file, even if a purge removes its name meanwhile.
+    try {
+      const { size } = await handle.stat();
+      return { body: handle.createReadStream(), bytes: size };
+    } catch (error) {
+      await handle.close();
       throw error;
     }
   }

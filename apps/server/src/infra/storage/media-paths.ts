@@ -11,6 +11,13 @@ export const MEDIA_URL_PREFIX = '/media/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * 'Download your information' zips (`exports/{random token}.zip`, modules/account): never served
+ * at /media, only by their own route at an address signed for their member. Every upload's key
+ * starts with a member's folder and has more parts, so none has this form.
+ */
+export const EXPORT_KEY = /^exports\/[0-9a-f]{32}\.zip$/;
+
+/**
  * How an upload's files are served (modules/media/references.ts decides it from what shows the
  * upload): `open` to anyone, `signed` only at an unexpired signed address (every use is in posts
  * not every member may see), `hidden` to no one (every use is trashed).
@@ -84,6 +91,7 @@ export async function mediaDecision(
 ): Promise<MediaDecision> {
   const key = requestedKey(url);
   if (key === undefined) return PUBLIC;
+  if (EXPORT_KEY.test(key)) return REFUSED;
   const variant = VARIANT_PATH.exec(`${MEDIA_URL_PREFIX}${key}`);
   let upload: Awaited<ReturnType<FindUpload>>;
   if (variant) {

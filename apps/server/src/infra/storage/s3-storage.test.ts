@@ -16,9 +16,9 @@ function settings(overrides: Partial<S3Settings> = {}): S3Settings {
   return emulator.settings(overrides);
 }
 
-// Pages of two keys, so listing crosses pages.
+// Pages of two keys, so listing crosses pages; parts of 64 KiB, so a streamed write has several.
 storageContract('S3 storage (s3rver)', async () => {
-  const storage = new S3Storage(settings(), 2);
+  const storage = new S3Storage(settings(), 2, 64 * 1024);
   await emulator.empty();
   return {
     storage,

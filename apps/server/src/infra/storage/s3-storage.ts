@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
+  type CompletedPart,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -9,9 +13,19 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { IMMUTABLE, MEDIA_URL_PREFIX } from './media-paths.js';
-import { assertStorageKey, STORAGE_KEY, type Storage, type StoredFile } from './storage.js';
+import {
+  assertStorageKey,
+  STORAGE_KEY,
+  type Storage,
+  type StoredFile,
+  type StoredStream,
+} from './storage.js';
+
+/** A streamed write's part (S3 takes parts of 5 MiB at least, but for the last). */
+const PART_BYTES = 8 * 1024 * 1024;
 
 /** Where the bucket is and how to sign in to it (config.ts's S3_* settings). */
 export interface S3Settings {
@@ -52,6 +66,8 @@ export class S3Storage implements Storage {
     private readonly settings: S3Settings,
     /** Keys per ListObjectsV2 page (S3 answers at most 1000); tests make it small. */
     private readonly pageSize = 1000,
+    /** Bytes per part of a streamed write, held in memory one at a time; tests make it small. */
+    private readonly partBytes = PART_BYTES,
   ) {
     this.bucket = settings.bucket;
     this.client = new S3Client({
@@ -104,6 +120,98 @@ export class S3Storage implements Storage {
   async get(key: string): Promise<Buffer | undefined> {
     const read = await this.read(key);
     return read && !read.notModified ? read.bytes : undefined;
+  }
+
+  /**
+   * A multipart upload, one part in memory at a time, completed at the end so the object appears
+   * whole; a body smaller than one part goes as a plain put. On failure the upload is aborted.
+   */
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    assertStorageKey(key);
+    let uploadId: string | undefined;
+    const parts: CompletedPart[] = [];
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let total = 0;
+    const sendPart = async (bytes: Buffer) => {
+      uploadId ??= await this.startUpload(key, contentType);
+      const PartNumber = parts.length + 1;
+      const answer = await this.client.send(
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber,
+          Body: bytes,
+        }),
+      );
+      parts.push({ PartNumber, ETag: answer.ETag });
+    };
+    try {
+      for await (const chunk of body) {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+        pending.push(buffer);
+        pendingBytes += buffer.length;
+        total += buffer.length;
+        if (pendingBytes < this.partBytes) continue;
+        const part = Buffer.concat(pending);
+        pending = [];
+        pendingBytes = 0;
+        await sendPart(part);
+      }
+      const rest = Buffer.concat(pending);
+      if (uploadId === undefined) {
+        await this.put(key, rest, contentType);
+        return total;
+      }
+      if (rest.length > 0) await sendPart(rest);
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+      return total;
+    } catch (error) {
+      body.destroy();
+      if (uploadId !== undefined) {
+        const UploadId = uploadId;
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId }))
+          .catch(() => {});
+      }
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<StoredStream | undefined> {
+    assertStorageKey(key);
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key }),
+      );
+      // In Node the SDK answers the body as the HTTP response itself: a Readable.
+      if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${key}`);
+      return { body: answer.Body, bytes: answer.ContentLength ?? 0 };
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  private async startUpload(key: string, contentType: string): Promise<string> {
+    const answer = await this.client.send(
+      new CreateMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ContentType: contentType,
+        CacheControl: IMMUTABLE,
+      }),
+    );
+    if (!answer.UploadId) throw new Error(`S3 bucket ${this.where()}: no upload id for ${key}`);
+    return answer.UploadId;
   }
 
   /**

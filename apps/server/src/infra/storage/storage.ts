@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where uploaded files live. Keys are relative paths made by the server (`ada/post_images/{id}.jpg`)
  * and carry a unique id, so the bytes under a key never change and may be cached forever.
@@ -7,6 +9,14 @@ export interface Storage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The stored bytes, or undefined when nothing is stored under the key. */
   get(key: string): Promise<Buffer | undefined>;
+  /**
+   * Stores what `body` yields under `key` a part at a time, never holding it whole (a 'Download
+   * your information' zip), and answers how many bytes were stored. A reader never sees half a
+   * file, and nothing is left under the key when it fails.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
+  /** The stored bytes as a stream with their size, or undefined when nothing is stored there. */
+  getStream(key: string): Promise<StoredStream | undefined>;
   /** Removes the file; removing a missing one is not an error (purges may run twice). */
   delete(key: string): Promise<void>;
   /** The address a browser loads the file from: same-origin `/media/…` or the bucket's URL. */
@@ -23,6 +33,12 @@ export interface Storage {
   deleteUnfinishedBefore(cutoff: Date): Promise<number>;
   /** Resolves when files can be written now (GET /ready); rejects, saying why, otherwise. */
   check(): Promise<void>;
+}
+
+/** A stored file being read: its bytes as they arrive, and how many there are. */
+export interface StoredStream {
+  body: Readable;
+  bytes: number;
 }
 
 /** A file as a storage listing answers it. */

@@ -57,6 +57,11 @@ import { befriend, friendship } from '../../test-support/users-api.js';
  * and commented on every viewer's own post (the notifications row), is in every viewer's
  * recent searches and in the muter's muted list. The rows about A as a member gain a second
  * cell, about S; only the moderation area still lists S.
+ *
+ * Deleting one's account (API.md, One's own account): the last table runs every row again in a
+ * world where S, instead of being suspended, asks to delete their account through the API. A
+ * member deleting their account is hidden everywhere exactly as a suspended one, so every row
+ * reads the same; only the moderators' record says 'active' (no moderator suspended them).
  */
 const VIEWERS = [
   'author',
@@ -325,11 +330,15 @@ const LIVE_TYPES: ReadonlyArray<LiveServerMessage['type']> = [
   'notification',
 ];
 
+/** How S is hidden once the world is built: a moderator's suspension, or S's own deletion. */
+type Hiding = 'suspension' | 'deletion';
+
 interface World {
   ctx: TestContext;
   members: Record<ViewerName, BuiltUser>;
-  /** The member suspended once the world is built. */
+  /** The member suspended (or deleting their account) once the world is built. */
   suspended: BuiltUser;
+  hiddenBy: Hiding;
   /**
    * A's post of each audience, the one a moderator removed and S's, and the storage url of its
    * image.
@@ -370,7 +379,7 @@ async function newPost(
   return post._id;
 }
 
-async function buildWorld(ctx: TestContext): Promise<World> {
+async function buildWorld(ctx: TestContext, hiddenBy: Hiding = 'suspension'): Promise<World> {
   const members = {} as Record<ViewerName, BuiltUser>;
   for (const name of VIEWERS) {
     members[name] = await buildUser(ctx, { first_name: `Vis${name}`, last_name: 'Table' });
@@ -512,16 +521,26 @@ async function buildWorld(ctx: TestContext): Promise<World> {
       })),
     )
     .execute();
-  // Last, the moderator suspends S through the API.
-  await ok(
-    callEndpoint(ctx.app, ROUTES.suspendMember, {
-      params: { userId: suspended.user.id },
-      body: { reason: 'Spam everywhere.' },
-      token: moderator.token,
-    }),
-    'suspendMember',
-  );
-  return { ctx, members, suspended, posts, comments, own };
+  // Last, the moderator suspends S through the API, or S deletes their own account.
+  if (hiddenBy === 'suspension') {
+    await ok(
+      callEndpoint(ctx.app, ROUTES.suspendMember, {
+        params: { userId: suspended.user.id },
+        body: { reason: 'Spam everywhere.' },
+        token: moderator.token,
+      }),
+      'suspendMember',
+    );
+  } else {
+    await ok(
+      callEndpoint(ctx.app, ROUTES.deleteAccount, {
+        body: { currentPassword: suspended.password },
+        token: suspended.token,
+      }),
+      'deleteAccount',
+    );
+  }
+  return { ctx, members, suspended, hiddenBy, posts, comments, own };
 }
 
 /** A's comments on each other viewer's own post: the one kept, the one a moderator removed. */
@@ -929,7 +948,9 @@ const OBSERVE: Record<string, Observe> = {
       }
       const record = res.json() as { member: { _id: string; status: string } };
       expect(record.member._id).toBe(userId);
-      expect(record.member.status).toBe(userId === suspended.user.id ? 'suspended' : 'active');
+      // S deleting their own account is no suspension: the record says 'active'.
+      const suspendedByModerator = userId === suspended.user.id && world.hiddenBy === 'suspension';
+      expect(record.member.status).toBe(suspendedByModerator ? 'suspended' : 'active');
       return 'Y';
     };
     return staffRow(
@@ -1235,6 +1256,37 @@ describe('the visibility table', () => {
       expect(actual).toEqual(expected);
     });
   }
+});
+
+/**
+ * The same rows, every one, with S deleting their own account instead of being suspended. One
+ * world serves them all, the live rows last: no row changes what an earlier one read (the
+ * comment row stores nothing, the moderator role is given back, the reports and the live rows'
+ * new posts, edits, comments and reactions come after every read).
+ */
+describe('the visibility table: a member deleting their account', () => {
+  const ctx = useTestApp();
+
+  it('every row reads as it does for the suspended member: hidden everywhere', {
+    timeout: 180_000,
+  }, async () => {
+    const world = await buildWorld(ctx, 'deletion');
+    const actual: Record<string, Record<ViewerName, string>> = {};
+    const rows = Object.keys(EXPECTED);
+    for (const row of rows.filter((name) => !LIVE[name])) {
+      const observe = OBSERVE[row];
+      if (!observe) throw new Error(`no observation for ${row}`);
+      const cells = {} as Record<ViewerName, string>;
+      for (const viewer of VIEWERS) cells[viewer] = await observe(world, viewer);
+      actual[row] = cells;
+    }
+    for (const row of rows.filter((name) => LIVE[name])) {
+      actual[row] = await (LIVE[row] as (world: World) => Promise<Record<ViewerName, string>>)(
+        world,
+      );
+    }
+    expect(actual).toEqual(EXPECTED);
+  });
 });
 
 /**

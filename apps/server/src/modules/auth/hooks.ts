@@ -34,7 +34,7 @@ export function identifyMember(auth: AuthService, staff: { db: Db; clock: Clock 
       request.authFailure = SERVER_MESSAGES.unauthenticated;
       return;
     }
-    const result = await auth.authenticate(token);
+    const result = await auth.authenticate(token, { ip: request.ip, log: request.log });
     if ('member' in result) {
       request.member = result.member;
       request.sessionId = result.sessionId;

@@ -15,14 +15,45 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Usernames that start with `base` (the candidates a suffix has to avoid). */
+/**
+ * Usernames that start with `base` (the candidates a suffix has to avoid): those of members, and
+ * those of deleted accounts, never given to anyone else.
+ */
 export async function usernamesStartingWith(db: Db, base: string): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
     .select('username')
     .where('username', 'like', `${base}%`)
+    .unionAll(
+      db.selectFrom('retired_usernames').select('username').where('username', 'like', `${base}%`),
+    )
     .execute();
   return rows.map((r) => r.username);
+}
+
+/** The usernames of these accounts, by id. */
+export async function usernamesOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+/** Keeps the usernames of deleted accounts out of sign-up's choice for good. */
+export async function retireUsernames(
+  db: Db,
+  usernames: readonly string[],
+  nowIso: string,
+): Promise<void> {
+  if (usernames.length === 0) return;
+  await db
+    .insertInto('retired_usernames')
+    .values(usernames.map((username) => ({ username, retired_at: nowIso })))
+    .onConflict((oc) => oc.column('username').doNothing())
+    .execute();
 }
 
 export function insertUser(db: Db, user: NewUser): Promise<void> {
@@ -116,19 +147,21 @@ export async function consumeResetWindow(db: Db, userId: string, nowIso: string)
 
 /**
  * The member behind a live session: one statement, the member lookup every authenticated
- * request makes anyway, so checking the session costs no extra query.
+ * request makes anyway, so checking the session costs no extra query. It also reads when the
+ * session was last active, so deciding whether to write that again costs none either.
  */
 export function findMemberInSession(
   db: Db,
   userId: string,
   sessionId: string,
   nowIso: string,
-): Promise<(UserRow & { has_blocks: number }) | undefined> {
+): Promise<(UserRow & { has_blocks: number; session_active_at: string | null }) | undefined> {
   return (
     db
       .selectFrom('users')
       .innerJoin('sessions', 'sessions.user_id', 'users.id')
       .selectAll('users')
+      .select('sessions.last_active_at as session_active_at')
       // Whether any block names the member (access/visibility.ts Viewer): two index probes.
       .select(
         sql<number>`case when exists (select 1 from blocks where blocker_id = users.id)

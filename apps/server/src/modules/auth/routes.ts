@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import { API_PREFIX } from '@hearth/contract';
+import { API_PREFIX, type LoginAnswer } from '@hearth/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limits } from '../../config.js';
 import { addEndpoint } from '../../http/endpoint-route.js';
@@ -10,7 +10,14 @@ import {
   DEVICE_COOKIE_MAX_AGE_SECONDS,
   type KnownDevices,
 } from './known-devices.js';
-import type { AuthService } from './service.js';
+import type { TicketPurpose } from './login-tickets.js';
+import type { AuthService, LoginStep } from './service.js';
+import type { SessionClient } from './sessions.js';
+
+/** The browser and address a session is opened from (Where you're logged in). */
+export function clientOf(request: FastifyRequest): SessionClient {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -60,6 +67,34 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     const id = knownDevice(request);
     return id ? `${id}:${byBodyEmail(request)}` : undefined;
   });
+  // A login's second step is limited like login: per IP, and per account, the account being the
+  // one the ticket names (each purpose counts on its own). Codes are six digits: the account's
+  // count is what keeps them from being guessed by someone who has the password.
+  const ticketMembers = new WeakMap<FastifyRequest, string>();
+  const perTicketAccount = (name: string, purpose: TicketPurpose) => {
+    const limit = limitHook(app, name, limits.loginPerAccount, (request) =>
+      ticketMembers.get(request),
+    );
+    return async (request: FastifyRequest) => {
+      const { ticket } = request.body as { ticket: string };
+      const member = await auth.ticketMember(ticket, purpose);
+      if (member) ticketMembers.set(request, member);
+      await limit(request);
+    };
+  };
+  const twoFactorPerIp = limitHook(app, 'login-two-factor-ip', limits.loginPerIp, byIp);
+  const twoFactorPerAccount = perTicketAccount('login-two-factor-account', 'two-factor');
+  const cancelDeletionPerIp = limitHook(app, 'cancel-deletion-ip', limits.loginPerIp, byIp);
+  const cancelDeletionPerAccount = perTicketAccount('cancel-deletion-account', 'cancel-deletion');
+  /** A step that opened a session makes this browser a known device, as login does. */
+  const answerStep = <Answer extends LoginAnswer>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    step: LoginStep<Answer>,
+  ): Answer => {
+    if ('token' in step.answer) rememberDevice(request, reply, step.email);
+    return step.answer;
+  };
   const findUserPerIp = limitHook(app, 'find-user-ip', limits.findUserPerIp, byIp);
   const resetSendPerEmail = limitHook(
     app,
@@ -76,7 +111,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     (request) => request.member?.id,
   );
   addEndpoint(app, 'register', { onRequest: [signupPerIp] }, async (request, reply) => {
-    const answer = await auth.register(request.body);
+    const answer = await auth.register(request.body, clientOf(request));
     rememberDevice(request, reply, request.body.email);
     return answer;
   });
@@ -85,10 +120,26 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     'login',
     { onRequest: [loginPerIp], preHandler: [loginPerAccount, loginPerDevice] },
     async (request, reply) => {
-      const answer = await auth.login(request.body);
-      rememberDevice(request, reply, request.body.email);
+      const answer = await auth.login(request.body, clientOf(request));
+      // Only a session makes a known device: the right password alone, with a code still asked
+      // for, does not.
+      if ('token' in answer) rememberDevice(request, reply, request.body.email);
       return answer;
     },
+  );
+  addEndpoint(
+    app,
+    'loginTwoFactor',
+    { onRequest: [twoFactorPerIp], preHandler: [twoFactorPerAccount] },
+    async (request, reply) =>
+      answerStep(request, reply, await auth.loginTwoFactor(request.body, clientOf(request))),
+  );
+  addEndpoint(
+    app,
+    'cancelDeletion',
+    { onRequest: [cancelDeletionPerIp], preHandler: [cancelDeletionPerAccount] },
+    async (request, reply) =>
+      answerStep(request, reply, await auth.cancelDeletion(request.body, clientOf(request))),
   );
   addEndpoint(app, 'activateAccount', {}, async (request) =>
     auth.activateAccount(memberOf(request), request.body.token),

@@ -2,10 +2,13 @@ import {
   ACCOUNT_MESSAGES,
   ACTIVATION_TTL_MS,
   type AuthResponse,
+  type CancelDeletionInput,
   type ChangePasswordInput,
   DEFAULT_PICTURE,
   DEFAULT_PRIVACY,
+  type LoginAnswer,
   type LoginInput,
+  type LoginTwoFactorInput,
   type MessageResponse,
   MODERATION_MESSAGES,
   RESET_CODE_MAX_TRIES,
@@ -26,11 +29,13 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import type { EventBus } from '../../infra/bus/bus.js';
 import { addMs, type Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
+import type { AccountDeletionService } from '../account/deletion-service.js';
 import { admit, spendAdmission } from '../community/admission.js';
 import { isSuspended } from '../community/suspensions-repo.js';
 import type { MailQueue } from '../mail/service.js';
 import { activationMail, passwordChangedMail, resetCodeMail } from '../mail/templates.js';
 import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
+import { LoginTickets, type TicketPurpose } from './login-tickets.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toAuthResponse, toPendingSignup, toResetUserInfo } from './present.js';
 import {
@@ -43,6 +48,7 @@ import {
   findMemberInSession,
   findPasswordReset,
   findUserByEmail,
+  findUserById,
   insertEmailVerification,
   insertUser,
   markVerified,
@@ -54,8 +60,10 @@ import {
   usernamesStartingWith,
 } from './repo.js';
 import { randomResetCode, randomToken, sameHash, sha256 } from './secrets.js';
+import { noteSessionUse, type SessionUse } from './session-list.js';
 import type { SessionTokens } from './session-tokens.js';
-import { openSessions } from './sessions.js';
+import { openSessions, type SessionClient } from './sessions.js';
+import type { SecondFactor } from './two-factor-service.js';
 import { nextFreeUsername, randomFreeUsername, usernameBase } from './username.js';
 
 export interface AuthServiceDeps {
@@ -72,6 +80,18 @@ export interface AuthServiceDeps {
   bus: EventBus;
   /** Moderators hear of each application to join (approval mode). */
   notifications: NotificationsService;
+  /** A login's second step: the ticket that stands for the right password meanwhile. */
+  tickets: LoginTickets;
+  /** Two-factor sign-in: whether a code is asked for, and taking it. */
+  twoFactor: SecondFactor;
+  /** Accounts their members are deleting: a login offers to keep them. */
+  deletions: Pick<AccountDeletionService, 'pendingFor' | 'cancel'>;
+}
+
+/** A login step's answer, and the e-mail its known-device cookie is for (auth/routes.ts). */
+export interface LoginStep<Answer extends LoginAnswer = LoginAnswer> {
+  answer: Answer;
+  email: string;
 }
 
 /**
@@ -101,7 +121,7 @@ export class AuthService {
    * transaction, `approval` keeps the account pending with its reason: no session and no
    * activation mail until a moderator approves.
    */
-  async register(input: RegisterInput): Promise<RegisterAnswer> {
+  async register(input: RegisterInput, client: SessionClient = {}): Promise<RegisterAnswer> {
     const { db, clock, mail } = this.deps;
     const email = input.email.toLowerCase();
     const admission = await admit(db, input, clock.now().toISOString());
@@ -161,7 +181,7 @@ export class AuthService {
             return undefined;
           }
           await this.queueActivation(trx, user);
-          return this.openSession(trx, user);
+          return this.openSession(trx, user, client);
         });
       } catch (error) {
         const column = uniqueViolation(error);
@@ -178,32 +198,75 @@ export class AuthService {
     }
   }
 
-  async login(input: LoginInput): Promise<AuthResponse> {
+  /**
+   * The password, then (API.md, One's own account) a code when two-factor sign-in is on: no
+   * session yet, a ticket for `loginTwoFactor`. Past both, an account being deleted answers
+   * its purge date and a ticket for `cancelDeletion` instead of a session.
+   */
+  async login(input: LoginInput, client: SessionClient = {}): Promise<LoginAnswer> {
     const user = await findUserByEmail(this.deps.db, input.email.toLowerCase());
     const matches = await verifyPassword(
       input.password,
       user?.password_hash ?? (await this.decoyHash),
     );
     if (!user || !matches) throw invalid(SERVER_MESSAGES.invalidCredentials);
-    // Only the right password learns that the application waits.
+    await this.checkStanding(user);
+    if (await this.deps.twoFactor.isOn(user.id)) {
+      return {
+        message: ACCOUNT_MESSAGES.loginCodeNeeded,
+        twoFactorRequired: true,
+        ticket: await this.deps.tickets.issue(user, 'two-factor'),
+      };
+    }
+    return this.sessionOrDeletion(user, client);
+  }
+
+  /**
+   * POST /auth/loginTwoFactor: the ticket login answered and a code (each taken once). The
+   * member is read again: one whose password changed, or who was suspended, meanwhile is
+   * refused as login would refuse them.
+   */
+  async loginTwoFactor(input: LoginTwoFactorInput, client: SessionClient = {}): Promise<LoginStep> {
+    const user = await this.ticketHolder(input.ticket, 'two-factor');
+    await this.checkStanding(user);
+    if (!(await this.deps.twoFactor.spendCode(user.id, input.code))) {
+      throw invalid(ACCOUNT_MESSAGES.twoFactorCodeWrong);
+    }
+    return { answer: await this.sessionOrDeletion(user, client), email: user.email };
+  }
+
+  /**
+   * POST /auth/cancelDeletion: the ticket a login to an account being deleted answered. The
+   * deletion is cancelled and a session opens; a deletion cancelled already (the same ticket
+   * twice) just opens the session.
+   */
+  async cancelDeletion(
+    input: CancelDeletionInput,
+    client: SessionClient = {},
+  ): Promise<LoginStep<AuthResponse>> {
+    const user = await this.ticketHolder(input.ticket, 'cancel-deletion');
     if (user.pending === 1) throw forbidden(SIGNUP_MESSAGES.loginPending);
-    // Likewise a suspension: its sentence, only after the right password.
+    const cancelled = await this.deps.deletions.cancel(user.id);
+    // Left now, a row can only be a moderator's suspension.
     if (await isSuspended(this.deps.db, user.id)) {
       throw forbidden(MODERATION_MESSAGES.accountSuspended);
     }
-    return toAuthResponse(
-      SERVER_MESSAGES.loginSuccess,
-      user,
-      await this.openSession(this.deps.db, user),
-      this.deps.imageUrls,
-    );
+    const message = cancelled ? ACCOUNT_MESSAGES.deletionCancelled : SERVER_MESSAGES.loginSuccess;
+    const token = await this.openSession(this.deps.db, user, client);
+    return { answer: toAuthResponse(message, user, token, this.deps.imageUrls), email: user.email };
+  }
+
+  /** The member a valid ticket names (for the per-account limits of the second step). */
+  async ticketMember(ticket: string, purpose: TicketPurpose): Promise<string | undefined> {
+    return (await this.deps.tickets.read(ticket, purpose))?.userId;
   }
 
   /**
    * Resolves a bearer token to the member while its session lives: one query, so an ended
-   * session is refused at once by every process sharing the database.
+   * session is refused at once by every process sharing the database. The session's last
+   * activity (and the address `use` came from) is written at most once a minute.
    */
-  async authenticate(token: string): Promise<Authentication> {
+  async authenticate(token: string, use: SessionUse): Promise<Authentication> {
     const check = await this.deps.sessions.verify(token);
     if (!check.ok) {
       return {
@@ -214,9 +277,11 @@ export class AuthService {
       };
     }
     const { userId, sessionId, expiresAt } = check.claims;
-    const now = this.deps.clock.now().toISOString();
-    const member = await findMemberInSession(this.deps.db, userId, sessionId, now);
-    if (!member) return { failure: SERVER_MESSAGES.sessionExpired };
+    const now = this.deps.clock.now();
+    const found = await findMemberInSession(this.deps.db, userId, sessionId, now.toISOString());
+    if (!found) return { failure: SERVER_MESSAGES.sessionExpired };
+    const { session_active_at: activeAt, ...member } = found;
+    await noteSessionUse(this.deps.db, sessionId, activeAt, now, use);
     return { member, sessionId, expiresAt };
   }
 
@@ -398,8 +463,48 @@ export class AuthService {
     return `${this.deps.appUrl}/activate/${token}`;
   }
 
-  private async openSession(db: Db, user: UserRow): Promise<string> {
-    const [token] = await openSessions(db, this.deps.sessions, [user.id]);
+  /**
+   * Only the right password (or a ticket standing for it) learns that an application waits or
+   * that a moderator suspended the account. A member deleting their account is not suspended:
+   * their `suspensions` row is the deletion, which the login offers to cancel.
+   */
+  private async checkStanding(user: UserRow): Promise<void> {
+    if (user.pending === 1) throw forbidden(SIGNUP_MESSAGES.loginPending);
+    if (
+      (await isSuspended(this.deps.db, user.id)) &&
+      !(await this.deps.deletions.pendingFor(user.id))
+    ) {
+      throw forbidden(MODERATION_MESSAGES.accountSuspended);
+    }
+  }
+
+  /** The member of a valid ticket issued under their current password. */
+  private async ticketHolder(ticket: string, purpose: TicketPurpose): Promise<UserRow> {
+    const claims = await this.deps.tickets.read(ticket, purpose);
+    const user = claims && (await findUserById(this.deps.db, claims.userId));
+    if (!claims || !user || !LoginTickets.matches(claims, user)) {
+      throw invalid(ACCOUNT_MESSAGES.loginTicketExpired);
+    }
+    return user;
+  }
+
+  /** Past the password and any code: a session, unless the account is being deleted. */
+  private async sessionOrDeletion(user: UserRow, client: SessionClient): Promise<LoginAnswer> {
+    const deletion = await this.deps.deletions.pendingFor(user.id);
+    if (deletion) {
+      return {
+        message: ACCOUNT_MESSAGES.deletionScheduled,
+        deletionScheduled: true,
+        purgeAt: deletion.purgeAt,
+        ticket: await this.deps.tickets.issue(user, 'cancel-deletion'),
+      };
+    }
+    const token = await this.openSession(this.deps.db, user, client);
+    return toAuthResponse(SERVER_MESSAGES.loginSuccess, user, token, this.deps.imageUrls);
+  }
+
+  private async openSession(db: Db, user: UserRow, client: SessionClient): Promise<string> {
+    const [token] = await openSessions(db, this.deps.sessions, [user.id], client);
     if (!token) throw new Error('openSessions answered no token');
     return token;
   }

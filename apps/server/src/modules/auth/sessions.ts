@@ -6,6 +6,15 @@ import type { NewSession } from '../../db/sessions.js';
 import { deleteExpiredSessions } from './repo.js';
 import type { SessionTokens } from './session-tokens.js';
 
+/** Where a session was opened from: its browser's User-Agent and its IP address. */
+export interface SessionClient {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** User-Agent headers are kept to this length: enough to name the device. */
+const USER_AGENT_KEPT = 512;
+
 /**
  * Opens one session per member id (a `sessions` row each) and answers their tokens, in order.
  * Login and sign-up open one; the test factories and the benchmark open many at once.
@@ -14,6 +23,7 @@ export async function openSessions(
   db: Db,
   tokens: SessionTokens,
   userIds: readonly string[],
+  client: SessionClient = {},
 ): Promise<string[]> {
   const issuedAt = tokens.issuedAt();
   const createdAt = new Date(issuedAt * 1000).toISOString();
@@ -23,6 +33,9 @@ export async function openSessions(
     user_id: userId,
     created_at: createdAt,
     expires_at: expiresAt,
+    user_agent: client.userAgent?.slice(0, USER_AGENT_KEPT) || null,
+    ip: client.ip || null,
+    last_active_at: createdAt,
   }));
   await insertRows(db, 'sessions', rows);
   return Promise.all(

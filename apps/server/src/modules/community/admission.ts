@@ -28,12 +28,7 @@ export async function admit(
   const settings = await readCommunitySettings(db, nowIso);
   const mode = settings.signupMode;
   if (mode === 'closed') throw forbidden(SIGNUP_MESSAGES.closed);
-  if (
-    refuses(settings.blockedEmailDomains, input.email) ||
-    (await isEmailBlocked(db, input.email))
-  ) {
-    throw invalid(SIGNUP_MESSAGES.emailRefused);
-  }
+  await refuseEmail(db, settings.blockedEmailDomains, input.email);
   const invite = mode === 'invite' ? input.invite?.trim().toUpperCase() || undefined : undefined;
   if (mode === 'invite' && !invite) throw invalid(SIGNUP_MESSAGES.inviteRequired);
   const reason = mode === 'approval' ? input.reason?.trim() || undefined : undefined;
@@ -50,6 +45,23 @@ export async function spendAdmission(trx: Db, admission: Admission, nowIso: stri
   if (admission.invite === undefined) return;
   if (!(await spendInvite(trx, admission.invite, nowIso))) {
     throw invalid(SIGNUP_MESSAGES.inviteInvalid);
+  }
+}
+
+/**
+ * A member's new address (Settings → E-mail) under the same rule as a sign-up's, so the admins'
+ * refused domains and addresses cannot be stepped around by signing up with another one first:
+ * 400 with sign-up's sentence.
+ */
+export async function refuseBlockedEmail(db: Db, email: string, nowIso: string): Promise<void> {
+  const { blockedEmailDomains } = await readCommunitySettings(db, nowIso);
+  await refuseEmail(db, blockedEmailDomains, email);
+}
+
+/** 400 when the address's domain is refused, or an admin deleted an account that had it. */
+async function refuseEmail(db: Db, refusedDomains: readonly string[], email: string) {
+  if (refuses(refusedDomains, email) || (await isEmailBlocked(db, email))) {
+    throw invalid(SIGNUP_MESSAGES.emailRefused);
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PRIVACY_POLICY,
   DEFAULT_SERVER_NAME,
   ENDPOINTS,
   type EndpointName,
@@ -190,7 +191,7 @@ describe('GET /about', () => {
       name: DEFAULT_SERVER_NAME,
       description: '',
       rules: [],
-      privacyPolicy: '',
+      privacyPolicy: DEFAULT_PRIVACY_POLICY,
       signupMode: 'open',
       membersMayInvite: false,
     };

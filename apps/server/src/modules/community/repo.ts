@@ -50,7 +50,10 @@ export function membersPage(
 ): Promise<CommunityMemberRow[]> {
   let query = db
     .selectFrom('users')
-    .leftJoin('suspensions as s', 's.user_id', 'users.id')
+    .leftJoin('suspensions as s', (join) =>
+      // A member deleting their account is listed as active: no moderator suspended them.
+      join.onRef('s.user_id', '=', 'users.id').on('s.kind', '=', 'suspension'),
+    )
     .select(MEMBER_COLUMNS.map((column) => `users.${column}` as const))
     .select(['s.reason as suspension_reason', 's.created_at as suspended_at'])
     .where('pending', '=', 0)
@@ -74,7 +77,9 @@ export function membersPage(
 export function findMember(db: Db, id: string): Promise<CommunityMemberRow | undefined> {
   return db
     .selectFrom('users')
-    .leftJoin('suspensions as s', 's.user_id', 'users.id')
+    .leftJoin('suspensions as s', (join) =>
+      join.onRef('s.user_id', '=', 'users.id').on('s.kind', '=', 'suspension'),
+    )
     .select(MEMBER_COLUMNS.map((column) => `users.${column}` as const))
     .select(['s.reason as suspension_reason', 's.created_at as suspended_at'])
     .where('users.id', '=', id)

@@ -1,4 +1,9 @@
-import { DEFAULT_SERVER_NAME, SIGNUP_MODES, type SignupMode } from '@hearth/contract';
+import {
+  DEFAULT_PRIVACY_POLICY,
+  DEFAULT_SERVER_NAME,
+  SIGNUP_MODES,
+  type SignupMode,
+} from '@hearth/contract';
 import { type Db, engineOf } from '../../db/database.js';
 
 /** The `community` row of server_settings: who may join and what the server says about itself. */
@@ -25,7 +30,7 @@ export function defaultCommunitySettings(sinceIso: string): CommunitySettings {
     name: DEFAULT_SERVER_NAME,
     description: '',
     rules: [],
-    privacyPolicy: '',
+    privacyPolicy: DEFAULT_PRIVACY_POLICY,
     blockedEmailDomains: [],
     membersMayInvite: false,
     signupModeSince: sinceIso,

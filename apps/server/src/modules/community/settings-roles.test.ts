@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PRIVACY_POLICY,
   DEFAULT_SERVER_NAME,
   MODERATION_MESSAGES,
   MODERATION_PAGE_SIZE,
@@ -43,7 +44,7 @@ describe('the server settings', () => {
       name: DEFAULT_SERVER_NAME,
       description: '',
       rules: [],
-      privacyPolicy: '',
+      privacyPolicy: DEFAULT_PRIVACY_POLICY,
       signupMode: 'open',
       membersMayInvite: false,
       blockedEmailDomains: [],

@@ -73,12 +73,13 @@ export class SuspensionService {
   }
 
   /**
-   * The member `actor` would suspend, directly or by resolving a report: an unknown member or
-   * an applicant is 404, the caller 400, a moderator or an admin 400.
+   * The member `actor` would suspend, directly or by resolving a report: an unknown member, an
+   * applicant or a member deleting their account (gone for everyone already) is 404, the caller
+   * 400, a moderator or an admin 400.
    */
   async memberToSuspend(actor: UserRow, userId: string): Promise<MemberStanding> {
     const member = await findMemberStanding(this.deps.db, userId);
-    if (!member) throw notFound(SERVER_MESSAGES.notFound);
+    if (!member || member.deleting) throw notFound(SERVER_MESSAGES.notFound);
     if (member.id === actor.id) throw invalid(MODERATION_MESSAGES.notYourself);
     if (isStaffRole(member.role)) throw invalid(MODERATION_MESSAGES.staffProtected);
     return member;
@@ -132,13 +133,14 @@ export class SuspensionService {
 
   /**
    * A moderator lifts a suspension: the member may log in again and everything they made shows
-   * again, counts included. Unknown: 404; not suspended: 409.
+   * again, counts included. Unknown, or deleting their account (which only their login
+   * cancels): 404; not suspended: 409.
    */
   async unsuspend(actor: UserRow, userId: string, input: ActionReasonInput): Promise<'ok'> {
     const { db, mail } = this.deps;
     const by = await this.by(actor, input.reason);
     const member = await findMemberStanding(db, userId);
-    if (!member) throw notFound(SERVER_MESSAGES.notFound);
+    if (!member || member.deleting) throw notFound(SERVER_MESSAGES.notFound);
     if (!member.suspended) throw conflict(MODERATION_MESSAGES.notSuspended);
     const stale = await db.transaction().execute(async (trx) => {
       // Of two moderators lifting it at once, one does.

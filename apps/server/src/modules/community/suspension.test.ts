@@ -5,7 +5,6 @@ import {
   MODERATION_MESSAGES,
   POST_MESSAGES,
   type Post,
-  type ReactionSummary,
   ROUTES,
   SERVER_MESSAGES,
 } from '@hearth/contract';
@@ -17,25 +16,20 @@ import { auditLines, login } from '../../test-support/community-api.js';
 import { type BuiltUser, buildUser } from '../../test-support/factories.js';
 import { LiveClient, listenForLive } from '../../test-support/live-client.js';
 import { mailsTo } from '../../test-support/mail.js';
+import { countsOf, worldAround } from '../../test-support/member-world.js';
 import { myReports, queuePage, report, resolveReport } from '../../test-support/moderation-api.js';
 import { notificationsOf, unreadCount } from '../../test-support/notifications-api.js';
 import {
-  comment,
   commentsRequest,
   commentTexts,
-  createPost,
   feedPage,
   feedRequest,
   getPostRequest,
   getReacts,
-  react,
 } from '../../test-support/posts-api.js';
 import { useSecondServer } from '../../test-support/second-server.js';
 import { callEndpoint, type TestContext, useTestApp } from '../../test-support/test-app.js';
 import {
-  addToSearchHistory,
-  befriend,
-  friendship,
   friendsPage,
   getProfile,
   profileRequest,
@@ -63,46 +57,8 @@ function unsuspendMember(app: App, token: string, userId: string, reason: unknow
   });
 }
 
-/** The reactions counted, by name, and their total. */
-function countsOf(summary: Pick<ReactionSummary, 'reacts' | 'total'>): Record<string, number> {
-  const counts: Record<string, number> = { total: summary.total };
-  for (const { react, count } of summary.reacts) if (count > 0) counts[react] = count;
-  return counts;
-}
-
 function expectOk(res: LightMyRequestResponse): void {
   expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: 'ok' });
-}
-
-/** A public post through the API; its id. */
-async function postOf(app: App, member: BuiltUser, text: string): Promise<string> {
-  const res = await createPost(app, member.token, {
-    type: null,
-    text,
-    background: null,
-    images: [],
-    audience: 'public',
-  });
-  if (res.statusCode !== 201 && res.statusCode !== 200) {
-    throw new Error(`createPost: ${res.statusCode} ${res.body}`);
-  }
-  return res.json()._id;
-}
-
-/** The member's comment through the API; its id. */
-async function commentOf(app: App, member: BuiltUser, postId: string, text: string) {
-  const res = await comment(app, member.token, { postId, comment: text });
-  if (res.statusCode !== 200) throw new Error(`comment: ${res.statusCode} ${res.body}`);
-  const made = (res.json() as Array<{ _id: string; comment: string }>).find(
-    (c) => c.comment === text,
-  );
-  if (!made) throw new Error(`comment "${text}" not answered`);
-  return made._id;
-}
-
-async function reacted(app: App, member: BuiltUser, postId: string, reaction: 'like' | 'love') {
-  const res = await react(app, member.token, postId, reaction);
-  if (res.statusCode !== 200) throw new Error(`react: ${res.statusCode} ${res.body}`);
 }
 
 async function postPage(app: App, member: BuiltUser, postId: string): Promise<Post> {
@@ -111,37 +67,14 @@ async function postPage(app: App, member: BuiltUser, postId: string): Promise<Po
   return res.json();
 }
 
-/**
- * A small world around the suspect S: the viewer V is S's friend and follows the poster P; S
- * posted, commented on P's post and on V's, reacted to both; V keeps S in the recent searches.
- */
+/** A moderator, and the suspect S in the small world of `worldAround`. */
 async function buildWorld(ctx: TestContext) {
   const moderator = await buildUser(ctx, { role: 'moderator' });
   const suspect = await buildUser(ctx, { first_name: 'Suspecta', last_name: 'Quill' });
-  const viewer = await buildUser(ctx);
-  const poster = await buildUser(ctx);
-  await befriend(ctx.app, viewer, suspect);
-  expect((await friendship(ctx.app, viewer.token, 'follow', poster.user.id)).statusCode).toBe(200);
-  const suspectPost = await postOf(ctx.app, suspect, "The suspect's post");
-  const posterPost = await postOf(ctx.app, poster, "The poster's post");
-  const viewerPost = await postOf(ctx.app, viewer, "The viewer's post");
-  await reacted(ctx.app, viewer, posterPost, 'like');
-  await reacted(ctx.app, suspect, posterPost, 'love');
-  await reacted(ctx.app, suspect, viewerPost, 'love');
-  await commentOf(ctx.app, viewer, posterPost, 'From the viewer');
-  const suspectComment = await commentOf(ctx.app, suspect, posterPost, 'From the suspect');
-  await commentOf(ctx.app, suspect, viewerPost, 'Nice one');
-  expect((await addToSearchHistory(ctx.app, viewer.token, suspect.user.id)).statusCode).toBe(200);
-  return {
-    moderator,
-    suspect,
-    viewer,
-    poster,
-    suspectPost,
-    posterPost,
-    viewerPost,
-    suspectComment,
-  };
+  const { memberPost, memberComment, ...world } = await worldAround(ctx, suspect, {
+    called: 'suspect',
+  });
+  return { moderator, suspect, ...world, suspectPost: memberPost, suspectComment: memberComment };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 

@@ -3,11 +3,15 @@ import type { NewSuspension } from '../../db/suspensions.js';
 import type { UserRow } from '../../db/users.js';
 
 // Suspensions (API.md, Hosts in charge): one row per suspended member, read by the visibility
-// rule (access/visibility.ts `notSuspended`) and by login.
+// rule (access/visibility.ts `notSuspended`) and by login. A row of kind 'deletion' is a member
+// deleting their own account (account/deletion-repo.ts): hidden the same way, but no
+// moderator's suspension, so these calls leave it alone.
 
 /** A member a moderator acts on: an applicant is no member yet, so never found. */
 export type MemberStanding = Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name' | 'role'> & {
   suspended: boolean;
+  /** They are deleting their own account. */
+  deleting: boolean;
 };
 
 export async function findMemberStanding(
@@ -17,11 +21,13 @@ export async function findMemberStanding(
   const row = await db
     .selectFrom('users as u')
     .leftJoin('suspensions as s', 's.user_id', 'u.id')
-    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.role', 's.user_id as suspended'])
+    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.role', 's.kind'])
     .where('u.id', '=', memberId)
     .where('u.pending', '=', 0)
     .executeTakeFirst();
-  return row && { ...row, suspended: row.suspended !== null };
+  if (!row) return undefined;
+  const { kind, ...member } = row;
+  return { ...member, suspended: kind === 'suspension', deleting: kind === 'deletion' };
 }
 
 /**
@@ -37,21 +43,26 @@ export async function insertSuspension(db: Db, row: NewSuspension): Promise<bool
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-/** Lifts the suspension; false when the member was not suspended. */
+/** Lifts the suspension; false when the member was not suspended (a deletion stays). */
 export async function deleteSuspension(db: Db, memberId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('suspensions')
     .where('user_id', '=', memberId)
+    .where('kind', '=', 'suspension')
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Whether the member is suspended (login asks, once the password is right). */
+/**
+ * Whether a moderator suspended the member (login asks, once the password is right; a member
+ * deleting their account is login's other case).
+ */
 export async function isSuspended(db: Db, memberId: string): Promise<boolean> {
   const row = await db
     .selectFrom('suspensions')
     .select('user_id')
     .where('user_id', '=', memberId)
+    .where('kind', '=', 'suspension')
     .executeTakeFirst();
   return row !== undefined;
 }

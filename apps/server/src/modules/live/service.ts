@@ -234,7 +234,9 @@ export class LiveService {
   }
 
   private async authenticate(socket: LiveSocket, token: string): Promise<void> {
-    const result = await this.deps.auth.authenticate(token);
+    // The socket's address is not the member's behind a proxy: the session keeps the one its
+    // requests came from.
+    const result = await this.deps.auth.authenticate(token, { log: this.deps.log });
     // The auth time ran out, or the client left, while the session was looked up.
     if (socket.closed) return;
     if (!('member' in result)) {

@@ -135,6 +135,50 @@ export function passwordChangedMail(to: string, firstName: string, resetUrl: str
   };
 }
 
+/**
+ * To the address a member wants their account to have (Settings → E-mail): nothing changes until
+ * this link is opened, which proves the member reads that mailbox.
+ */
+export function emailChangeLinkMail(to: string, firstName: string, link: string): OutgoingMail {
+  const name = escapeHtml(firstName);
+  const href = escapeHtml(link);
+  const address = escapeHtml(to);
+  const ask = `Open this link to make ${to} the e-mail address of your ${PRODUCT} account (it works once, for 24 hours):`;
+  const notYou = 'If you did not ask for this, you can ignore this mail: nothing changes.';
+  return {
+    to,
+    subject: `${PRODUCT}: confirm your new e-mail address`,
+    text: [`Hello ${firstName},`, '', ask, link, '', notYou].join('\n'),
+    html: page(
+      `<p>Hello ${name},</p><p>Open this link to make ${address} the e-mail address of your ${PRODUCT} account (it works once, for 24 hours):</p><p><a href="${href}">${href}</a></p><p>${notYou}</p>`,
+    ),
+  };
+}
+
+/**
+ * To a member's old address once the new one is confirmed: whoever changed it knew the password,
+ * so if it was not the member, this mail is how they learn of it.
+ */
+export function emailChangedMail(
+  to: string,
+  firstName: string,
+  about: { newEmail: string; resetUrl: string },
+): OutgoingMail {
+  const name = escapeHtml(firstName);
+  const href = escapeHtml(about.resetUrl);
+  const said = `The e-mail address of your ${PRODUCT} account was just changed to ${about.newEmail}. Mail for the account now goes there, and you log in with it.`;
+  const notYou =
+    'If you did not change it, someone knows your password: reset it at once, and tell the admins of the server.';
+  return {
+    to,
+    subject: `${PRODUCT}: your e-mail address was changed`,
+    text: [`Hello ${firstName},`, '', said, '', notYou, about.resetUrl].join('\n'),
+    html: page(
+      `<p>Hello ${name},</p><p>${escapeHtml(said)}</p><p>${notYou}</p><p><a href="${href}">${href}</a></p>`,
+    ),
+  };
+}
+
 /** To every admin when `open` sign-up switched itself to `approval` (no staff active for `days`). */
 export function autoApprovalMail(
   to: string,
@@ -256,4 +300,59 @@ export function accountDeletedMail(
     wrote: 'admins',
     reason: about.reason,
   });
+}
+
+/**
+ * To a member who asked to delete their own account: it is hidden now, and a login before
+ * `purgeAt` keeps it. Whoever asked knew the password: if that was not the member, this mail is
+ * how they learn of it in time.
+ */
+export function accountDeletionMail(
+  to: string,
+  firstName: string,
+  about: { purgeAt: Date; loginUrl: string },
+): OutgoingMail {
+  const when = about.purgeAt.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
+  const said = `Your ${PRODUCT} account is being deleted. Nobody can see your profile or anything you posted any more, and every device of yours was logged out.`;
+  const keep = `Changed your mind? Log in before ${when} to keep your account. After that, everything in it is deleted for good.`;
+  const href = escapeHtml(about.loginUrl);
+  return {
+    to,
+    subject: `${PRODUCT}: your account is being deleted`,
+    text: [`Hello ${firstName},`, '', said, '', keep, about.loginUrl].join('\n'),
+    html: page(
+      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(said)}</p><p>${escapeHtml(keep)}</p><p><a href="${href}">${href}</a></p>`,
+    ),
+  };
+}
+
+/**
+ * The member's 'Download your information' zip is ready: where to download it (the Settings
+ * page, whose Download button asks for a signed address; the mail carries none itself, so a
+ * forwarded mail opens nothing) and until when.
+ */
+export function dataExportReadyMail(
+  to: string,
+  firstName: string,
+  about: { settingsUrl: string; expiresAt: string },
+): OutgoingMail {
+  const href = escapeHtml(about.settingsUrl);
+  const until = `${about.expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
+  const said = `The copy of your information you asked ${PRODUCT} for is ready. Download it from your settings until ${until}; after that it is deleted.`;
+  return {
+    to,
+    subject: `${PRODUCT}: your information is ready to download`,
+    text: [`Hello ${firstName},`, '', said, '', about.settingsUrl].join('\n'),
+    html: page(
+      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(said)}</p><p><a href="${href}">${href}</a></p>`,
+    ),
+  };
 }

@@ -256,6 +256,16 @@ export class NotificationsService {
     return created(userId, row.id);
   }
 
+  /**
+   * In the export builder's transaction: the member's 'Download your information' zip is ready.
+   * The actor is the member themself: nobody else did anything.
+   */
+  async exportReady(trx: Db, userId: string, nowIso: string): Promise<NotificationEvent> {
+    const row = newRow(userId, userId, 'exportReady', nowIso);
+    await insertNotification(trx, row);
+    return created(userId, row.id);
+  }
+
   /** A moderator removed the comment: the notifications it caused go, from every bell. */
   async commentRemoved(trx: Db, commentId: string): Promise<NotificationEvent[]> {
     const removedRows = await deleteCommentNotifications(trx, commentId);

@@ -2,11 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Limits } from '../../config.js';
 import { addEndpoint } from '../../http/endpoint-route.js';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
-import { limitHook } from '../../infra/limits/rate-limits.js';
+import { byIp, limitHook } from '../../infra/limits/rate-limits.js';
 import type { BlocksService } from '../access/blocks-service.js';
 import type { MutesService } from '../access/mutes-service.js';
+import type { AccountDeletionService } from '../account/deletion-service.js';
+import type { EmailChangeService } from '../account/email-change-service.js';
+import type { DataExportService } from '../account/export-service.js';
 import { memberOf, sessionOf } from '../auth/hooks.js';
 import type { AuthService } from '../auth/service.js';
+import type { SessionList } from '../auth/session-list.js';
+import type { TwoFactorService } from '../auth/two-factor-service.js';
 import type { FriendshipsService } from './friendships-service.js';
 import type { UsersService } from './service.js';
 
@@ -17,6 +22,16 @@ export interface UsersRoutesOptions {
   mutes: MutesService;
   /** The password change is the auth service's (beside the reset). */
   auth: AuthService;
+  /** Two-factor sign-in: setting it up, turning it on and off. */
+  twoFactor: TwoFactorService;
+  /** Deleting one's own account. */
+  accountDeletions: AccountDeletionService;
+  /** Where you're logged in: the member's sessions, and ending one. */
+  sessionList: SessionList;
+  /** Changing one's e-mail address by a link, and the account summary. */
+  emailChanges: EmailChangeService;
+  /** Download your information: asking for a zip, the list, a ready one's address. */
+  dataExports: DataExportService;
   limits: Limits;
 }
 
@@ -26,7 +41,19 @@ export interface UsersRoutesOptions {
  */
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   app,
-  { users, friendships, blocks, mutes, auth, limits },
+  {
+    users,
+    friendships,
+    blocks,
+    mutes,
+    auth,
+    twoFactor,
+    accountDeletions,
+    sessionList,
+    emailChanges,
+    dataExports,
+    limits,
+  },
 ) => {
   // One counter for every change of one's own account, counted before the body is read: a
   // wrong current password spends a try like a change that worked.
@@ -56,6 +83,56 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   );
   addEndpoint(app, 'changePassword', { onRequest: [accountChanges] }, async (request) =>
     auth.changePassword(memberOf(request), sessionOf(request), request.body),
+  );
+  addEndpoint(app, 'twoFactorSetup', { onRequest: [accountChanges] }, async (request) =>
+    twoFactor.setup(memberOf(request), request.body),
+  );
+  addEndpoint(app, 'twoFactorEnable', { onRequest: [accountChanges] }, async (request) =>
+    twoFactor.enable(memberOf(request), request.body),
+  );
+  addEndpoint(app, 'twoFactorDisable', { onRequest: [accountChanges] }, async (request) =>
+    twoFactor.disable(memberOf(request), request.body),
+  );
+  addEndpoint(app, 'deleteAccount', { onRequest: [accountChanges] }, async (request) =>
+    accountDeletions.request(memberOf(request), request.body),
+  );
+  addEndpoint(app, 'listSessions', {}, async (request) =>
+    sessionList.list(memberOf(request), sessionOf(request)),
+  );
+  addEndpoint(app, 'endSession', { onRequest: [accountChanges] }, async (request) =>
+    sessionList.end(memberOf(request), request.params.sessionId),
+  );
+  addEndpoint(app, 'getAccount', {}, async (request) => emailChanges.account(memberOf(request)));
+  // Each change mails the new address: its own, lower limit besides the account changes' one.
+  const emailChangesPerAccount = limitHook(
+    app,
+    'email-changes-member',
+    limits.emailChangesPerAccount,
+    (request) => request.member?.id,
+  );
+  addEndpoint(
+    app,
+    'changeEmail',
+    { onRequest: [accountChanges, emailChangesPerAccount] },
+    async (request) => emailChanges.changeEmail(memberOf(request), request.body),
+  );
+  const emailConfirmPerIp = limitHook(app, 'email-confirm-ip', limits.emailConfirmPerIp, byIp);
+  addEndpoint(app, 'confirmEmail', { onRequest: [emailConfirmPerIp] }, async (request) =>
+    emailChanges.confirmEmail(request.body.token),
+  );
+  // Each zip reads everything the member has and every image they uploaded: a few a day.
+  const exportsPerAccount = limitHook(
+    app,
+    'exports-member',
+    limits.exportsPerAccount,
+    (request) => request.member?.id,
+  );
+  addEndpoint(app, 'requestExport', { onRequest: [exportsPerAccount] }, async (request) =>
+    dataExports.request(memberOf(request)),
+  );
+  addEndpoint(app, 'listExports', {}, async (request) => dataExports.list(memberOf(request)));
+  addEndpoint(app, 'exportLink', { onRequest: [accountChanges] }, async (request) =>
+    dataExports.link(memberOf(request), request.params.exportId),
   );
   addEndpoint(app, 'updateProfilePicture', {}, async (request) =>
     users.updatePicture(memberOf(request), 'picture', request.body.url),

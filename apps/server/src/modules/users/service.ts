@@ -20,7 +20,12 @@ import type { EventBus } from '../../infra/bus/bus.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { viewerOfMember } from '../access/visibility.js';
-import { deleteUnverifiedAccounts, unverifiedAccountsBefore } from '../auth/repo.js';
+import {
+  deleteUnverifiedAccounts,
+  retireUsernames,
+  unverifiedAccountsBefore,
+  usernamesOf,
+} from '../auth/repo.js';
 import type { MediaService } from '../media/service.js';
 import { asGender } from '../posts/present.js';
 import type { PostReader } from '../posts/reader.js';
@@ -210,19 +215,24 @@ export class UsersService {
    * reactions, friendships, sessions…). The posts they had reacted to are counted again, and
    * the uploads nothing shows any more (theirs, and others' photos in comments on their posts)
    * are forgotten. `finish`, to call once `trx` has committed, drops the cards they were on from
-   * every process's card cache and deletes those files; it answers how many uploads went. Shared
-   * by the unverified-account purge and an admin's deletion of a member.
+   * every process's card cache and deletes those files; it answers how many uploads went. The
+   * usernames of the accounts deleted are retired in `trx`: sign-up never gives them again.
+   * Shared by the unverified-account purge, an admin's deletion of a member and the purge of
+   * accounts their members deleted.
    */
   async deleteAccounts(
     trx: Db,
     ids: string[],
     remove: (trx: Db, ids: string[]) => Promise<string[]>,
   ): Promise<{ deleted: Set<string>; finish: (log: PurgeRun['log']) => Promise<number> }> {
-    const { posts, media } = this.deps;
+    const { posts, media, clock } = this.deps;
     const own = await media.uploadsOf(trx, ids);
     // Images others attached to comments on these members' posts go with the posts.
     const leaving = await posts.membersLeaving(trx, ids);
+    const usernames = await usernamesOf(trx, ids);
     const deleted = new Set(await remove(trx, ids));
+    const retired = [...deleted].flatMap((id) => usernames.get(id) ?? []);
+    await retireUsernames(trx, retired, clock.now().toISOString());
     // Their reactions went with them: the posts they reacted to are counted again.
     if (deleted.size > 0) await leaving.recountReactions();
     // Only the files of accounts really deleted.

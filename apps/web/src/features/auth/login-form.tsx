@@ -1,4 +1,9 @@
-import { type LoginInput, REDIRECT_DELAY_MS, type SessionUser } from '@hearth/contract';
+import {
+  type LoginAnswer,
+  type LoginInput,
+  REDIRECT_DELAY_MS,
+  type SessionUser,
+} from '@hearth/contract';
 import { type ChangeEvent, type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/auth';
@@ -12,6 +17,8 @@ import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
 import { useAfterDelay } from '../../ui/use-after-delay';
 import styles from './login-page.module.css';
+import { CodeStep, DeletionStep, type LoginStep, nextStepOf } from './login-second-step';
+import stepStyles from './login-second-step.module.css';
 import type { LoginErrors, LoginField } from './login-validation';
 import { takeLoginHandover } from './prerender-handover';
 
@@ -106,6 +113,9 @@ export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
   const navigate = useNavigate();
   const login = useLoginMutation();
   const [loggedIn, setLoggedIn] = useState<SessionUser | null>(null);
+  // The greeting of whichever step opened the session (login's, the code's, keeping the account).
+  const [greeting, setGreeting] = useState<string | null>(null);
+  const [step, setStep] = useState<LoginStep>({ kind: 'password' });
   const { field, errors, handleSubmit } = useLoginFields();
 
   useAfterDelay(loggedIn !== null, REDIRECT_DELAY_MS.login, () => {
@@ -114,14 +124,51 @@ export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
     if (redirectTo) navigate(redirectTo, { replace: true });
   });
 
+  /** A session is stored and greeted; a second step takes the card's place. */
+  const onAnswer = (answer: LoginAnswer) => {
+    const next = nextStepOf(answer);
+    if ('kind' in next) {
+      setStep(next);
+      return;
+    }
+    setGreeting(next.message);
+    setLoggedIn(storeSessionUser(next));
+  };
+
+  /** Back to the password, as typed; what the server said last no longer stands. */
+  const backToPassword = () => {
+    login.reset();
+    setStep({ kind: 'password' });
+  };
+
   const onSubmit = handleSubmit((input) => {
-    login.mutate(input, { onSuccess: (answer) => setLoggedIn(storeSessionUser(answer)) });
+    login.mutate(input, { onSuccess: onAnswer });
   });
 
   const busy = login.isPending || loggedIn !== null;
   return (
     <div className={styles.card}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Log in">
+      {step.kind === 'code' && (
+        <CodeStep ticket={step.ticket} busy={busy} onAnswer={onAnswer} onBack={backToPassword} />
+      )}
+      {step.kind === 'deletion' && (
+        <DeletionStep
+          ticket={step.ticket}
+          purgeAt={step.purgeAt}
+          busy={busy}
+          onAnswer={onAnswer}
+          onBack={backToPassword}
+        />
+      )}
+      {step.kind !== 'password' && greeting && <FormMessage tone="success">{greeting}</FormMessage>}
+      {/* Hidden, not gone, during a second step: 'Back' finds what was typed still there. */}
+      <form
+        className={`${styles.form} ${stepStyles.hideable}`}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Log in"
+        hidden={step.kind !== 'password'}
+      >
         <TextField
           label="Email address or phone number"
           type="email"
@@ -140,7 +187,9 @@ export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
           Log In
         </SubmitButton>
         {login.isPending && <Spinner label="Logging in" />}
-        {login.isSuccess && <FormMessage tone="success">{login.data.message}</FormMessage>}
+        {greeting && step.kind === 'password' && (
+          <FormMessage tone="success">{greeting}</FormMessage>
+        )}
         {login.isError && <FormMessage tone="error">{errorMessage(login.error)}</FormMessage>}
       </form>
       <Link to="/reset" className={styles.forgotten}>

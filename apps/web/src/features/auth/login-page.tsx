@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAboutQuery } from '../../api/moderation';
+import { FormMessage } from '../../ui/message';
 import { LoginFooter } from './login-footer';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
@@ -16,6 +17,19 @@ interface LoginPageProps {
   redirectTo?: string;
 }
 
+/**
+ * What a screen that sends the member here may ask the login page to say, as the navigation's
+ * state: 'Your account is deleted…' after Delete my account.
+ */
+export interface LoginPageState {
+  notice?: string;
+}
+
+function noticeIn(state: unknown): string | undefined {
+  const notice = (state as LoginPageState | null)?.notice;
+  return typeof notice === 'string' ? notice : undefined;
+}
+
 /** The name of the invite code in an invite link: `/?invite=CODE`. */
 const INVITE_PARAM = 'invite';
 
@@ -23,6 +37,7 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
   // An invite link (`/?invite=CODE`) opens Sign Up with its code filled in; so does Create
   // Account pressed before the app took over the prerendered screen.
   const [searchParams] = useSearchParams();
+  const notice = noticeIn(useLocation().state);
   const inviteCode = searchParams.get(INVITE_PARAM)?.trim() || undefined;
   const [signingUp, setSigningUp] = useState(() => signupRequested() || inviteCode !== undefined);
   useEffect(() => {
@@ -44,6 +59,7 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
           </p>
         </div>
         <div className={styles.side}>
+          {notice && <FormMessage tone="success">{notice}</FormMessage>}
           <LoginForm redirectTo={redirectTo} onCreateAccount={() => setSigningUp(true)} />
           <p className={styles.createPage}>
             <Link to="/">Create a Page</Link> for a celebrity, brand or business.

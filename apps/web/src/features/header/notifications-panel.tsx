@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   NOTIFICATION_PREVIEW_MAX,
   type Notification,
   type NotificationType,
@@ -14,7 +15,7 @@ import { useNotificationsQuery } from '../../api/notifications';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
 import { CommentIcon } from '../../ui/feed-icons';
-import { FriendsIcon, ShieldIcon } from '../../ui/icons';
+import { FriendsIcon, GearIcon, ShieldIcon } from '../../ui/icons';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { ReactionIcon } from '../reactions/reaction-icon';
@@ -46,7 +47,8 @@ const MODERATION_TYPES: ReadonlySet<NotificationType> = new Set([
 
 /** Whether the notification's sentence starts with its actor's name. */
 export function namesActor(notification: Notification): boolean {
-  return !MODERATION_TYPES.has(notification.type);
+  // The server's own news (a zip ready to download) has nobody behind it.
+  return !MODERATION_TYPES.has(notification.type) && notification.type !== 'exportReady';
 }
 
 /**
@@ -75,6 +77,8 @@ export function notificationAction(notification: Notification): string {
       return `A moderator removed your comment${quoted(notification.note)}`;
     case 'warning':
       return `A moderator warned you${quoted(notification.note)}`;
+    case 'exportReady':
+      return ACCOUNT_MESSAGES.exportReady;
   }
 }
 
@@ -86,6 +90,8 @@ export function notificationAction(notification: Notification): string {
 export function notificationTarget(notification: Notification): string {
   if (notification.type === 'application') return '/admin/applications';
   if (notification.type === 'report') return '/admin/reports';
+  // 'Download your information' lists the zip on the Settings page.
+  if (notification.type === 'exportReady') return '/settings';
   if (MODERATION_TYPES.has(notification.type)) return '/support';
   const post = notification.post;
   if (post && POST_NOTIFICATION_TYPES.has(notification.type)) {
@@ -228,9 +234,14 @@ function NotificationItem({
           </span>
         </span>
       ) : (
-        // A moderator's action: the moderators stay anonymous, the shield stands for them.
+        // A moderator's action: the moderators stay anonymous, the shield stands for them; the
+        // server's own news shows the Settings gear, where it leads.
         <span className={`${styles.picture} ${styles.moderatorPicture}`} aria-hidden="true">
-          <ShieldIcon width={28} height={28} />
+          {notification.type === 'exportReady' ? (
+            <GearIcon width={28} height={28} />
+          ) : (
+            <ShieldIcon width={28} height={28} />
+          )}
         </span>
       )}
       <span className={styles.body}>

@@ -43,6 +43,9 @@ export const FriendsPage = lazy(() =>
 export const PostPage = lazy(() =>
   import('../post/post-page').then((m) => ({ default: m.PostPage })),
 );
+export const ConfirmEmailPage = lazy(() =>
+  import('../settings/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })),
+);
 export const AccountSettingsPage = lazy(() =>
   import('../settings/account-settings-page').then((m) => ({ default: m.AccountSettingsPage })),
 );

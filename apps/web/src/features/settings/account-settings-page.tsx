@@ -5,7 +5,7 @@ import {
   changePasswordSchema,
 } from '@hearth/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useChangeNameMutation, useChangePasswordMutation } from '../../api/account';
@@ -13,10 +13,14 @@ import { errorMessage } from '../../api/client';
 import { useSessionUser } from '../../session/session-context';
 import { ChevronRightIcon } from '../../ui/icons';
 import { FormMessage } from '../../ui/message';
-import { Spinner } from '../../ui/spinner';
-import { SubmitButton } from '../../ui/submit-button';
 import styles from './account-settings.module.css';
+import { DeleteAccountSection } from './delete-account-section';
+import { EmailSection } from './email-section';
+import { ExportSection } from './export-section';
+import { SessionsSection } from './sessions-section';
 import { SettingsCard } from './settings-card';
+import { Actions, Field, Section } from './settings-form-parts';
+import { TwoFactorSection } from './two-factor-section';
 
 /** The other Settings & privacy pages, listed on this one so it is where settings start. */
 const MORE_SETTINGS = [
@@ -26,104 +30,25 @@ const MORE_SETTINGS = [
 ] as const;
 
 /**
- * Settings & privacy → Settings (/settings): the member's own account. Their name and their
- * password, each a form of its own, then the other settings pages.
+ * Settings & privacy → Settings (/settings): the member's own account. Name, e-mail, password,
+ * two-factor sign-in, where they are logged in and their information, each a part of its own,
+ * then the other settings pages and, last, deleting the account.
  */
 export function AccountSettingsPage() {
   return (
     <SettingsCard
       title="Settings"
-      intro="Your name and your password. Who sees what you share, and whom you blocked or muted, are on their own pages below."
+      intro="Your name, e-mail and password, how you sign in, where you are logged in and your information. Who sees what you share, and whom you blocked or muted, are on their own pages below."
     >
       <NameSection />
+      <EmailSection />
       <PasswordSection />
+      <TwoFactorSection />
+      <SessionsSection />
+      <ExportSection />
       <MoreSettings />
+      <DeleteAccountSection />
     </SettingsCard>
-  );
-}
-
-/** A part of the page under its own heading. */
-function Section({
-  title,
-  intro,
-  children,
-}: {
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      <p className={styles.sectionIntro}>{intro}</p>
-      {children}
-    </section>
-  );
-}
-
-/**
- * A field with its label above it and its message below, tied to it: a settings page shows
- * values already filled in, where a placeholder standing in for the label would not show.
- */
-function Field({
-  label,
-  error,
-  ...input
-}: { label: string; error: string | undefined; ref?: Ref<HTMLInputElement> } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'className'
->) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={error ? `${styles.input} ${styles.invalid}` : styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error && (
-        <p id={errorId} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * The form's button, a spinner while the call is on its way, and the status line. The status
- * region is always there, so a screen reader announces the success sentence when it comes.
- */
-function Actions({
-  label,
-  pendingLabel,
-  pending,
-  success,
-}: {
-  label: string;
-  pendingLabel: string;
-  pending: boolean;
-  success: string | undefined;
-}) {
-  return (
-    <div className={styles.actions}>
-      <SubmitButton className={styles.primary} disabled={pending}>
-        {label}
-      </SubmitButton>
-      {pending && <Spinner label={pendingLabel} />}
-      <p role="status" className={styles.status}>
-        {success}
-      </p>
-    </div>
   );
 }
 
