@@ -14,6 +14,7 @@ import { addMs, type Clock } from '../../infra/clock.js';
 import { verifyPassword } from '../auth/password.js';
 import { roleOf } from '../auth/present.js';
 import { endSessionsOf } from '../auth/repo.js';
+import type { SecondFactor } from '../auth/two-factor-service.js';
 import { resolveOpenReportsNaming } from '../community/reports-repo.js';
 import type { MailQueue } from '../mail/service.js';
 import { accountDeletionMail } from '../mail/templates.js';
@@ -28,15 +29,6 @@ import {
   insertDeletion,
   lockDeletionsDue,
 } from './deletion-repo.js';
-
-/**
- * What deleting an account needs of two-factor sign-in (auth/two-factor-service.ts): whether it
- * is on, and spending one code (an authenticator's or a recovery code), each usable once.
- */
-export interface SecondFactor {
-  isOn(userId: string): Promise<boolean>;
-  spendCode(userId: string, code: string): Promise<boolean>;
-}
 
 export interface AccountDeletionServiceDeps {
   db: Db;
