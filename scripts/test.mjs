@@ -82,7 +82,7 @@ rmSync(report, { force: true });
 log(
   'Tests (vitest: contract, server, reliability and bench seed on SQLite and PostgreSQL, web, e2e)…',
 );
-// `--long`: the reliability suite's larger counts and the layout walk's dark theme at every width.
+// `--long`: the reliability suite's larger counts and the layout walk in the dark theme too.
 const long = process.argv.includes('--long');
 const extra = process.argv.slice(2).filter((arg) => arg !== '--long');
 const longEnv = long ? { RELIABILITY_LONG: '1', E2E_LONG: '1' } : {};
