@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { compileMessages } from './apps/web/i18n-plugin.ts';
 
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 // The seed (bench/) reaches the server through this one entry only.
@@ -55,7 +56,7 @@ export default defineConfig({
       // The seed generator's own test.
       ...onBothEngines('bench', 'bench'),
       {
-        plugins: [react()],
+        plugins: [react(), compileMessages()],
         resolve: { alias },
         test: {
           name: 'web',
@@ -77,6 +78,8 @@ export default defineConfig({
           // and SQLite database, its own mail catcher) and its own Chromium, so files share nothing.
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll's own default (1 s) is shorter than a page's reload under load.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -6,6 +6,7 @@ import { callApi } from './support/api.js';
 import { screenshot } from './support/browser.js';
 import { logIn, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
+import { VIEWS } from './support/views.js';
 
 /**
  * One's own account (issue 35, first slice): a member changes their name on the Settings page
@@ -90,18 +91,16 @@ describe('the Settings page', () => {
   });
 
   it('reads well at 375 and 1280 px, light and dark', async () => {
-    for (const width of [375, 1280]) {
-      for (const dark of [false, true]) {
-        const page: Page = await suite.pageAs(member, { width, dark });
-        await page.goto(`${suite.app.url}/settings`);
-        await page.getByRole('button', { name: 'Change password' }).waitFor();
-        const where = `settings at ${width} px, ${dark ? 'dark' : 'light'}`;
-        expect(await page.locator('html.dark').count(), where).toBe(dark ? 1 : 0);
-        await expectNoHorizontalScroll(page, where);
-        await expectNoSeriousAxeViolations(page, where);
-        await screenshot(page, `settings-${width}-${dark ? 'dark' : 'light'}`);
-        await page.context().close();
-      }
+    for (const { width, dark } of VIEWS) {
+      const page: Page = await suite.pageAs(member, { width, dark });
+      await page.goto(`${suite.app.url}/settings`);
+      await page.getByRole('button', { name: 'Change password' }).waitFor();
+      const where = `settings at ${width} px, ${dark ? 'dark' : 'light'}`;
+      expect(await page.locator('html.dark').count(), where).toBe(dark ? 1 : 0);
+      await expectNoHorizontalScroll(page, where);
+      await expectNoSeriousAxeViolations(page, where);
+      await screenshot(page, `settings-${width}-${dark ? 'dark' : 'light'}`);
+      await page.context().close();
     }
   });
 });

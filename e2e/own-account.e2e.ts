@@ -10,6 +10,7 @@ import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './suppor
 import { screenshot } from './support/browser.js';
 import { callAs, contextFor, createPost, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
+import { VIEWS } from './support/views.js';
 
 /**
  * One's own account (issue 35): a member turns two-factor sign-in on with a code computed from
@@ -66,9 +67,13 @@ async function loggedInToSettings(page: Page) {
   await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
 }
 
-/** `page` at 375 and then 1280 px: no sideways scroll, axe-clean, and a screenshot each. */
+/**
+ * `page` at the widths `VIEWS` looks at in its theme: no sideways scroll, axe-clean, and a
+ * screenshot each.
+ */
 async function lookAt(page: Page, name: string, theme: 'light' | 'dark') {
-  for (const width of [375, 1280]) {
+  const widths = VIEWS.filter((view) => view.dark === (theme === 'dark')).map((v) => v.width);
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     const where = `${name} at ${width} px, ${theme}`;
     expect(await page.locator('html.dark').count(), where).toBe(theme === 'dark' ? 1 : 0);

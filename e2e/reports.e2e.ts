@@ -8,6 +8,7 @@ import { callApi } from './support/api.js';
 import { screenshot } from './support/browser.js';
 import { createPost, logIn, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
+import { VIEWS } from './support/views.js';
 
 /**
  * Reports and what moderators do (issue: hosts in charge): a member reports a post, the
@@ -48,18 +49,16 @@ async function lookAt(
   path: string,
   ready: (page: Page) => Promise<void>,
 ) {
-  for (const width of [375, 1280]) {
-    for (const dark of [false, true]) {
-      const page = await suite.pageAs(as, { width, dark });
-      await page.goto(`${suite.app.url}${path}`);
-      await ready(page);
-      const where = `${name} at ${width} px, ${dark ? 'dark' : 'light'}`;
-      expect(await page.locator('html.dark').count(), where).toBe(dark ? 1 : 0);
-      await expectNoHorizontalScroll(page, where);
-      await expectNoSeriousAxeViolations(page, where);
-      await screenshot(page, `reports-${name}-${width}-${dark ? 'dark' : 'light'}`);
-      await page.context().close();
-    }
+  for (const { width, dark } of VIEWS) {
+    const page = await suite.pageAs(as, { width, dark });
+    await page.goto(`${suite.app.url}${path}`);
+    await ready(page);
+    const where = `${name} at ${width} px, ${dark ? 'dark' : 'light'}`;
+    expect(await page.locator('html.dark').count(), where).toBe(dark ? 1 : 0);
+    await expectNoHorizontalScroll(page, where);
+    await expectNoSeriousAxeViolations(page, where);
+    await screenshot(page, `reports-${name}-${width}-${dark ? 'dark' : 'light'}`);
+    await page.context().close();
   }
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { callAs, contextFor, friendship, type Member, registerMember } from './support/members.js';
+import { VIEWS } from './support/views.js';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
@@ -182,40 +183,36 @@ describe('search and friends pages on a phone and in the dark theme', () => {
     await friendship(app.url, ada, 'addFriend', margaret);
   });
 
-  for (const width of [1280, 375]) {
-    for (const dark of [false, true]) {
-      const theme = dark ? 'dark' : 'light';
-      it(`read well at ${width} px, ${theme}`, async () => {
-        const context = await contextFor(browser, app.url, ada, { width, height: 800, dark });
-        const page = await context.newPage();
-        for (const [path, name] of [
-          ['/friends', 'home'],
-          ['/friends/requests', 'requests'],
-        ]) {
-          await page.goto(`${app.url}${path}`);
-          await section(page, 'Friend Requests')
-            .getByRole('link', { name: 'Grace Hopper' })
-            .waitFor();
-          await expectNoSideways(page);
-          await screenshot(page, `friends-${name}-${width}-${theme}`);
-        }
-
-        await searchBox(page).click();
-        await recentSearches(page).getByRole('option').first().waitFor();
-        await screenshot(page, `search-history-${width}-${theme}`);
-        await searchBox(page).pressSequentially('h');
-        await searchResults(page).getByRole('option', { name: 'Margaret Hamilton' }).waitFor();
-        await page.keyboard.press('ArrowDown');
+  for (const { width, dark } of VIEWS) {
+    const theme = dark ? 'dark' : 'light';
+    it(`read well at ${width} px, ${theme}`, async () => {
+      const context = await contextFor(browser, app.url, ada, { width, height: 800, dark });
+      const page = await context.newPage();
+      for (const [path, name] of [
+        ['/friends', 'home'],
+        ['/friends/requests', 'requests'],
+      ]) {
+        await page.goto(`${app.url}${path}`);
+        await section(page, 'Friend Requests')
+          .getByRole('link', { name: 'Grace Hopper' })
+          .waitFor();
         await expectNoSideways(page);
-        // The results fit the window.
-        const list = await searchResults(page).boundingBox();
-        expect(list?.x).toBeGreaterThanOrEqual(0);
-        expect((list?.x ?? 0) + (list?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(
-          width,
-        );
-        await screenshot(page, `search-results-${width}-${theme}`);
-        await context.close();
-      });
-    }
+        await screenshot(page, `friends-${name}-${width}-${theme}`);
+      }
+
+      await searchBox(page).click();
+      await recentSearches(page).getByRole('option').first().waitFor();
+      await screenshot(page, `search-history-${width}-${theme}`);
+      await searchBox(page).pressSequentially('h');
+      await searchResults(page).getByRole('option', { name: 'Margaret Hamilton' }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await expectNoSideways(page);
+      // The results fit the window.
+      const list = await searchResults(page).boundingBox();
+      expect(list?.x).toBeGreaterThanOrEqual(0);
+      expect((list?.x ?? 0) + (list?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(width);
+      await screenshot(page, `search-results-${width}-${theme}`);
+      await context.close();
+    });
   }
 });

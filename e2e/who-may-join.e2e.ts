@@ -7,6 +7,7 @@ import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './suppor
 import { screenshot } from './support/browser.js';
 import { logIn as logInByApi, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
+import { VIEWS } from './support/views.js';
 
 /**
  * A new host takes charge (issue: who may join): the first admin from the host's command line,
@@ -66,16 +67,14 @@ async function fillSignUp(page: Page, who: { first: string; last: string; email:
 
 /** The page as it stands at both widths and in both themes: no sideways scroll, axe-clean. */
 async function lookAt(name: string, open: (width: number, dark: boolean) => Promise<Page>) {
-  for (const width of [375, 1280]) {
-    for (const dark of [false, true]) {
-      const page = await open(width, dark);
-      const where = `${name} at ${width} px, ${dark ? 'dark' : 'light'}`;
-      expect(await page.locator('html.dark').count(), where).toBe(dark ? 1 : 0);
-      await expectNoHorizontalScroll(page, where);
-      await expectNoSeriousAxeViolations(page, where);
-      await screenshot(page, `join-${name}-${width}-${dark ? 'dark' : 'light'}`);
-      await page.context().close();
-    }
+  for (const { width, dark } of VIEWS) {
+    const page = await open(width, dark);
+    const where = `${name} at ${width} px, ${dark ? 'dark' : 'light'}`;
+    expect(await page.locator('html.dark').count(), where).toBe(dark ? 1 : 0);
+    await expectNoHorizontalScroll(page, where);
+    await expectNoSeriousAxeViolations(page, where);
+    await screenshot(page, `join-${name}-${width}-${dark ? 'dark' : 'light'}`);
+    await page.context().close();
   }
 }
 

@@ -4,6 +4,12 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import {
+  type LanguageCode,
+  languageDirection,
+  TRANSLATED_LANGUAGES,
+} from '../../packages/contract/src/i18n.ts';
+import { compileMessages } from './i18n-plugin.ts';
+import {
   PRERENDERED_ATTRIBUTE,
   PRERENDERED_CSS_ATTRIBUTE,
   PRERENDERED_LOGIN_CLASS,
@@ -59,14 +65,21 @@ export function prerenderLogin(): Plugin {
         root: config.root,
         mode: config.mode,
         logLevel: 'warn',
-        plugins: [react()],
+        plugins: [react(), compileMessages()],
         resolve: { alias: config.resolve.alias },
         css: config.css,
         build: { ssr: SSR_ENTRY, outDir: ssrOutDir, emptyOutDir: true, manifest: false },
       });
       const entry = pathToFileURL(path.join(ssrOutDir, 'login-markup.js')).href;
-      const { renderLoginMarkup } = (await import(entry)) as { renderLoginMarkup: () => string };
-      const markup = renderLoginMarkup();
+      const { renderLoginMarkup } = (await import(entry)) as {
+        renderLoginMarkup: (language: string) => Promise<string>;
+      };
+      // One login screen per language with a catalogue: English in index.html, the others in
+      // index.{code}.html, which the server sends by the visitor's language.
+      const markups = new Map<string, string>();
+      for (const language of ['en', ...TRANSLATED_LANGUAGES]) {
+        markups.set(language, await renderLoginMarkup(language));
+      }
       await rm(ssrOutDir, { recursive: true, force: true });
 
       const manifest = JSON.parse(
@@ -137,12 +150,23 @@ export function prerenderLogin(): Plugin {
       });
       html = html
         .replace('</head>', `  ${head}\n  </head>`)
-        .replace('</body>', `  <script>${loader}</script>\n  </body>`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root"><div ${PRERENDERED_ATTRIBUTE}="login">${markup}</div></div>`,
+        .replace('</body>', `  <script>${loader}</script>\n  </body>`);
+      if (!html.includes('<html lang="en">')) throw new Error('prerender: no <html lang="en">');
+      for (const [language, markup] of markups) {
+        const page = html
+          .replace(
+            '<html lang="en">',
+            `<html lang="${language}" dir="${languageDirection(language as LanguageCode)}">`,
+          )
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root"><div ${PRERENDERED_ATTRIBUTE}="login">${markup}</div></div>`,
+          );
+        await writeFile(
+          language === 'en' ? indexPath : path.join(outDir, `index.${language}.html`),
+          page,
         );
-      await writeFile(indexPath, html);
+      }
     },
   };
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { COOKIE_NAMES } from '../../packages/contract/src/constants.ts';
+import { compileMessages } from './i18n-plugin.ts';
 import { prerenderLogin } from './prerender-plugin.ts';
 
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -28,7 +29,7 @@ function themeBeforePaint(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), themeBeforePaint(), prerenderLogin()],
+  plugins: [react(), compileMessages(), themeBeforePaint(), prerenderLogin()],
   resolve: { alias: { '@hearth/contract': contract } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -488,7 +488,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(devMailboxRoutes(db));
   }
 
-  registerNotFound(app, await registerWebApp(app, config.webDist));
+  registerNotFound(app, await registerWebApp(app, config.webDist), config.webDist);
   return app;
 }
 

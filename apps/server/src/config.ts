@@ -40,6 +40,8 @@ export interface Limits {
   accountChangesPerAccount: Limit;
   /** 'Download your information' zips one member may ask for (each is built from everything). */
   exportsPerAccount: Limit;
+  /** Changes of one's own language (PUT /users/changeLanguage). */
+  languageChangesPerAccount: Limit;
   /** Links to a new e-mail address one member may have sent (PUT /users/changeEmail). */
   emailChangesPerAccount: Limit;
   /** Links confirming a new e-mail address opened from one IP (POST /users/confirmEmail). */
@@ -155,6 +157,9 @@ const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs:
   accountChangesPerAccount: { env: 'ACCOUNT_CHANGES_ACCOUNT', max: 20, windowMs: 60 * MINUTE },
   // Ours (download your information): each zip reads all of a member's rows and images.
   exportsPerAccount: { env: 'EXPORTS_ACCOUNT', max: 3, windowMs: 24 * 60 * MINUTE },
+  // Ours (the languages issue): a member tries a few languages out; a script writing the row in
+  // a loop is held back.
+  languageChangesPerAccount: { env: 'LANGUAGE_CHANGES_ACCOUNT', max: 30, windowMs: 60 * MINUTE },
   // Ours (one's own account): each change mails a stranger's address, so a stolen session
   // cannot turn the server into a mail cannon.
   emailChangesPerAccount: { env: 'EMAIL_CHANGES_ACCOUNT', max: 5, windowMs: 60 * MINUTE },

@@ -6,6 +6,7 @@ import { AppProviders } from './app-providers';
 import { captureLoginHandover } from './features/auth/prerender-handover';
 import { startHomeEarly } from './features/home/start-home-early';
 import { preloadLoginPage } from './features/layout/lazy-pages';
+import { currentLanguage, preferredLanguage, setLanguage, takeLanguageFromAddress } from './i18n';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
 import { AppRoutes } from './router';
 import './styles/global.css';
@@ -33,18 +34,25 @@ function mount() {
   });
 }
 
+// A language other than English: its catalogue comes before the first render, so no English
+// flashes (the server sent the login screen prerendered in it already, when it has one).
+const named = takeLanguageFromAddress();
+const language = named ?? preferredLanguage();
+const languageReady =
+  language === currentLanguage() && !named
+    ? Promise.resolve()
+    : setLanguage(language, { remember: !!named, beforeLogin: !!named }).catch(() => undefined);
+
 // The built index.html holds the login screen, prerendered (prerender-plugin.ts). When it shows,
 // the app mounts once the login screen's code is here, so its first render replaces the markup
 // with the same screen (keeping what was typed) instead of a loading state.
 if (document.documentElement.classList.contains(PRERENDERED_LOGIN_CLASS)) {
-  preloadLoginPage()
-    .catch(() => undefined)
-    .then(() => {
-      // The prerendered screen itself, not #root: the first commit empties #root, and the removed
-      // inputs still hold what was typed until the app's form reads them.
-      captureLoginHandover(container.querySelector(`[${PRERENDERED_ATTRIBUTE}]`) ?? container);
-      mount();
-    });
+  Promise.all([preloadLoginPage().catch(() => undefined), languageReady]).then(() => {
+    // The prerendered screen itself, not #root: the first commit empties #root, and the removed
+    // inputs still hold what was typed until the app's form reads them.
+    captureLoginHandover(container.querySelector(`[${PRERENDERED_ATTRIBUTE}]`) ?? container);
+    mount();
+  });
 } else {
-  mount();
+  languageReady.then(mount);
 }

@@ -56,7 +56,7 @@ export const STORY_BREAKPOINTS = [
 export const STORY_COUNT_DEFAULT = 5;
 export const STATIC_BADGES = { icons: '9+', circle: '5' } as const;
 export const WIDE_LAYOUT_BREAKPOINTS = { form: 850, wide: 1050 } as const;
-export const COOKIE_NAMES = { user: 'user', darkTheme: 'darkTheme' } as const;
+export const COOKIE_NAMES = { user: 'user', darkTheme: 'darkTheme', language: 'lang' } as const;
 export const EMOJI_PICKER = {
   width: 350,
   height: 450,

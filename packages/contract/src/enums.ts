@@ -1,3 +1,4 @@
+import { LANGUAGES } from './i18n.js';
 export const REACTIONS = ['like', 'love', 'haha', 'wow', 'sad', 'angry'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 
@@ -33,19 +34,8 @@ export const BUILTIN_BACKGROUNDS = Array.from(
 export const FRIENDS_PAGE_TYPES = ['requests', 'sent', 'all'] as const;
 export type FriendsPageType = (typeof FRIENDS_PAGE_TYPES)[number];
 
-export const LOGIN_LANGUAGES = [
-  'English (UK)',
-  'Français (FR)',
-  'العربية',
-  'ⵜⴰⵎⴰⵣⵉⵖⵜ',
-  'Español (España)',
-  'italiano',
-  'Deutsch',
-  'Português (Brasil)',
-  'हिन्दी',
-  '中文(简体)',
-  '日本語',
-] as const;
+/** The login footer's languages (spec: English UK … Japanese), each in its own name. */
+export const LOGIN_LANGUAGES = LANGUAGES.map((language) => language.name);
 
 export const LOGIN_PRODUCT_LINKS = [
   'Sign Up',

@@ -2,6 +2,8 @@ export * from './api/endpoints.js';
 export * from './api/routes.js';
 export * from './constants.js';
 export * from './enums.js';
+export * from './i18n.js';
+export * from './i18n-check.js';
 export * from './image-variants.js';
 export { firstIssueMessage } from './issues.js';
 export * from './messages.js';

@@ -64,6 +64,9 @@ export const NEW_PASSWORD_MESSAGES = {
 
 /** One's own account (API.md, One's own account): the Settings page's sentences. */
 export const ACCOUNT_MESSAGES = {
+  // Language (the languages issue).
+  languageChanged: 'Your language is changed.',
+  languageInvalid: 'Choose one of the languages in the list.',
   nameChanged: 'Your name is changed.',
   currentPasswordRequired: 'Enter your current password.',
   currentPasswordWrong: 'Your current password is not right.',

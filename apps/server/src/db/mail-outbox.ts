@@ -11,6 +11,8 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string;
+  /** The language the mail is written in (migration 0019): its Content-Language; null before. */
+  language: string | null;
   status: Generated<MailStatus>;
   attempts: Generated<number>;
   next_attempt_at: string;

@@ -44,6 +44,11 @@ export interface UsersTable {
   approved_at: Generated<string | null>;
   /** A moderator's or admin's last request, at most a few minutes old (members': null). */
   last_active_at: Generated<string | null>;
+  /**
+   * The language the member's screens and mails are in (the languages issue; migration 0019):
+   * one of the contract's LANGUAGE_CODES, 'en' unless chosen.
+   */
+  language: Generated<string>;
   created_at: string;
   updated_at: string;
 }

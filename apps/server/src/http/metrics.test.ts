@@ -45,7 +45,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(feed.statusCode).toBe(200);
-    const missing = await ctx.app.inject({ method: 'GET', url: '/api/v1/no/such/call/unlisted-path-xq' });
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/no/such/call/unlisted-path-xq',
+    });
     expect(missing.statusCode).toBe(404);
 
     const res = await scrape(ctx, `Bearer ${TOKEN}`);

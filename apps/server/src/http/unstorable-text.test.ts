@@ -202,6 +202,7 @@ function calls(w: World): Call[] {
       body: { email: 'ada.moved@example.test', currentPassword: 'secret-pass1' },
     },
     { method: 'POST', url: '/api/v1/users/confirmEmail', body: { token: 'a-link-token' } },
+    { method: 'PUT', url: '/api/v1/users/changeLanguage', body: { language: 'fr' } },
     {
       method: 'POST',
       url: '/api/v1/users/deleteAccount',

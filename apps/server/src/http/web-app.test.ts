@@ -8,11 +8,17 @@ import { useTestApp } from '../test-support/test-app.js';
 const THEME_SCRIPT = "document.documentElement.classList.add('dark')";
 const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-3f2a1b.js"></script></head><body><div id="root"></div></body></html>`;
 
+// The login screen prerendered in French and in Arabic (the languages issue).
+const INDEX_FR = INDEX.replace('<html>', '<html lang="fr" dir="ltr">');
+const INDEX_AR = INDEX.replace('<html>', '<html lang="ar" dir="rtl">');
+
 let webDist: string;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'hearth-web-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), INDEX);
+  await writeFile(path.join(webDist, 'index.fr.html'), INDEX_FR);
+  await writeFile(path.join(webDist, 'index.ar.html'), INDEX_AR);
   await writeFile(path.join(webDist, 'assets', 'app-3f2a1b.js'), 'console.log("app")');
   await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
@@ -67,6 +73,45 @@ describe('serving the built web app', () => {
       expect(res.body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('the page is in the visitor’s language: the one they chose, else their browser’s', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ cookie: 'lang=fr' }, INDEX_FR],
+      [{ cookie: 'user=x; lang=ar' }, INDEX_AR],
+      [{ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' }, INDEX_FR],
+      [{ 'accept-language': 'de-DE, ar;q=0.5' }, INDEX_AR],
+      [{ 'accept-language': 'en-GB, fr;q=0.5' }, INDEX],
+      // The chosen language wins over the browser's; one without a page gets English.
+      [{ cookie: 'lang=en', 'accept-language': 'fr' }, INDEX],
+      [{ cookie: 'lang=it', 'accept-language': 'fr' }, INDEX],
+      [{ cookie: 'lang=../../etc', 'accept-language': 'ar' }, INDEX_AR],
+      [{ 'accept-language': 'x'.repeat(5000) }, INDEX],
+    ];
+    for (const [headers, body] of cases) {
+      for (const url of ['/', '/profile/adalovelace']) {
+        const res = await ctx.app.inject({ url, headers: { ...page, ...headers } });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(res.body, `${url} ${JSON.stringify(headers)}`).toBe(body);
+        expect(res.headers.vary).toContain('Accept-Language');
+      }
+    }
+  });
+
+  it('a login footer link names the language in the address, over the cookie', async () => {
+    const res = await ctx.app.inject({ url: '/?lang=ar', headers: { ...page, cookie: 'lang=fr' } });
+    expect(res.body).toBe(INDEX_AR);
+    const unknown = await ctx.app.inject({
+      url: '/?lang=xx',
+      headers: { ...page, cookie: 'lang=fr' },
+    });
+    expect(unknown.body).toBe(INDEX_FR);
+  });
+
+  it('the home page answers a client that does not say it wants HTML too', async () => {
+    const res = await ctx.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
   });
 
   it('a missing script is a 404, not the page', async () => {

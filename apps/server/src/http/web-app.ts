@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SERVER_MESSAGES } from '@hearth/contract';
+import {
+  acceptedLanguages,
+  COOKIE_NAMES,
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  LANGUAGE_CODES,
+  pickLanguage,
+  SERVER_MESSAGES,
+} from '@hearth/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,12 +37,21 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     // apps/web): the one the client accepts is sent as it is, with Vary: Accept-Encoding.
     preCompressed: true,
     cacheControl: false,
+    // '/' is the page in the visitor's language (below), not index.html as it is.
+    index: false,
     setHeaders(reply, filePath) {
       const relative = path.relative(webDist, filePath).split(path.sep).join('/');
       // Vite puts content-hashed files under assets/: a new build gets new names.
       reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
     },
   });
+  const pages = languagePages(webDist);
+  app.get('/', (request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .sendFile(pageFor(request, pages)),
+  );
   return true;
 }
 
@@ -49,14 +66,56 @@ function wantsPage(request: FastifyRequest): boolean {
   );
 }
 
+/** The value of the cookie `name` in a Cookie header. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The page for the visitor's language (the languages issue): the web build writes the login
+ * screen prerendered in each translated language (index.{code}.html beside index.html). The
+ * language is the one they chose (the `lang` cookie), else their browser's (Accept-Language).
+ */
+function pageFor(request: FastifyRequest, pages: ReadonlySet<string>): string {
+  // `/?lang=fr` (the login footer's links, followed before the app has loaded), else the cookie.
+  const named = new URL(request.url, 'http://page.invalid').searchParams.get('lang');
+  const chosen = isLanguageCode(named)
+    ? named
+    : cookieValue(request.headers.cookie, COOKIE_NAMES.language);
+  // Without a choice: the browser's first language that has a page ('de-DE, ar;q=0.5' is the
+  // Arabic page when there is no German one).
+  const withPages = LANGUAGE_CODES.filter(
+    (code) => code === DEFAULT_LANGUAGE || pages.has(`index.${code}.html`),
+  );
+  const language = isLanguageCode(chosen)
+    ? chosen
+    : pickLanguage(acceptedLanguages(request.headers['accept-language']), withPages);
+  const file = `index.${language}.html`;
+  return pages.has(file) ? file : 'index.html';
+}
+
+/** The language pages of the built web app (index.{code}.html). */
+function languagePages(webDist: string | undefined): Set<string> {
+  if (!webDist || !existsSync(webDist)) return new Set();
+  return new Set(readdirSync(webDist).filter((name) => /^index\.[a-zA-Z-]+\.html$/.test(name)));
+}
+
 /**
  * Unknown API paths get a JSON 404; a page request anywhere else gets the web app's index.html
- * (history fallback), so deep links like /profile/ada load the app.
+ * in the visitor's language (history fallback), so deep links like /profile/ada load the app.
  */
-export function registerNotFound(app: FastifyInstance, hasWebApp: boolean): void {
+export function registerNotFound(app: FastifyInstance, hasWebApp: boolean, webDist?: string): void {
+  const pages = languagePages(hasWebApp ? webDist : undefined);
   app.setNotFoundHandler((request, reply) => {
     if (hasWebApp && !isServerPath(request.url) && wantsPage(request)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Language')
+        .sendFile(pageFor(request, pages));
     }
     return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
   });

@@ -121,6 +121,8 @@ const EXPECTED: Record<string, Row> = {
   // proof, not the session: whoever holds the owner's link confirms it, signed in or not.
   getAccount: { anonymous: 401, other: 200, owner: 200 },
   changeEmail: { anonymous: 401, other: 200, owner: 200 },
+  // Each member chooses their own language (the languages issue).
+  changeLanguage: { anonymous: 401, other: 200, owner: 200 },
   confirmEmail: { anonymous: 200, other: 200, owner: 200 },
   // Each member deletes their own account with their own password, no one else's.
   deleteAccount: { anonymous: 401, other: 200, owner: 200 },
@@ -516,6 +518,8 @@ const SCENARIOS: Record<string, Scenario> = {
       ...token,
     });
   },
+  changeLanguage: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.changeLanguage, { body: { language: 'fr' }, ...token }),
   // Each caller with their own current password (the owner's for the anonymous one).
   deleteAccount: ({ ctx, who, owner, other, token }) => {
     const currentPassword = (who === 'other' ? other : owner).password;

@@ -184,6 +184,9 @@ function plausible(field: string, world: FuzzWorld, random: Random): unknown {
       return pick(random, ['not-a-ticket', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln']);
     case 'token':
       return 'not-a-link-token';
+    // One of the login footer's languages, a tag the list lacks, or a near miss.
+    case 'language':
+      return pick(random, ['fr', 'ar', 'ja', 'en', 'pt-br', 'xx']);
     case 'postId':
       return world.postId;
     case 'react':

@@ -120,6 +120,7 @@ function memberRow(
     join_reason: null,
     approved_at: null,
     last_active_at: null,
+    language: 'en',
     created_at: now,
     updated_at: now,
   };

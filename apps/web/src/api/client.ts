@@ -7,6 +7,7 @@ import {
   type Route,
   SERVER_MESSAGES,
 } from '@hearth/contract';
+import { serverText } from '../i18n/server-text';
 
 /** A failed call: `message` is the server's own sentence, ready to show to a person. */
 export class ApiError extends Error {
@@ -122,7 +123,7 @@ export function createApiClient({ token, onUnauthorized }: ApiClientOptions = {}
   };
 }
 
-/** The message to show for any failure of a call. */
+/** The message to show for any failure of a call, in the app's language. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : SERVER_MESSAGES.unexpected;
+  return serverText(error instanceof ApiError ? error.message : SERVER_MESSAGES.unexpected);
 }

@@ -10,7 +10,9 @@ import {
   uploadFolderPath,
 } from '@hearth/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { translate } from '../i18n';
 import { useApi, useSession, useSessionUser } from '../session/session-context';
+import { apiMessages } from './api.messages';
 import { applyFriendship, type FriendshipAction } from './apply-friendship';
 import { ApiError } from './client';
 import { FRIENDSHIP_SCOPE, friendsKeys } from './friends-keys';
@@ -212,7 +214,7 @@ export function usePictureChangeMutation() {
             ? uploadFolderPath('profilePictures', user.username)
             : uploadFolderPath('coverPictures', user.username);
         const [first] = await uploadImages(api, folder, [source.file]);
-        if (!first) throw new ApiError('The upload gave no image back.', 0);
+        if (!first) throw new ApiError(translate(apiMessages.noImageBack), 0);
         url = first.url;
       } else {
         url = source.url;

@@ -15,8 +15,8 @@ import {
 import { appLoaderScript, showLoginScript } from './show-login-script';
 
 describe('the prerendered login screen', () => {
-  it('holds the login form as the spec words it, with the brand and the footer', () => {
-    document.body.innerHTML = renderLoginMarkup();
+  it('holds the login form as the spec words it, with the brand and the footer', async () => {
+    document.body.innerHTML = await renderLoginMarkup();
     expect(screen.getByRole('heading', { name: 'hearth' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Email address or phone number')).toHaveAttribute(
@@ -102,9 +102,9 @@ describe('the script that decides before paint whether it shows', () => {
     expect(runAt('/').shown).toBe(true);
   });
 
-  it('keeps the prerendered form from being submitted by the browser', () => {
+  it('keeps the prerendered form from being submitted by the browser', async () => {
     runAt('/login');
-    document.body.innerHTML = `<div ${PRERENDERED_ATTRIBUTE}="login">${renderLoginMarkup()}</div>`;
+    document.body.innerHTML = `<div ${PRERENDERED_ATTRIBUTE}="login">${await renderLoginMarkup()}</div>`;
     const event = new Event('submit', { bubbles: true, cancelable: true });
     screen.getByRole('form', { name: 'Log in' }).dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
@@ -115,11 +115,11 @@ describe('the script that decides before paint whether it shows', () => {
 });
 
 describe('Create Account pressed before the app took over', () => {
-  it('is noted by the before-paint script', () => {
+  it('is noted by the before-paint script', async () => {
     const html = document.documentElement;
     window.history.replaceState(null, '', '/login');
     new Function(showLoginScript())();
-    document.body.innerHTML = `<div ${PRERENDERED_ATTRIBUTE}="login">${renderLoginMarkup()}</div>`;
+    document.body.innerHTML = `<div ${PRERENDERED_ATTRIBUTE}="login">${await renderLoginMarkup()}</div>`;
     screen.getByRole('button', { name: 'Create Account' }).click();
     expect(html).toHaveClass(PRERENDERED_SIGNUP_CLASS);
     html.classList.remove(PRERENDERED_SIGNUP_CLASS, PRERENDERED_LOGIN_CLASS);
@@ -139,7 +139,7 @@ describe('Create Account pressed before the app took over', () => {
 describe('taking over the prerendered form', () => {
   it('keeps what was typed and where the focus was', async () => {
     const prerendered = document.createElement('div');
-    prerendered.innerHTML = renderLoginMarkup();
+    prerendered.innerHTML = await renderLoginMarkup();
     document.body.append(prerendered);
     const email = prerendered.querySelector<HTMLInputElement>('input[name=email]')!;
     email.value = 'ada@example.com';
@@ -206,7 +206,7 @@ describe('a submit before the app took over', () => {
   it('is sent once the app has the form', async () => {
     const { calls } = stubServer({ login: () => ({ body: authAnswer() }) });
     const prerendered = document.createElement('div');
-    prerendered.innerHTML = renderLoginMarkup();
+    prerendered.innerHTML = await renderLoginMarkup();
     document.body.append(prerendered);
     prerendered.querySelector<HTMLInputElement>('input[name=email]')!.value = 'ada@example.com';
     prerendered.querySelector<HTMLInputElement>('input[name=password]')!.value = 'correct horse';

@@ -73,6 +73,7 @@ export const DEFAULT_HANDLERS: Handlers = {
       email: 'member@example.test',
       pendingEmail: null,
       twoFactor: { enabled: false, recoveryCodesLeft: 0 },
+      language: 'en',
     },
   }),
   listSessions: () => ({

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifyManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { setLanguage, takeLanguageChosenBeforeLogin } from '../i18n';
 import { FakeSocket } from './fake-socket';
 
 // A screen's code loads lazily; its first, cold import in a test run can take over a second,
@@ -21,8 +22,11 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeSocket);
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Every test starts in English, as a visitor whose browser asks for English.
+  await setLanguage('en', { remember: false });
+  takeLanguageChosenBeforeLogin();
   // takeTheClock may have changed it; this is TanStack Query's own default.
   notifyManager.setScheduler((callback) => setTimeout(callback, 0));
   vi.unstubAllGlobals();

@@ -1,7 +1,9 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId } from 'react';
+import { useT } from '../i18n';
 import styles from './dialog.module.css';
 import { CloseIcon } from './icons';
 import { Popup } from './popup';
+import { uiMessages as m } from './ui.messages';
 
 interface DialogProps {
   title: string;
@@ -88,6 +90,7 @@ export function DialogHeader({
 }: Pick<DialogProps, 'title' | 'look' | 'subtitle' | 'longTitle' | 'mutedClose' | 'onClose'> & {
   titleId: string;
 }) {
+  const t = useT();
   const banner = look === 'banner';
   return (
     <div className={banner ? styles.banner : styles.head}>
@@ -113,7 +116,7 @@ export function DialogHeader({
               ? `${styles.close} ${styles.mutedClose}`
               : styles.close
         }
-        aria-label="Close"
+        aria-label={t(m.close)}
         onClick={onClose}
       >
         <CloseIcon {...(banner ? { width: 24, height: 24 } : {})} />

@@ -1,3 +1,5 @@
+import { useT } from '../i18n';
+import { emojiMessages as m } from './emoji.messages';
 import { EmojiPicker } from './emoji-picker';
 import { SmileIcon } from './feed-icons';
 import type { usePopover } from './use-popover';
@@ -18,12 +20,13 @@ export function EmojiButton({
   className: string | undefined;
   iconSize: number;
 }) {
+  const t = useT();
   return (
     <button
       ref={picker.buttonRef}
       type="button"
       className={className}
-      aria-label="Insert an emoji"
+      aria-label={t(m.insert)}
       aria-expanded={picker.open}
       aria-controls={picker.open ? picker.panelId : undefined}
       onClick={picker.toggle}

@@ -1,6 +1,9 @@
-import { EMOJI_PICKER } from '@hearth/contract';
+import { DEFAULT_LANGUAGE, EMOJI_PICKER } from '@hearth/contract';
+import type { Categories, PickerProps } from 'emoji-picker-react';
 import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { type AppLanguage, translate, useLanguage, useT } from '../i18n';
 import { useDarkTheme } from '../session/theme';
+import { emojiMessages as m } from './emoji.messages';
 import { Spinner } from './spinner';
 
 // The picker and its emoji data load only when a member opens it.
@@ -23,12 +26,57 @@ class PickerBoundary extends Component<{ children: ReactNode }, { failed: boolea
   }
 }
 
+/** The picker's categories, in its own order, each with its name (Hearth has no custom emoji). */
+const CATEGORIES = [
+  ['suggested', m.suggested],
+  ['smileys_people', m.smileysPeople],
+  ['animals_nature', m.animalsNature],
+  ['food_drink', m.foodDrink],
+  ['travel_places', m.travelPlaces],
+  ['activities', m.activities],
+  ['objects', m.objects],
+  ['symbols', m.symbols],
+  ['flags', m.flags],
+] as const;
+
+/**
+ * The picker's own words in the app's language. In English it keeps its defaults (the same
+ * words), so nothing changes there; its emoji data (names, keywords) stays its own.
+ */
+function pickerTexts(language: AppLanguage): Pick<PickerProps, 'labels' | 'categories'> {
+  if (language === DEFAULT_LANGUAGE) return {};
+  return {
+    labels: {
+      searchPlaceholder: translate(m.searchPlaceholder),
+      searchLabel: translate(m.searchLabel),
+      searchClear: translate(m.searchClear),
+      searchResultsNone: translate(m.searchResultsNone),
+      searchResultsOne: translate(m.searchResultsOne),
+      searchResultsMany: translate(m.searchResultsMany),
+      categoryNavigation: translate(m.categoryNavigation),
+      skinToneNeutral: translate(m.skinToneNeutral),
+      skinToneLight: translate(m.skinToneLight),
+      skinToneMediumLight: translate(m.skinToneMediumLight),
+      skinToneMedium: translate(m.skinToneMedium),
+      skinToneMediumDark: translate(m.skinToneMediumDark),
+      skinToneDark: translate(m.skinToneDark),
+    },
+    categories: CATEGORIES.map(([category, name]) => ({
+      category: category as Categories,
+      name: translate(name),
+    })),
+  };
+}
+
 export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   const [dark] = useDarkTheme();
+  const t = useT();
+  const language = useLanguage();
   return (
     <PickerBoundary>
-      <Suspense fallback={<Spinner label="Loading emoji" />}>
+      <Suspense fallback={<Spinner label={t(m.loading)} />}>
         <Picker
+          {...pickerTexts(language)}
           onEmojiClick={(data) => onPick(data.emoji)}
           theme={dark ? 'dark' : 'light'}
           width={Math.min(EMOJI_PICKER.width, window.innerWidth - 40)}

@@ -5,6 +5,8 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
+import { useLanguage } from '../i18n';
+import { serverText } from '../i18n/server-text';
 import styles from './form-field.module.css';
 import { ErrorIcon } from './icons';
 import { useWideForm } from './use-media-query';
@@ -27,9 +29,11 @@ export function FieldError({
   message: string;
   placement: ErrorPlacement;
 }) {
+  // A form check's sentence (the contract's) shows in the app's language.
+  useLanguage();
   return (
     <div id={id} className={`${styles.error} ${styles[placement]}`} data-placement={placement}>
-      {message}
+      {serverText(message)}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../i18n';
 import { fullDate, relativeTime } from './relative-time';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
+const NOW = Date.UTC(2026, 10, 24, 2, 0);
 
 describe('relativeTime', () => {
   const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -70,5 +72,47 @@ describe('fullDate', () => {
       // Some ICU versions put a narrow no-break space before AM/PM.
       expect(fullDate(date)).toBe(intl.format(date).replace(/\u202f/g, ' '));
     }
+  });
+});
+
+describe('in another language', () => {
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['minute', MINUTE],
+    ['hour', 60 * MINUTE],
+    ['day', DAY],
+    ['week', 7 * DAY],
+    ['month', 30 * DAY],
+    ['year', 365 * DAY],
+  ];
+  const ago = [MINUTE, 5 * MINUTE, 90 * MINUTE, DAY, 2 * DAY, 7 * DAY, 30 * DAY, 400 * DAY];
+  const dates = [new Date(2020, 0, 5, 0, 3), new Date(2026, 10, 24, 13, 57)];
+  const isoAgo = (ms: number) => new Date(NOW - ms).toISOString();
+
+  it('writes French as Intl does, just now as its catalogue says', async () => {
+    await setLanguage('fr', { remember: false });
+    expect(relativeTime(isoAgo(5 * MINUTE), NOW)).toBe('il y a 5 minutes');
+    expect(relativeTime(isoAgo(DAY), NOW)).toBe('hier');
+    expect(relativeTime(isoAgo(30_000), NOW)).toBe('à l’instant');
+  });
+
+  it.each(['ar', 'ja'] as const)('writes %s as Intl does, with the same steps', async (code) => {
+    await setLanguage(code, { remember: false });
+    const relative = new Intl.RelativeTimeFormat(code, { numeric: 'auto' });
+    for (const ms of ago) {
+      const [unit, size] = units.filter(([, step]) => ms >= step).at(-1)!;
+      expect(relativeTime(isoAgo(ms), NOW)).toBe(relative.format(-Math.floor(ms / size), unit));
+    }
+    const full = new Intl.DateTimeFormat(code, { dateStyle: 'full', timeStyle: 'short' });
+    for (const date of dates) expect(fullDate(date)).toBe(full.format(date));
+    expect(relativeTime(isoAgo(0), NOW)).not.toBe('just now');
+  });
+
+  it('is English again, written by hand, once English is back', async () => {
+    await setLanguage('ja', { remember: false });
+    await setLanguage('en', { remember: false });
+    expect(relativeTime(isoAgo(5 * MINUTE), NOW)).toBe('5 minutes ago');
+    expect(relativeTime(isoAgo(DAY), NOW)).toBe('yesterday');
+    expect(relativeTime(isoAgo(0), NOW)).toBe('just now');
+    expect(fullDate(new Date(2026, 10, 24, 1, 57))).toBe('Tuesday, November 24, 2026 at 1:57 AM');
   });
 });

@@ -1,5 +1,7 @@
-import { RELATIVE_TIME_REFRESH_MS } from '@hearth/contract';
+import { DEFAULT_LANGUAGE, RELATIVE_TIME_REFRESH_MS } from '@hearth/contract';
 import { useSyncExternalStore } from 'react';
+import { formatLocale, pseudoMarked, translate, useLanguage } from '../i18n';
+import { timeMessages as m } from './relative-time.messages';
 
 // One clock for every relative time on the page, ticking only while one is shown.
 let now = Date.now();
@@ -37,7 +39,8 @@ export function useNow(): number {
 // English by hand, as Intl.RelativeTimeFormat('en', { numeric: 'auto' }) and
 // Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' }) write it: the first Intl
 // formatter a page creates loads the browser's locale data, about 150–250 ms of a phone's main
-// thread (4× throttled Chromium) in the middle of the feed's first render.
+// thread (4× throttled Chromium) in the middle of the feed's first render. Other languages use
+// those formatters, made once per language.
 type Unit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 const STEPS: [Unit, number][] = [
   ['minute', 60],
@@ -55,20 +58,46 @@ const LAST: Partial<Record<Unit, string>> = {
   year: 'last year',
 };
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
+function dateFormat(locale: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' });
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** 1234567 → '1,234,567', as 'en' groups digits. */
 function grouped(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** '5 minutes ago', 'yesterday', 'last year'; under a minute, 'just now'. */
+/**
+ * '5 minutes ago', 'yesterday', 'last year'; under a minute, 'just now'. In the app's language
+ * ('il y a 5 minutes', 'hier', 'à l’instant').
+ */
 export function relativeTime(iso: string, nowMs: number): string {
   const seconds = Math.max(0, (nowMs - new Date(iso).getTime()) / 1000);
-  if (seconds < 60) return 'just now';
+  if (seconds < 60) return translate(m.justNow);
   let unit = STEPS[0]!;
   for (const step of STEPS) if (seconds >= step[1]) unit = step;
   const count = Math.floor(seconds / unit[1]);
+  const locale = formatLocale();
+  if (locale !== DEFAULT_LANGUAGE) return relativeFormat(locale).format(-count, unit[0]);
   const last = count === 1 ? LAST[unit[0]] : undefined;
-  return last ?? `${grouped(count)} ${unit[0]}${count === 1 ? '' : 's'} ago`;
+  return pseudoMarked(last ?? `${grouped(count)} ${unit[0]}${count === 1 ? '' : 's'} ago`);
 }
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -87,16 +116,25 @@ const MONTHS = [
   'December',
 ];
 
-/** 'Tuesday, November 24, 2026 at 1:57 AM', in the member's time zone. */
+/**
+ * 'Tuesday, November 24, 2026 at 1:57 AM', in the member's time zone; in another language, as
+ * Intl writes a full date and a short time there.
+ */
 export function fullDate(date: Date): string {
+  const locale = formatLocale();
+  if (locale !== DEFAULT_LANGUAGE) return dateFormat(locale).format(date);
   const hours = date.getHours();
   const minutes = String(date.getMinutes()).padStart(2, '0');
   const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-  return `${DAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} at ${time}`;
+  return pseudoMarked(
+    `${DAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} at ${time}`,
+  );
 }
 
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
   const nowMs = useNow();
+  // Written again in a newly chosen language.
+  useLanguage();
   const date = new Date(iso);
   return (
     <time dateTime={iso} title={fullDate(date)} className={className}>

@@ -33,6 +33,8 @@ import {
   accountSessionsSchema,
   cancelDeletionSchema,
   changeEmailSchema,
+  changeLanguageAnswerSchema,
+  changeLanguageSchema,
   confirmEmailAnswerSchema,
   confirmEmailSchema,
   dataExportLinkSchema,
@@ -1002,6 +1004,21 @@ export const ENDPOINTS = {
     body: changeEmailSchema,
     responses: { 200: messageSchema },
     errors: [400, 401, 409, 429],
+  },
+  changeLanguage: {
+    ...ROUTES.changeLanguage,
+    auth: true,
+    access: 'member',
+    tags: ['users'],
+    summary: "Change one's language (screens and mails)",
+    description:
+      "`{language}`: one of the login footer's languages by code (`en`, `fr`, `ar`, `zgh`, `es`, " +
+      '`it`, `de`, `pt-BR`, `hi`, `zh-Hans`, `ja`; 400 otherwise). Kept with the account: every ' +
+      'device picks it up at its next login or load, and the mails the member gets are in it. ' +
+      'Server answers stay in English. Limited per member. Answers `{message, language}`.',
+    body: changeLanguageSchema,
+    responses: { 200: changeLanguageAnswerSchema },
+    errors: [400, 401, 429],
   },
   confirmEmail: {
     ...ROUTES.confirmEmail,

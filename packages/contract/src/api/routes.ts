@@ -44,6 +44,7 @@ const TABLE = {
   changePassword: ['PUT', '/users/changePassword'],
   getAccount: ['GET', '/users/account'],
   changeEmail: ['PUT', '/users/changeEmail'],
+  changeLanguage: ['PUT', '/users/changeLanguage'],
   confirmEmail: ['POST', '/users/confirmEmail'],
   listSessions: ['GET', '/users/sessions'],
   endSession: ['DELETE', '/users/sessions/:sessionId'],

@@ -5,6 +5,7 @@ import {
   RECOVERY_CODE_PATTERN,
   TOTP_CODE_PATTERN,
 } from '../constants.js';
+import { LANGUAGE_CODES, type LanguageCode } from '../i18n.js';
 import { ACCOUNT_MESSAGES, REGISTER_MESSAGES, SERVER_MESSAGES } from '../messages.js';
 import { authResponseSchema } from './responses.js';
 
@@ -58,8 +59,22 @@ export const accountSchema = z.object({
     /** Unused recovery codes left (0 when two-factor sign-in is off). */
     recoveryCodesLeft: z.number().int(),
   }),
+  /** The language the member's screens and mails are in (the languages issue). */
+  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** PUT /users/changeLanguage: one of the login footer's languages, by code. */
+export const changeLanguageSchema = z.object({
+  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], {
+    error: ACCOUNT_MESSAGES.languageInvalid,
+  }),
+});
+export type ChangeLanguageInput = z.infer<typeof changeLanguageSchema>;
+export const changeLanguageAnswerSchema = z.object({
+  message: z.string(),
+  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]),
+});
 
 /** PUT /users/changeEmail: the new address under the sign-up's rules, and the password. */
 export const changeEmailSchema = z

@@ -9,6 +9,8 @@ import {
   ROLES,
 } from '../enums.js';
 
+import { LANGUAGE_CODES, type LanguageCode } from '../i18n.js';
+
 /** Spec section 3 shapes, as the server answers them. */
 
 export const messageSchema = z.object({ message: z.string() });
@@ -24,6 +26,11 @@ export const sessionUserSchema = z.object({
   verified: z.boolean(),
   /** API.md, Hosts in charge: `member`, `moderator` or `admin`. */
   role: z.enum(ROLES),
+  /**
+   * The member's language (the languages issue): every answer that carries a session has it; a
+   * session kept by a client from before it existed may lack it (English, then).
+   */
+  language: z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -17,6 +17,7 @@ import * as reportsAndRemoval from './0015-reports-and-removal.js';
 import * as suspensionsAndDeletions from './0016-suspensions-and-deletions.js';
 import * as reportImages from './0017-report-images.js';
 import * as ownAccount from './0018-own-account.js';
+import * as languages from './0019-languages.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -38,4 +39,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0016-suspensions-and-deletions', suspensionsAndDeletions],
   ['0017-report-images', reportImages],
   ['0018-own-account', ownAccount],
+  ['0019-languages', languages],
 ];

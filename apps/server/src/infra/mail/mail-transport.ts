@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The language it is written in (BCP 47): its Content-Language header, when known. */
+  language?: string | null | undefined;
 }
 
 /** Hands one mail to the outside world; rejects when it could not. */
@@ -33,6 +35,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.language ? { headers: { 'Content-Language': mail.language } } : {}),
       });
     },
     close: () => transporter.close(),

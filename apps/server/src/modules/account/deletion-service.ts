@@ -90,7 +90,7 @@ export class AccountDeletionService {
       await recountReactions(trx, reactedTo);
       await mail.enqueue(
         trx,
-        accountDeletionMail(member.email, member.first_name, {
+        accountDeletionMail(member, {
           purgeAt,
           loginUrl: this.deps.appUrl,
         }),

@@ -64,10 +64,10 @@ export async function accountWithEmail(db: Db, email: string): Promise<string | 
 export function emailOwnerOf(
   db: Db,
   userId: string,
-): Promise<{ email: string; first_name: string } | undefined> {
+): Promise<{ email: string; first_name: string; language: string } | undefined> {
   return db
     .selectFrom('users')
-    .select(['email', 'first_name'])
+    .select(['email', 'first_name', 'language'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

@@ -14,6 +14,7 @@ import type { UserRow } from '../../db/users.js';
 import { conflict, invalid } from '../../errors.js';
 import { addMs, type Clock } from '../../infra/clock.js';
 import { verifyPassword } from '../auth/password.js';
+import { languageOf } from '../auth/present.js';
 import { randomToken, sha256 } from '../auth/secrets.js';
 import { refuseBlockedEmail } from '../community/admission.js';
 import type { MailQueue } from '../mail/service.js';
@@ -52,7 +53,7 @@ export class EmailChangeService {
       pendingEmailOf(db, member.id, clock.now().toISOString()),
       twoFactorSummaryOf(db, member.id),
     ]);
-    return { email: member.email, pendingEmail, twoFactor };
+    return { email: member.email, pendingEmail, twoFactor, language: languageOf(member) };
   }
 
   /**
@@ -85,7 +86,7 @@ export class EmailChangeService {
       });
       await mail.enqueue(
         trx,
-        emailChangeLinkMail(email, member.first_name, `${this.deps.appUrl}/confirm-email/${token}`),
+        emailChangeLinkMail({ ...member, email }, `${this.deps.appUrl}/confirm-email/${token}`),
       );
     });
     mail.deliverSoon();
@@ -116,7 +117,7 @@ export class EmailChangeService {
         await changeUserEmail(trx, link.user_id, link.new_email, now);
         await mail.enqueue(
           trx,
-          emailChangedMail(member.email, member.first_name, {
+          emailChangedMail(member, {
             newEmail: link.new_email,
             resetUrl: `${this.deps.appUrl}/reset`,
           }),

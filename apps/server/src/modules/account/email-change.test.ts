@@ -97,6 +97,7 @@ describe("changing one's e-mail address", () => {
       email: newEmail,
       pendingEmail: null,
       twoFactor: { enabled: false, recoveryCodesLeft: 0 },
+      language: 'en',
     });
 
     const [told, ...others] = await mailsTo(ctx.db, oldEmail);
@@ -358,11 +359,13 @@ describe('the account summary', () => {
       email: ada.user.email,
       pendingEmail: null,
       twoFactor: { enabled: true, recoveryCodesLeft: 8 },
+      language: 'en',
     });
     expect((await account(ctx.app, grace.token)).json()).toEqual({
       email: grace.user.email,
       pendingEmail: null,
       twoFactor: { enabled: false, recoveryCodesLeft: 0 },
+      language: 'en',
     });
   });
 });

@@ -57,7 +57,7 @@ export function findExport(
 export function memberToTell(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['email', 'first_name'])
+    .select(['email', 'first_name', 'language'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

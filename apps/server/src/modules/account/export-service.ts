@@ -358,7 +358,7 @@ export class DataExportService {
       if (member) {
         await mail.enqueue(
           trx,
-          dataExportReadyMail(member.email, member.first_name, {
+          dataExportReadyMail(member, {
             settingsUrl: `${appUrl}/settings`,
             expiresAt: expiresAtIso,
           }),

@@ -25,6 +25,7 @@ describe('logging in', () => {
       token: expect.any(String),
       verified: false,
       role: 'member',
+      language: 'en',
     });
   });
 

@@ -1,5 +1,8 @@
 import {
   type AuthResponse,
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  type LanguageCode,
   type PendingSignup,
   type ResetUserInfo,
   ROLES,
@@ -19,7 +22,13 @@ export function toSessionUser(user: UserRow, token: string, imageUrls: ImageUrls
     token,
     verified: user.verified === 1,
     role: roleOf(user),
+    language: languageOf(user),
   };
+}
+
+/** The member's language as stored; anything unknown (a hand-edited row) counts as English. */
+export function languageOf(user: Pick<UserRow, 'language'>): LanguageCode {
+  return isLanguageCode(user.language) ? user.language : DEFAULT_LANGUAGE;
 }
 
 /** The member's role as stored; anything unknown (a hand-edited row) counts as `member`. */

@@ -26,11 +26,13 @@ describe('signing up', () => {
       token: expect.any(String),
       verified: false,
       role: 'member',
+      language: 'en',
     });
     expect(Object.keys(body).sort()).toEqual(
       [
         'first_name',
         'id',
+        'language',
         'last_name',
         'message',
         'picture',

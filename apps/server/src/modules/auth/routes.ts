@@ -1,5 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
-import { API_PREFIX, type LoginAnswer } from '@hearth/contract';
+import {
+  API_PREFIX,
+  acceptedLanguages,
+  COOKIE_NAMES,
+  isLanguageCode,
+  type LanguageCode,
+  type LoginAnswer,
+  pickLanguage,
+} from '@hearth/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limits } from '../../config.js';
 import { addEndpoint } from '../../http/endpoint-route.js';
@@ -17,6 +25,17 @@ import type { SessionClient } from './sessions.js';
 /** The browser and address a session is opened from (Where you're logged in). */
 export function clientOf(request: FastifyRequest): SessionClient {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
+
+/**
+ * The language a visitor had before signing up (the languages issue): the one they chose in the
+ * web app (its `lang` cookie) when it is a known code, else the best match of what their browser
+ * asks for (Accept-Language), else English.
+ */
+export function visitorLanguage(request: FastifyRequest): LanguageCode {
+  const chosen = request.cookies?.[COOKIE_NAMES.language];
+  if (isLanguageCode(chosen)) return chosen;
+  return pickLanguage(acceptedLanguages(request.headers['accept-language']));
 }
 
 export interface AuthRoutesOptions {
@@ -111,7 +130,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     (request) => request.member?.id,
   );
   addEndpoint(app, 'register', { onRequest: [signupPerIp] }, async (request, reply) => {
-    const answer = await auth.register(request.body, clientOf(request));
+    const answer = await auth.register(request.body, clientOf(request), visitorLanguage(request));
     rememberDevice(request, reply, request.body.email);
     return answer;
   });

@@ -4,8 +4,10 @@ import {
   type AuthResponse,
   type CancelDeletionInput,
   type ChangePasswordInput,
+  DEFAULT_LANGUAGE,
   DEFAULT_PICTURE,
   DEFAULT_PRIVACY,
+  type LanguageCode,
   type LoginAnswer,
   type LoginInput,
   type LoginTwoFactorInput,
@@ -119,9 +121,14 @@ export class AuthService {
    * Sign-up, as the admin's settings allow it (API.md, Hosts in charge): `closed` refuses, a
    * refused e-mail domain is 400, `invite` spends one use of the code in the account's own
    * transaction, `approval` keeps the account pending with its reason: no session and no
-   * activation mail until a moderator approves.
+   * activation mail until a moderator approves. The account keeps `language`, the one the
+   * visitor had (auth/routes.ts visitorLanguage): its mails, the activation link's first, are in it.
    */
-  async register(input: RegisterInput, client: SessionClient = {}): Promise<RegisterAnswer> {
+  async register(
+    input: RegisterInput,
+    client: SessionClient = {},
+    language: LanguageCode = DEFAULT_LANGUAGE,
+  ): Promise<RegisterAnswer> {
     const { db, clock, mail } = this.deps;
     const email = input.email.toLowerCase();
     const admission = await admit(db, input, clock.now().toISOString());
@@ -156,6 +163,7 @@ export class AuthService {
         join_reason: pending ? (reason ?? null) : null,
         approved_at: null,
         last_active_at: null,
+        language,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       };
@@ -333,7 +341,7 @@ export class AuthService {
    */
   async queueActivation(
     trx: Db,
-    member: Pick<UserRow, 'id' | 'email' | 'first_name'>,
+    member: Pick<UserRow, 'id' | 'email' | 'first_name' | 'language'>,
   ): Promise<void> {
     const token = randomToken();
     const now = this.deps.clock.now();
@@ -345,10 +353,7 @@ export class AuthService {
       used_at: null,
       created_at: now.toISOString(),
     });
-    await this.deps.mail.enqueue(
-      trx,
-      activationMail(member.email, member.first_name, this.activationLink(token)),
-    );
+    await this.deps.mail.enqueue(trx, activationMail(member, this.activationLink(token)));
   }
 
   async findUser(email: string): Promise<ResetUserInfo> {
@@ -370,7 +375,7 @@ export class AuthService {
         validated_until: null,
         created_at: now.toISOString(),
       });
-      await mail.enqueue(trx, resetCodeMail(user.email, user.first_name, code));
+      await mail.enqueue(trx, resetCodeMail(user, code));
     });
     mail.deliverSoon();
     return { message: SERVER_MESSAGES.resetCodeSent };
@@ -438,10 +443,7 @@ export class AuthService {
       const change = { currentHash: member.password_hash, newHash };
       if (!(await replacePassword(trx, member.id, change, now))) return undefined;
       const sessions = await endSessionsOfExcept(trx, member.id, sessionId);
-      await mail.enqueue(
-        trx,
-        passwordChangedMail(member.email, member.first_name, `${this.deps.appUrl}/reset`),
-      );
+      await mail.enqueue(trx, passwordChangedMail(member, `${this.deps.appUrl}/reset`));
       return sessions;
     });
     if (!ended) throw invalid(ACCOUNT_MESSAGES.currentPasswordWrong);

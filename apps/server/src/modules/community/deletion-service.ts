@@ -71,10 +71,7 @@ export class DeletionService {
       if (roleOf(member) !== 'member') throw invalid(MODERATION_MESSAGES.staffProtected);
       const name = `${member.first_name} ${member.last_name}`;
       // All of this before the row goes: the address, and the reports' member_id, go with it.
-      await mail.enqueue(
-        trx,
-        accountDeletedMail(member.email, member.first_name, { serverName, reason }),
-      );
+      await mail.enqueue(trx, accountDeletedMail(member, { serverName, reason }));
       await insertEmailBlock(trx, {
         id: uuidv7(),
         email_hash: emailHashOf(member.email),

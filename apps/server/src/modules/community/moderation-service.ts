@@ -362,8 +362,8 @@ export class ModerationService {
     await mail.enqueue(
       trx,
       type === 'warning'
-        ? warningMail(member.email, member.first_name, { serverName, reason })
-        : contentRemovedMail(member.email, member.first_name, {
+        ? warningMail(member, { serverName, reason })
+        : contentRemovedMail(member, {
             serverName,
             what: type === 'postRemoved' ? 'post' : 'comment',
             reason,

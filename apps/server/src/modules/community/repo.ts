@@ -11,6 +11,7 @@ export type CommunityMemberRow = Pick<
   | 'first_name'
   | 'last_name'
   | 'email'
+  | 'language'
   | 'role'
   | 'join_reason'
   | 'last_active_at'
@@ -28,6 +29,7 @@ const MEMBER_COLUMNS = [
   'first_name',
   'last_name',
   'email',
+  'language',
   'role',
   'join_reason',
   'last_active_at',
@@ -111,13 +113,13 @@ export function approveApplicant(
   db: Db,
   id: string,
   nowIso: string,
-): Promise<Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name'> | undefined> {
+): Promise<Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name' | 'language'> | undefined> {
   return db
     .updateTable('users')
     .set({ pending: 0, approved_at: nowIso, join_reason: null, updated_at: nowIso })
     .where('id', '=', id)
     .where('pending', '=', 1)
-    .returning(['id', 'email', 'first_name', 'last_name'])
+    .returning(['id', 'email', 'first_name', 'last_name', 'language'])
     .executeTakeFirst();
 }
 
@@ -128,11 +130,11 @@ export function approveApplicant(
 export function deleteApplicant(
   db: Db,
   id: string,
-): Promise<Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name'> | undefined> {
+): Promise<Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name' | 'language'> | undefined> {
   return db
     .deleteFrom('users')
     .where('id', '=', id)
     .where('pending', '=', 1)
-    .returning(['id', 'email', 'first_name', 'last_name'])
+    .returning(['id', 'email', 'first_name', 'last_name', 'language'])
     .executeTakeFirst();
 }

@@ -27,10 +27,10 @@ export function findVisibleMember(
 export function findMemberToTell(
   db: Db,
   memberId: string,
-): Promise<Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name'> | undefined> {
+): Promise<Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name' | 'language'> | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name'])
+    .select(['id', 'email', 'first_name', 'last_name', 'language'])
     .where('id', '=', memberId)
     .where('pending', '=', 0)
     .executeTakeFirst();

@@ -221,21 +221,10 @@ export class CommunityService {
         : await deleteApplicant(trx, applicantId);
       if (!applicant) throw notFound(SERVER_MESSAGES.notFound);
       if (decision.approve) {
-        await mail.enqueue(
-          trx,
-          applicationApprovedMail(
-            applicant.email,
-            applicant.first_name,
-            serverName,
-            this.deps.appUrl,
-          ),
-        );
+        await mail.enqueue(trx, applicationApprovedMail(applicant, serverName, this.deps.appUrl));
         await auth.queueActivation(trx, applicant);
       } else {
-        await mail.enqueue(
-          trx,
-          applicationRejectedMail(applicant.email, applicant.first_name, serverName, reason),
-        );
+        await mail.enqueue(trx, applicationRejectedMail(applicant, serverName, reason));
       }
       await insertAuditEntry(trx, {
         actor: actorOf(actor),

@@ -55,6 +55,7 @@ describe('open sign-up (the default)', () => {
       token: expect.any(String),
       verified: false,
       role: 'member',
+      language: 'en',
     });
     expect(await mailsTo(ctx.db, form.email)).toHaveLength(1);
   });

@@ -121,7 +121,7 @@ export async function checkStaffActivity(
     });
     const admins = await trx
       .selectFrom('users')
-      .select(['email', 'first_name'])
+      .select(['email', 'first_name', 'language'])
       .where('role', '=', 'admin')
       .where('pending', '=', 0)
       .orderBy('id')
@@ -130,7 +130,7 @@ export async function checkStaffActivity(
     for (const admin of admins) {
       await deps.mail.enqueue(
         trx,
-        autoApprovalMail(admin.email, admin.first_name, {
+        autoApprovalMail(admin, {
           serverName: settings.name,
           days,
           settingsUrl,

@@ -95,7 +95,7 @@ export class SuspensionService {
    */
   async suspendIn(
     trx: Db,
-    member: Pick<UserRow, 'id' | 'email' | 'first_name'>,
+    member: Pick<UserRow, 'id' | 'email' | 'first_name' | 'language'>,
     by: SuspensionBy,
   ): Promise<(() => Promise<void>) | undefined> {
     const inserted = await insertSuspension(trx, {
@@ -119,7 +119,7 @@ export class SuspensionService {
     });
     await this.deps.mail.enqueue(
       trx,
-      accountSuspendedMail(member.email, member.first_name, {
+      accountSuspendedMail(member, {
         serverName: by.serverName,
         reason: by.reason,
       }),
@@ -159,7 +159,7 @@ export class SuspensionService {
       });
       await mail.enqueue(
         trx,
-        accountRestoredMail(member.email, member.first_name, {
+        accountRestoredMail(member, {
           serverName: by.serverName,
           reason: by.reason,
         }),

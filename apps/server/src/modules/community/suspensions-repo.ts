@@ -8,7 +8,10 @@ import type { UserRow } from '../../db/users.js';
 // moderator's suspension, so these calls leave it alone.
 
 /** A member a moderator acts on: an applicant is no member yet, so never found. */
-export type MemberStanding = Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name' | 'role'> & {
+export type MemberStanding = Pick<
+  UserRow,
+  'id' | 'email' | 'first_name' | 'last_name' | 'role' | 'language'
+> & {
   suspended: boolean;
   /** They are deleting their own account. */
   deleting: boolean;
@@ -21,7 +24,7 @@ export async function findMemberStanding(
   const row = await db
     .selectFrom('users as u')
     .leftJoin('suspensions as s', 's.user_id', 'u.id')
-    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.role', 's.kind'])
+    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.role', 'u.language', 's.kind'])
     .where('u.id', '=', memberId)
     .where('u.pending', '=', 0)
     .executeTakeFirst();

@@ -98,6 +98,7 @@ export class MailDeliveryService {
         subject: mail.subject,
         text: mail.text_body,
         html: mail.html_body,
+        language: mail.language,
       });
     } catch (error) {
       const failedAttempts = mail.attempts + 1;

@@ -22,6 +22,7 @@ export function createMailQueue(clock: Clock, deliverSoon: () => void): MailQueu
         subject: mail.subject,
         text_body: mail.text,
         html_body: mail.html,
+        language: mail.language ?? null,
         status: MAIL_STATUS.pending,
         attempts: 0,
         next_attempt_at: now,

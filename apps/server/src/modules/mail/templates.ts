@@ -1,39 +1,72 @@
 import { RESET_CODE_TTL_MS } from '@hearth/contract';
 import type { OutgoingMail } from '../../infra/mail/mail-transport.js';
+import { MAIL_MESSAGES as M } from './mail.messages.js';
+import { escapeHtml, type Formatted, MailWriter } from './mail-i18n.js';
+
+export { escapeHtml } from './mail-i18n.js';
 
 const PRODUCT = 'Hearth';
 
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+/**
+ * Whom a mail goes to: the address, the first name it greets, and the member's stored language
+ * (the mail is in it when a catalogue has it, in English otherwise). A mail to an applicant or
+ * to a new address is in the account's language.
+ */
+export interface MailRecipient {
+  email: string;
+  first_name: string;
+  language: string | null | undefined;
 }
 
-function page(body: string): string {
-  return `<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#1c1e21;max-width:560px">${body}<p style="color:#65676b;font-size:13px">${PRODUCT}</p></body></html>`;
+/** A link: its address in the text part, an element in the HTML part. */
+function link(url: string): { text: string; html: string } {
+  const href = escapeHtml(url);
+  return { text: url, html: `<a href="${href}">${href}</a>` };
 }
 
-export function activationMail(to: string, firstName: string, link: string): OutgoingMail {
-  const name = escapeHtml(firstName);
-  const href = escapeHtml(link);
+/** A paragraph of the HTML part. */
+function p(line: Formatted | string, style?: string): string {
+  const html = typeof line === 'string' ? line : line.html;
+  return style ? `<p style="${style}">${html}</p>` : `<p>${html}</p>`;
+}
+
+/**
+ * A mail in the writer's language: the subject, then the text part's lines ('' for an empty
+ * line) and the HTML part's paragraphs, in a page that says its language and direction.
+ */
+function compose(
+  to: MailRecipient,
+  w: MailWriter,
+  subject: Formatted,
+  text: string[],
+  paragraphs: string[],
+): OutgoingMail {
+  const lang = `lang="${w.language}" dir="${w.dir}"`;
   return {
-    to,
-    subject: `${PRODUCT}: activate your account`,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      'Open this link to activate your account (it works once, for 24 hours):',
-      link,
-      '',
-      `If you did not sign up for ${PRODUCT}, you can ignore this mail.`,
-    ].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>Open this link to activate your account (it works once, for 24 hours):</p><p><a href="${href}">${href}</a></p><p>If you did not sign up for ${PRODUCT}, you can ignore this mail.</p>`,
-    ),
+    to: to.email,
+    subject: subject.text,
+    text: text.join('\n'),
+    html: `<!doctype html><html ${lang}><body ${lang} style="font-family:Helvetica,Arial,sans-serif;color:#1c1e21;max-width:560px">${paragraphs.join('')}<p style="color:#65676b;font-size:13px">${PRODUCT}</p></body></html>`,
+    language: w.language,
   };
+}
+
+function hello(w: MailWriter, to: MailRecipient): Formatted {
+  return w.t(M.hello, { name: to.first_name });
+}
+
+export function activationMail(to: MailRecipient, url: string): OutgoingMail {
+  const w = new MailWriter(to.language);
+  const greeting = hello(w, to);
+  const open = w.t(M.activationOpen);
+  const notYou = w.t(M.activationNotYou, { product: PRODUCT });
+  return compose(
+    to,
+    w,
+    w.t(M.activationSubject, { product: PRODUCT }),
+    [greeting.text, '', open.text, url, '', notYou.text],
+    [p(greeting), p(open), p(link(url).html), p(notYou)],
+  );
 }
 
 /**
@@ -41,78 +74,63 @@ export function activationMail(to: string, firstName: string, link: string): Out
  * applicant had no session to activate with before.
  */
 export function applicationApprovedMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   serverName: string,
   loginUrl: string,
 ): OutgoingMail {
-  const name = escapeHtml(firstName);
-  const server = escapeHtml(serverName);
-  const href = escapeHtml(loginUrl);
-  return {
+  const w = new MailWriter(to.language);
+  const greeting = hello(w, to);
+  const said = w.t(M.approvedSaid, { server: serverName });
+  const logIn = w.t(M.approvedLogIn, { link: link(loginUrl) });
+  const sent = w.t(M.approvedLinkSent);
+  return compose(
     to,
-    subject: `${serverName}: your request to join was approved`,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `Your request to join ${serverName} was approved. Welcome!`,
-      `You can log in now: ${loginUrl}`,
-      '',
-      'We also sent you a link that confirms your e-mail address.',
-    ].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>Your request to join ${server} was approved. Welcome!</p><p>You can log in now: <a href="${href}">${href}</a></p><p>We also sent you a link that confirms your e-mail address.</p>`,
-    ),
-  };
+    w,
+    w.t(M.approvedSubject, { server: serverName }),
+    [greeting.text, '', said.text, logIn.text, '', sent.text],
+    [p(greeting), p(said), p(logIn), p(sent)],
+  );
 }
 
 /** An applicant was turned down (approval mode); the account is gone. */
 export function applicationRejectedMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   serverName: string,
   reason?: string,
 ): OutgoingMail {
-  const name = escapeHtml(firstName);
-  const server = escapeHtml(serverName);
+  const w = new MailWriter(to.language);
+  const greeting = hello(w, to);
+  const said = w.t(M.declinedSaid, { server: serverName });
   const why = reason?.trim() ? reason.trim() : undefined;
-  return {
+  const wrote = w.t(M.moderatorWrote);
+  return compose(
     to,
-    subject: `${serverName}: your request to join was declined`,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `Your request to join ${serverName} was declined, and the account you made was deleted.`,
-      ...(why ? ['', 'The moderator wrote:', why] : []),
-    ].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>Your request to join ${server} was declined, and the account you made was deleted.</p>${
-        why
-          ? `<p>The moderator wrote:</p><p style="white-space:pre-wrap">${escapeHtml(why)}</p>`
-          : ''
-      }`,
-    ),
-  };
+    w,
+    w.t(M.declinedSubject, { server: serverName }),
+    [greeting.text, '', said.text, ...(why ? ['', wrote.text, why] : [])],
+    [p(greeting), p(said), ...(why ? [p(wrote), p(escapeHtml(why), 'white-space:pre-wrap')] : [])],
+  );
 }
 
-export function resetCodeMail(to: string, firstName: string, code: string): OutgoingMail {
+export function resetCodeMail(to: MailRecipient, code: string): OutgoingMail {
+  const w = new MailWriter(to.language);
   const minutes = Math.round(RESET_CODE_TTL_MS / 60_000);
-  const name = escapeHtml(firstName);
-  return {
+  const greeting = hello(w, to);
+  const validFor = w.t(M.resetValidFor, { minutes });
+  const notYou = w.t(M.resetNotYou);
+  return compose(
     to,
-    subject: `${PRODUCT}: your password reset code is ${code}`,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `Your password reset code is: ${code}`,
-      `It is valid for ${minutes} minutes.`,
-      '',
-      'If you did not ask to reset your password, you can ignore this mail.',
-    ].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>Your password reset code is:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>It is valid for ${minutes} minutes.</p><p>If you did not ask to reset your password, you can ignore this mail.</p>`,
-    ),
-  };
+    w,
+    w.t(M.resetSubject, { product: PRODUCT, code }),
+    [greeting.text, '', w.t(M.resetCodeIs, { code }).text, validFor.text, '', notYou.text],
+    [
+      p(greeting),
+      p(w.t(M.resetCodeLabel)),
+      p(escapeHtml(code), 'font-size:24px;font-weight:bold;letter-spacing:4px'),
+      p(validFor),
+      p(notYou),
+    ],
+  );
 }
 
 /**
@@ -120,39 +138,37 @@ export function resetCodeMail(to: string, firstName: string, code: string): Outg
  * if that was not the member, the mail is how they learn of it, and the reset (by mail, which a
  * thief of the password alone cannot read) gets the account back.
  */
-export function passwordChangedMail(to: string, firstName: string, resetUrl: string): OutgoingMail {
-  const name = escapeHtml(firstName);
-  const href = escapeHtml(resetUrl);
-  const said = `The password of your ${PRODUCT} account was just changed, and your other devices were logged out.`;
-  const notYou = 'If you did not change it, reset your password at once:';
-  return {
+export function passwordChangedMail(to: MailRecipient, resetUrl: string): OutgoingMail {
+  const w = new MailWriter(to.language);
+  const greeting = hello(w, to);
+  const said = w.t(M.passwordChangedSaid, { product: PRODUCT });
+  const notYou = w.t(M.passwordChangedNotYou);
+  return compose(
     to,
-    subject: `${PRODUCT}: your password was changed`,
-    text: [`Hello ${firstName},`, '', said, '', notYou, resetUrl].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>${said}</p><p>${notYou}</p><p><a href="${href}">${href}</a></p>`,
-    ),
-  };
+    w,
+    w.t(M.passwordChangedSubject, { product: PRODUCT }),
+    [greeting.text, '', said.text, '', notYou.text, resetUrl],
+    [p(greeting), p(said), p(notYou), p(link(resetUrl).html)],
+  );
 }
 
 /**
  * To the address a member wants their account to have (Settings → E-mail): nothing changes until
- * this link is opened, which proves the member reads that mailbox.
+ * this link is opened, which proves the member reads that mailbox. `to` is the new address with
+ * the account's name and language.
  */
-export function emailChangeLinkMail(to: string, firstName: string, link: string): OutgoingMail {
-  const name = escapeHtml(firstName);
-  const href = escapeHtml(link);
-  const address = escapeHtml(to);
-  const ask = `Open this link to make ${to} the e-mail address of your ${PRODUCT} account (it works once, for 24 hours):`;
-  const notYou = 'If you did not ask for this, you can ignore this mail: nothing changes.';
-  return {
+export function emailChangeLinkMail(to: MailRecipient, url: string): OutgoingMail {
+  const w = new MailWriter(to.language);
+  const greeting = hello(w, to);
+  const ask = w.t(M.emailLinkAsk, { email: to.email, product: PRODUCT });
+  const notYou = w.t(M.emailLinkNotYou);
+  return compose(
     to,
-    subject: `${PRODUCT}: confirm your new e-mail address`,
-    text: [`Hello ${firstName},`, '', ask, link, '', notYou].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>Open this link to make ${address} the e-mail address of your ${PRODUCT} account (it works once, for 24 hours):</p><p><a href="${href}">${href}</a></p><p>${notYou}</p>`,
-    ),
-  };
+    w,
+    w.t(M.emailLinkSubject, { product: PRODUCT }),
+    [greeting.text, '', ask.text, url, '', notYou.text],
+    [p(greeting), p(ask), p(link(url).html), p(notYou)],
+  );
 }
 
 /**
@@ -160,81 +176,78 @@ export function emailChangeLinkMail(to: string, firstName: string, link: string)
  * so if it was not the member, this mail is how they learn of it.
  */
 export function emailChangedMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   about: { newEmail: string; resetUrl: string },
 ): OutgoingMail {
-  const name = escapeHtml(firstName);
-  const href = escapeHtml(about.resetUrl);
-  const said = `The e-mail address of your ${PRODUCT} account was just changed to ${about.newEmail}. Mail for the account now goes there, and you log in with it.`;
-  const notYou =
-    'If you did not change it, someone knows your password: reset it at once, and tell the admins of the server.';
-  return {
+  const w = new MailWriter(to.language);
+  const greeting = hello(w, to);
+  const said = w.t(M.emailChangedSaid, { product: PRODUCT, email: about.newEmail });
+  const notYou = w.t(M.emailChangedNotYou);
+  return compose(
     to,
-    subject: `${PRODUCT}: your e-mail address was changed`,
-    text: [`Hello ${firstName},`, '', said, '', notYou, about.resetUrl].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>${escapeHtml(said)}</p><p>${notYou}</p><p><a href="${href}">${href}</a></p>`,
-    ),
-  };
+    w,
+    w.t(M.emailChangedSubject, { product: PRODUCT }),
+    [greeting.text, '', said.text, '', notYou.text, about.resetUrl],
+    [p(greeting), p(said), p(notYou), p(link(about.resetUrl).html)],
+  );
 }
 
 /** To every admin when `open` sign-up switched itself to `approval` (no staff active for `days`). */
 export function autoApprovalMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   about: { serverName: string; days: number; settingsUrl: string },
 ): OutgoingMail {
-  const name = escapeHtml(firstName);
-  const server = escapeHtml(about.serverName);
-  const href = escapeHtml(about.settingsUrl);
-  const quiet = `No moderator or admin has used ${about.serverName} for ${about.days} days, so sign-up has switched from open to approval: new people can still apply, and a moderator approves each of them.`;
-  return {
+  const w = new MailWriter(to.language);
+  const greeting = hello(w, to);
+  const quiet = w.t(M.autoApprovalSaid, { server: about.serverName, days: about.days });
+  const settings = w.t(M.autoApprovalSettings);
+  return compose(
     to,
-    subject: `${PRODUCT}: sign-up on ${about.serverName} now needs approval`,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      quiet,
-      '',
-      'To open sign-up again, or choose another mode, go to the settings:',
-      about.settingsUrl,
-    ].join('\n'),
-    html: page(
-      `<p>Hello ${name},</p><p>No moderator or admin has used ${server} for ${about.days} days, so sign-up has switched from open to approval: new people can still apply, and a moderator approves each of them.</p><p>To open sign-up again, or choose another mode, go to the settings:</p><p><a href="${href}">${href}</a></p>`,
-    ),
-  };
+    w,
+    w.t(M.autoApprovalSubject, { product: PRODUCT, server: about.serverName }),
+    [greeting.text, '', quiet.text, '', settings.text, about.settingsUrl],
+    [p(greeting), p(quiet), p(settings), p(link(about.settingsUrl).html)],
+  );
 }
 
 /**
- * A moderation mail: a greeting, what happened (plain text: the server's name goes into it as
- * typed, escaped here for the HTML part), and the reason the moderator or admin wrote.
+ * A moderation mail: a greeting, what happened (the server's name goes into it as typed,
+ * escaped in the HTML part), and the reason the moderator or admin wrote.
  */
 function moderationMail(
-  to: string,
-  firstName: string,
-  mail: { subject: string; said: string; wrote: 'moderator' | 'admins'; reason: string },
+  to: MailRecipient,
+  mail: {
+    subject: Formatted;
+    said: Formatted;
+    wrote: 'moderator' | 'admins';
+    reason: string;
+    w: MailWriter;
+  },
 ): OutgoingMail {
-  const wrote = `The ${mail.wrote} wrote:`;
-  return {
+  const { w } = mail;
+  const greeting = hello(w, to);
+  const wrote = w.t(mail.wrote === 'moderator' ? M.moderatorWrote : M.adminsWrote);
+  return compose(
     to,
-    subject: mail.subject,
-    text: [`Hello ${firstName},`, '', mail.said, '', wrote, mail.reason].join('\n'),
-    html: page(
-      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(mail.said)}</p><p>${wrote}</p><p style="white-space:pre-wrap">${escapeHtml(mail.reason)}</p>`,
-    ),
-  };
+    w,
+    mail.subject,
+    [greeting.text, '', mail.said.text, '', wrote.text, mail.reason],
+    [p(greeting), p(mail.said), p(wrote), p(escapeHtml(mail.reason), 'white-space:pre-wrap')],
+  );
 }
 
 /** To a member whose post or comment a moderator removed, with the moderator's reason. */
 export function contentRemovedMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   about: { serverName: string; what: 'post' | 'comment'; reason: string },
 ): OutgoingMail {
-  return moderationMail(to, firstName, {
-    subject: `${about.serverName}: your ${about.what} was removed`,
-    said: `A moderator of ${about.serverName} removed your ${about.what}.`,
+  const w = new MailWriter(to.language);
+  const server = { server: about.serverName };
+  const post = about.what === 'post';
+  return moderationMail(to, {
+    w,
+    subject: w.t(post ? M.postRemovedSubject : M.commentRemovedSubject, server),
+    said: w.t(post ? M.postRemovedSaid : M.commentRemovedSaid, server),
     wrote: 'moderator',
     reason: about.reason,
   });
@@ -242,13 +255,15 @@ export function contentRemovedMail(
 
 /** To a member a moderator warned, with the moderator's reason. */
 export function warningMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   about: { serverName: string; reason: string },
 ): OutgoingMail {
-  return moderationMail(to, firstName, {
-    subject: `${about.serverName}: a warning from the moderators`,
-    said: `A moderator of ${about.serverName} sent you a warning.`,
+  const w = new MailWriter(to.language);
+  const server = { server: about.serverName };
+  return moderationMail(to, {
+    w,
+    subject: w.t(M.warningSubject, server),
+    said: w.t(M.warningSaid, server),
     wrote: 'moderator',
     reason: about.reason,
   });
@@ -259,13 +274,15 @@ export function warningMail(
  * they cannot log in to read a notification.
  */
 export function accountSuspendedMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   about: { serverName: string; reason: string },
 ): OutgoingMail {
-  return moderationMail(to, firstName, {
-    subject: `${about.serverName}: your account is suspended`,
-    said: `Your account on ${about.serverName} is suspended by its moderators. You cannot log in, and nothing you posted is shown to anyone while it lasts.`,
+  const w = new MailWriter(to.language);
+  const server = { server: about.serverName };
+  return moderationMail(to, {
+    w,
+    subject: w.t(M.suspendedSubject, server),
+    said: w.t(M.suspendedSaid, server),
     wrote: 'moderator',
     reason: about.reason,
   });
@@ -273,13 +290,15 @@ export function accountSuspendedMail(
 
 /** To a member whose suspension a moderator lifted, with the moderator's reason. */
 export function accountRestoredMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   about: { serverName: string; reason: string },
 ): OutgoingMail {
-  return moderationMail(to, firstName, {
-    subject: `${about.serverName}: your account is restored`,
-    said: `The moderators of ${about.serverName} lifted your suspension. You can log in again, and what you posted is shown again as it was.`,
+  const w = new MailWriter(to.language);
+  const server = { server: about.serverName };
+  return moderationMail(to, {
+    w,
+    subject: w.t(M.restoredSubject, server),
+    said: w.t(M.restoredSaid, server),
     wrote: 'moderator',
     reason: about.reason,
   });
@@ -290,13 +309,15 @@ export function accountRestoredMail(
  * account had: nothing else of theirs is kept, and this address cannot sign up again.
  */
 export function accountDeletedMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   about: { serverName: string; reason: string },
 ): OutgoingMail {
-  return moderationMail(to, firstName, {
-    subject: `${about.serverName}: your account was deleted`,
-    said: `Your account on ${about.serverName} was deleted by its admins, with everything you posted there.`,
+  const w = new MailWriter(to.language);
+  const server = { server: about.serverName };
+  return moderationMail(to, {
+    w,
+    subject: w.t(M.deletedSubject, server),
+    said: w.t(M.deletedSaid, server),
     wrote: 'admins',
     reason: about.reason,
   });
@@ -308,30 +329,20 @@ export function accountDeletedMail(
  * how they learn of it in time.
  */
 export function accountDeletionMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   about: { purgeAt: Date; loginUrl: string },
 ): OutgoingMail {
-  const when = about.purgeAt.toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
-  const said = `Your ${PRODUCT} account is being deleted. Nobody can see your profile or anything you posted any more, and every device of yours was logged out.`;
-  const keep = `Changed your mind? Log in before ${when} to keep your account. After that, everything in it is deleted for good.`;
-  const href = escapeHtml(about.loginUrl);
-  return {
+  const w = new MailWriter(to.language);
+  const greeting = hello(w, to);
+  const said = w.t(M.deletionSaid, { product: PRODUCT });
+  const keep = w.t(M.deletionKeep, { when: w.dateTime(about.purgeAt) });
+  return compose(
     to,
-    subject: `${PRODUCT}: your account is being deleted`,
-    text: [`Hello ${firstName},`, '', said, '', keep, about.loginUrl].join('\n'),
-    html: page(
-      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(said)}</p><p>${escapeHtml(keep)}</p><p><a href="${href}">${href}</a></p>`,
-    ),
-  };
+    w,
+    w.t(M.deletionSubject, { product: PRODUCT }),
+    [greeting.text, '', said.text, '', keep.text, about.loginUrl],
+    [p(greeting), p(said), p(keep), p(link(about.loginUrl).html)],
+  );
 }
 
 /**
@@ -340,19 +351,18 @@ export function accountDeletionMail(
  * forwarded mail opens nothing) and until when.
  */
 export function dataExportReadyMail(
-  to: string,
-  firstName: string,
+  to: MailRecipient,
   about: { settingsUrl: string; expiresAt: string },
 ): OutgoingMail {
-  const href = escapeHtml(about.settingsUrl);
+  const w = new MailWriter(to.language);
+  const greeting = hello(w, to);
   const until = `${about.expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
-  const said = `The copy of your information you asked ${PRODUCT} for is ready. Download it from your settings until ${until}; after that it is deleted.`;
-  return {
+  const said = w.t(M.exportSaid, { product: PRODUCT, until });
+  return compose(
     to,
-    subject: `${PRODUCT}: your information is ready to download`,
-    text: [`Hello ${firstName},`, '', said, '', about.settingsUrl].join('\n'),
-    html: page(
-      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(said)}</p><p><a href="${href}">${href}</a></p>`,
-    ),
-  };
+    w,
+    w.t(M.exportSubject, { product: PRODUCT }),
+    [greeting.text, '', said.text, '', about.settingsUrl],
+    [p(greeting), p(said), p(link(about.settingsUrl).html)],
+  );
 }

@@ -178,6 +178,20 @@ export async function updateName(
     .execute();
 }
 
+/** The language the member's screens and mails are in (a code the schema checked). */
+export async function updateLanguage(
+  db: Db,
+  memberId: string,
+  language: string,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ language, updated_at: nowIso })
+    .where('id', '=', memberId)
+    .execute();
+}
+
 export async function updatePictureColumn(
   db: Db,
   memberId: string,

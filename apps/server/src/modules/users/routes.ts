@@ -81,6 +81,17 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
   addEndpoint(app, 'changeName', { onRequest: [accountChanges] }, async (request) =>
     users.changeName(memberOf(request), request.body),
   );
+  // The language is a preference, not a secret: its own counter, apart from the account
+  // changes' one (trying languages out spends none of the tries a password change needs).
+  const languageChangesPerAccount = limitHook(
+    app,
+    'language-changes-member',
+    limits.languageChangesPerAccount,
+    (request) => request.member?.id,
+  );
+  addEndpoint(app, 'changeLanguage', { onRequest: [languageChangesPerAccount] }, async (request) =>
+    users.changeLanguage(memberOf(request), request.body),
+  );
   addEndpoint(app, 'changePassword', { onRequest: [accountChanges] }, async (request) =>
     auth.changePassword(memberOf(request), sessionOf(request), request.body),
   );

@@ -1,11 +1,13 @@
 import {
   ACCOUNT_MESSAGES,
+  type ChangeLanguageInput,
   type ChangeNameAnswer,
   type ChangeNameInput,
   type Details,
   type DetailsInput,
   type FeedQuery,
   type FriendsPage,
+  type LanguageCode,
   PROFILE_FRIENDS_SHOWN,
   PROFILE_MESSAGES,
   type Privacy,
@@ -44,6 +46,7 @@ import {
   findProfileOwner,
   relatedMembers,
   updateDetails,
+  updateLanguage,
   updateName,
   updatePictureColumn,
   updatePrivacy,
@@ -164,6 +167,24 @@ export class UsersService {
     await updateName(db, member.id, names, clock.now().toISOString());
     await bus.publish({ type: 'profile.changed', userId: member.id });
     return { message: ACCOUNT_MESSAGES.nameChanged, ...names };
+  }
+
+  /**
+   * PUT /users/changeLanguage (the languages issue): one of the login footer's languages, as the
+   * contract's schema checked it. Kept with the account: every device takes it at its next login
+   * or load (the session answers and GET /users/account carry it), and the mails are in it.
+   */
+  async changeLanguage(
+    member: UserRow,
+    input: ChangeLanguageInput,
+  ): Promise<{ message: string; language: LanguageCode }> {
+    await updateLanguage(
+      this.deps.db,
+      member.id,
+      input.language,
+      this.deps.clock.now().toISOString(),
+    );
+    return { message: ACCOUNT_MESSAGES.languageChanged, language: input.language };
   }
 
   /**

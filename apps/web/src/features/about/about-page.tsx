@@ -1,16 +1,18 @@
-import { type About, SIGNUP_MODE_LABELS } from '@hearth/contract';
+import type { About } from '@hearth/contract';
 import { useId } from 'react';
 import { errorMessage } from '../../api/client';
 import { useAboutQuery } from '../../api/moderation';
+import { translate, useT } from '../../i18n';
 import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';
+import { aboutMessages as m, signupModeMessages } from './about.messages';
 import styles from './about-page.module.css';
 
-/** Who may join, in words: the sign-up mode, and whether members may invite. */
+/** Who may join, in words (in the app's language): the sign-up mode, and whether members may invite. */
 export function whoMayJoin(about: Pick<About, 'signupMode' | 'membersMayInvite'>): string {
-  const sentence = SIGNUP_MODE_LABELS[about.signupMode].description;
+  const sentence = translate(signupModeMessages[about.signupMode]);
   return about.signupMode === 'invite' && about.membersMayInvite
-    ? `${sentence} Members can invite their friends.`
+    ? translate(m.membersMayInvite, { sentence })
     : sentence;
 }
 
@@ -19,6 +21,7 @@ export function whoMayJoin(about: Pick<About, 'signupMode' | 'membersMayInvite'>
  * may join, the rules and the privacy policy, as the admin wrote them.
  */
 export function AboutPage() {
+  const t = useT();
   const about = useAboutQuery();
   return (
     <div className={styles.page}>
@@ -28,7 +31,7 @@ export function AboutPage() {
         <ErrorBox message={errorMessage(about.error)} onRetry={() => void about.refetch()} />
       ) : (
         <div className={styles.loading}>
-          <Spinner label="Loading" />
+          <Spinner label={t(m.loading)} />
         </div>
       )}
     </div>
@@ -36,28 +39,35 @@ export function AboutPage() {
 }
 
 function AboutCard({ about }: { about: About }) {
+  const t = useT();
   const id = useId();
   return (
     <article className={styles.card} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className={styles.title}>
-        About {about.name}
+        {t(m.title, { name: about.name })}
       </h1>
-      {about.description && <p className={styles.description}>{about.description}</p>}
+      {about.description && (
+        <p className={styles.description} dir="auto">
+          {about.description}
+        </p>
+      )}
       <section aria-labelledby={`${id}-join`} className={styles.section}>
         <h2 id={`${id}-join`} className={styles.heading}>
-          Who may join
+          {t(m.whoMayJoin)}
         </h2>
         <p className={styles.text}>{whoMayJoin(about)}</p>
       </section>
       {about.rules.length > 0 && (
         <section aria-labelledby={`${id}-rules`} className={styles.section}>
           <h2 id={`${id}-rules`} className={styles.heading}>
-            Rules
+            {t(m.rules)}
           </h2>
           <ol className={styles.rules}>
             {about.rules.map((rule, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the rules are plain lines in their order; two may read alike.
-              <li key={index}>{rule}</li>
+              <li key={index} dir="auto">
+                {rule}
+              </li>
             ))}
           </ol>
         </section>
@@ -65,9 +75,11 @@ function AboutCard({ about }: { about: About }) {
       {about.privacyPolicy && (
         <section aria-labelledby={`${id}-privacy`} className={styles.section}>
           <h2 id={`${id}-privacy`} className={styles.heading}>
-            Privacy policy
+            {t(m.privacyPolicy)}
           </h2>
-          <p className={`${styles.text} ${styles.policy}`}>{about.privacyPolicy}</p>
+          <p className={`${styles.text} ${styles.policy}`} dir="auto">
+            {about.privacyPolicy}
+          </p>
         </section>
       )}
     </article>

@@ -1,18 +1,23 @@
-import { REDIRECT_DELAY_MS, UI_MESSAGES } from '@hearth/contract';
+import { REDIRECT_DELAY_MS } from '@hearth/contract';
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useActivateAccountMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { useT } from '../../i18n';
+import { contractMessages } from '../../i18n/server.messages';
+import { serverText } from '../../i18n/server-text';
 import { useSession } from '../../session/session-context';
 import { CheckCircleIcon, ErrorIcon } from '../../ui/icons';
 import { Popup } from '../../ui/popup';
 import { Spinner } from '../../ui/spinner';
 import { useAfterDelay } from '../../ui/use-after-delay';
 import { HomePage } from '../home/home-page';
+import { activateMessages as m } from './activate.messages';
 import styles from './activate-page.module.css';
 
 /** /activate/:token: sends the token once, shows the outcome, then goes to / (spec section 2). */
 export function ActivatePage() {
+  const t = useT();
   const { token = '' } = useParams();
   const { dispatch } = useSession();
   const navigate = useNavigate();
@@ -36,17 +41,17 @@ export function ActivatePage() {
       <HomePage />
       {activate.isPending && (
         <div className={styles.pending}>
-          <Spinner label="Verifying your account" />
+          <Spinner label={t(m.verifying)} />
         </div>
       )}
       {activate.isSuccess && (
         <Popup labelledBy={titleId} describedBy={textId} className={styles.popup}>
           <CheckCircleIcon className={styles.success} width={48} height={48} />
           <h2 id={titleId} className={`${styles.title} ${styles.success}`}>
-            {UI_MESSAGES.activationSuccess}
+            {t(contractMessages.ui.activationSuccess)}
           </h2>
           <p id={textId} className={styles.text}>
-            {activate.data.message}
+            {serverText(activate.data.message)}
           </p>
         </Popup>
       )}
@@ -54,7 +59,7 @@ export function ActivatePage() {
         <Popup labelledBy={titleId} describedBy={textId} className={styles.popup}>
           <ErrorIcon className={styles.error} width={48} height={48} />
           <h2 id={titleId} className={`${styles.title} ${styles.error}`}>
-            {UI_MESSAGES.activationFailure}
+            {t(contractMessages.ui.activationFailure)}
           </h2>
           <p id={textId} className={styles.text}>
             {errorMessage(activate.error)}

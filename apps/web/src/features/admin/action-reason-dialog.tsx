@@ -1,7 +1,10 @@
 import { ACTION_REASON_MAX, MODERATION_MESSAGES } from '@hearth/contract';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useT } from '../../i18n';
+import { serverText } from '../../i18n/server-text';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { FormMessage } from '../../ui/message';
+import { adminMessages as m } from './admin.messages';
 import styles from './admin.module.css';
 
 /**
@@ -34,6 +37,7 @@ export function ActionReasonDialog({
   onConfirm: (reason: string, onError: (message: string) => void) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -64,11 +68,12 @@ export function ActionReasonDialog({
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-reason`} className={styles.label}>
-            {optional ? 'Reason (optional)' : 'Reason'}
+            {optional ? t(m.reasonOptional) : t(m.reason)}
           </label>
           <textarea
             id={`${id}-reason`}
             className={styles.textarea}
+            dir="auto"
             maxLength={ACTION_REASON_MAX}
             required={!optional}
             aria-invalid={error === MODERATION_MESSAGES.actionReasonRequired ? true : undefined}
@@ -82,13 +87,13 @@ export function ActionReasonDialog({
         </div>
         {error && (
           <div id={`${id}-error`}>
-            <FormMessage tone="error">{error}</FormMessage>
+            <FormMessage tone="error">{serverText(error)}</FormMessage>
           </div>
         )}
       </DialogBody>
       <DialogFooter>
         <button type="button" className={styles.secondary} onClick={onClose}>
-          Cancel
+          {t(m.cancel)}
         </button>
         <button
           type="submit"

@@ -2,9 +2,11 @@ import { STAFF_ROLES } from '@hearth/contract';
 import { Suspense } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useAboutQuery } from '../../api/moderation';
+import { useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { Spinner } from '../../ui/spinner';
 import { PageFallback } from '../layout/page-fallback';
+import { adminMessages as m } from './admin.messages';
 import styles from './admin.module.css';
 import { ADMIN_SECTIONS } from './admin-sections';
 
@@ -14,6 +16,7 @@ import { ADMIN_SECTIONS } from './admin-sections';
  * the first page the member may see.
  */
 export function AdminLayout() {
+  const t = useT();
   const user = useSessionUser();
   const about = useAboutQuery();
   const { pathname } = useLocation();
@@ -32,7 +35,7 @@ export function AdminLayout() {
   if (allowed === undefined && about.isPending) {
     return (
       <div className={styles.loading}>
-        <Spinner label="Loading" />
+        <Spinner label={t(m.loading)} />
       </div>
     );
   }
@@ -41,15 +44,15 @@ export function AdminLayout() {
   return (
     <div className={styles.layout}>
       {visible.length > 1 && (
-        <nav className={styles.nav} aria-label="Moderation">
+        <nav className={styles.nav} aria-label={t(m.moderation)}>
           <p className={styles.navTitle} aria-hidden="true">
-            Moderation
+            {t(m.moderation)}
           </p>
           <ul className={styles.navList}>
             {visible.map(({ path, name }) => (
               <li key={path}>
                 <NavLink to={`/admin/${path}`} className={styles.navLink}>
-                  {name}
+                  {t(name)}
                 </NavLink>
               </li>
             ))}

@@ -1,4 +1,5 @@
-import type { About, Role } from '@hearth/contract';
+import type { About, MessageDescriptor, Role } from '@hearth/contract';
+import { adminMessages as m } from './admin.messages';
 
 export type AdminSectionPath =
   | 'reports'
@@ -10,7 +11,8 @@ export type AdminSectionPath =
 
 export interface AdminSection {
   path: AdminSectionPath;
-  name: string;
+  /** The nav's name for it, translated where it shows. */
+  name: MessageDescriptor;
   /**
    * Whether a member of `role` may open it; undefined while that depends on /about, not read
    * yet. The server answers 404 to the same people (the calls' `access`).
@@ -22,15 +24,15 @@ const staff = (role: Role) => role === 'moderator' || role === 'admin';
 
 /** The moderation area's pages (/admin/…), in the nav's order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { path: 'reports', name: 'Reports', allowed: staff },
-  { path: 'applications', name: 'Applications', allowed: staff },
-  { path: 'members', name: 'Members', allowed: staff },
+  { path: 'reports', name: m.sectionReports, allowed: staff },
+  { path: 'applications', name: m.sectionApplications, allowed: staff },
+  { path: 'members', name: m.sectionMembers, allowed: staff },
   {
     path: 'invites',
-    name: 'Invites',
+    name: m.sectionInvites,
     // Admins, and any member while the admin lets members invite.
     allowed: (role, about) => (role === 'admin' ? true : about?.membersMayInvite),
   },
-  { path: 'settings', name: 'Settings', allowed: (role) => role === 'admin' },
-  { path: 'log', name: 'Audit log', allowed: (role) => role === 'admin' },
+  { path: 'settings', name: m.sectionSettings, allowed: (role) => role === 'admin' },
+  { path: 'log', name: m.sectionLog, allowed: (role) => role === 'admin' },
 ];

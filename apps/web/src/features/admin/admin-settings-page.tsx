@@ -6,7 +6,6 @@ import {
   SERVER_NAME_MAX,
   SERVER_RULE_MAX,
   SERVER_RULES_MAX,
-  SIGNUP_MODE_LABELS,
   SIGNUP_MODES,
   type SignupMode,
   STAFF_INACTIVE_DAYS,
@@ -17,6 +16,8 @@ import {
   useModerationSettingsQuery,
   useUpdateModerationSettingsMutation,
 } from '../../api/moderation';
+import { useT } from '../../i18n';
+import { serverText } from '../../i18n/server-text';
 import { ErrorBox } from '../../ui/error-box';
 import { FormMessage } from '../../ui/message';
 import { PageCard } from '../../ui/page-card';
@@ -24,6 +25,8 @@ import radios from '../../ui/radio-options.module.css';
 import { fullDate } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import styles from './admin.module.css';
+import { settingsMessages as m } from './admin-settings-page.messages';
+import { modeDescription, modeName } from './audit-sentences';
 import { EmailBlocksSection } from './email-blocks-section';
 
 interface Rule {
@@ -66,19 +69,17 @@ function draftOf(settings: ModerationSettings): Draft {
  * addresses refused after a deletion.
  */
 export function AdminSettingsPage() {
+  const t = useT();
   const settings = useModerationSettingsQuery();
   return (
-    <PageCard
-      title="Server settings"
-      intro="Who may join, and what newcomers read before they do: at sign-up and on the public About page."
-    >
+    <PageCard title={t(m.title)} intro={t(m.intro)}>
       {settings.data ? (
         <SettingsForm settings={settings.data} />
       ) : settings.isError ? (
         <ErrorBox message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
       ) : (
         <div className={styles.loading}>
-          <Spinner label="Loading settings" />
+          <Spinner label={t(m.loading)} />
         </div>
       )}
       <EmailBlocksSection />
@@ -87,6 +88,7 @@ export function AdminSettingsPage() {
 }
 
 function SettingsForm({ settings }: { settings: ModerationSettings }) {
+  const t = useT();
   const save = useUpdateModerationSettingsMutation();
   const [draft, setDraft] = useState(() => draftOf(settings));
   const [problem, setProblem] = useState<string | null>(null);
@@ -154,24 +156,25 @@ function SettingsForm({ settings }: { settings: ModerationSettings }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Server settings">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t(m.title)}>
       <fieldset className={styles.field}>
-        <legend className={styles.label}>Who may join</legend>
+        <legend className={styles.label}>{t(m.whoMayJoin)}</legend>
         {settings.autoApprovalAt && (
           <p className={styles.hint}>
-            Sign-up switched itself from {SIGNUP_MODE_LABELS.open.name} to{' '}
-            {SIGNUP_MODE_LABELS.approval.name} on {fullDate(new Date(settings.autoApprovalAt))}: no
-            moderator or admin had been active for {STAFF_INACTIVE_DAYS} days.
+            {t(m.autoSwitched, {
+              open: modeName('open'),
+              approval: modeName('approval'),
+              date: fullDate(new Date(settings.autoApprovalAt)),
+              days: STAFF_INACTIVE_DAYS,
+            })}
           </p>
         )}
         <div className={radios.options}>
           {SIGNUP_MODES.map((mode) => (
             <label key={mode} className={`${radios.option} ${styles.modeOption}`}>
               <span className={radios.optionText}>
-                <span className={radios.optionName}>{SIGNUP_MODE_LABELS[mode].name}</span>
-                <span className={radios.optionDescription}>
-                  {SIGNUP_MODE_LABELS[mode].description}
-                </span>
+                <span className={radios.optionName}>{modeName(mode)}</span>
+                <span className={radios.optionDescription}>{modeDescription(mode)}</span>
               </span>
               <input
                 type="radio"
@@ -196,20 +199,20 @@ function SettingsForm({ settings }: { settings: ModerationSettings }) {
           aria-describedby={`${id}-invite-hint`}
           onChange={(event) => change({ membersMayInvite: event.target.checked })}
         />
-        <span className={styles.label}>Members may invite</span>
+        <span className={styles.label}>{t(m.membersMayInvite)}</span>
       </label>
       <p id={`${id}-invite-hint`} className={styles.hint}>
-        While sign-up is {SIGNUP_MODE_LABELS.invite.name}, every member can make invite links, from
-        their account menu. Admins always can.
+        {t(m.inviteHint, { mode: modeName('invite') })}
       </p>
 
       <div className={styles.field}>
         <label htmlFor={`${id}-name`} className={styles.label}>
-          Server name
+          {t(m.serverName)}
         </label>
         <input
           id={`${id}-name`}
           className={styles.input}
+          dir="auto"
           maxLength={SERVER_NAME_MAX}
           value={draft.name}
           onChange={(event) => change({ name: event.target.value })}
@@ -218,26 +221,25 @@ function SettingsForm({ settings }: { settings: ModerationSettings }) {
 
       <div className={styles.field}>
         <label htmlFor={`${id}-description`} className={styles.label}>
-          Description
+          {t(m.description)}
         </label>
         <textarea
           id={`${id}-description`}
           className={styles.textarea}
+          dir="auto"
           maxLength={SERVER_DESCRIPTION_MAX}
           value={draft.description}
           aria-describedby={`${id}-description-hint`}
           onChange={(event) => change({ description: event.target.value })}
         />
         <p id={`${id}-description-hint`} className={styles.hint}>
-          A sentence or two on the About page, under the name.
+          {t(m.descriptionHint)}
         </p>
       </div>
 
       <fieldset className={styles.field}>
-        <legend className={styles.label}>Rules</legend>
-        <p className={styles.hint}>
-          Newcomers agree to them when they sign up. At most {SERVER_RULES_MAX}.
-        </p>
+        <legend className={styles.label}>{t(m.rules)}</legend>
+        <p className={styles.hint}>{t(m.rulesHint, { max: SERVER_RULES_MAX })}</p>
         {draft.rules.length > 0 && (
           <ol ref={rulesRef} className={styles.rules}>
             {draft.rules.map((entry, index) => (
@@ -245,7 +247,8 @@ function SettingsForm({ settings }: { settings: ModerationSettings }) {
                 <div className={styles.ruleLine}>
                   <input
                     className={styles.input}
-                    aria-label={`Rule ${index + 1}`}
+                    dir="auto"
+                    aria-label={t(m.rule, { number: index + 1 })}
                     maxLength={SERVER_RULE_MAX}
                     value={entry.text}
                     onChange={(event) => setRule(entry.key, event.target.value)}
@@ -253,10 +256,10 @@ function SettingsForm({ settings }: { settings: ModerationSettings }) {
                   <button
                     type="button"
                     className={styles.secondary}
-                    aria-label={`Remove rule ${index + 1}`}
+                    aria-label={t(m.removeRule, { number: index + 1 })}
                     onClick={() => removeRule(index)}
                   >
-                    Remove
+                    {t(m.remove)}
                   </button>
                 </div>
               </li>
@@ -270,17 +273,18 @@ function SettingsForm({ settings }: { settings: ModerationSettings }) {
           disabled={draft.rules.length >= SERVER_RULES_MAX}
           onClick={addRule}
         >
-          Add a rule
+          {t(m.addRule)}
         </button>
       </fieldset>
 
       <div className={styles.field}>
         <label htmlFor={`${id}-privacy`} className={styles.label}>
-          Privacy policy
+          {t(m.privacyPolicy)}
         </label>
         <textarea
           id={`${id}-privacy`}
           className={`${styles.textarea} ${styles.tall}`}
+          dir="auto"
           maxLength={PRIVACY_POLICY_MAX}
           value={draft.privacyPolicy}
           onChange={(event) => change({ privacyPolicy: event.target.value })}
@@ -289,7 +293,7 @@ function SettingsForm({ settings }: { settings: ModerationSettings }) {
 
       <div className={styles.field}>
         <label htmlFor={`${id}-domains`} className={styles.label}>
-          Refused e-mail domains
+          {t(m.domains)}
         </label>
         <textarea
           id={`${id}-domains`}
@@ -300,19 +304,18 @@ function SettingsForm({ settings }: { settings: ModerationSettings }) {
           onChange={(event) => change({ domains: event.target.value })}
         />
         <p id={`${id}-domains-hint`} className={styles.hint}>
-          One a line, such as example.com: nobody signs up with an address there or at its
-          subdomains.
+          {t(m.domainsHint)}
         </p>
       </div>
 
       <div className={styles.footer}>
         <button type="submit" className={styles.primary} disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? t(m.saving) : t(m.save)}
         </button>
-        {save.isPending && <Spinner label="Saving" />}
+        {save.isPending && <Spinner label={t(m.savingSpinner)} />}
       </div>
-      {problem && <FormMessage tone="error">{problem}</FormMessage>}
-      {saved && <FormMessage tone="success">Settings saved.</FormMessage>}
+      {problem && <FormMessage tone="error">{serverText(problem)}</FormMessage>}
+      {saved && <FormMessage tone="success">{t(m.saved)}</FormMessage>}
     </form>
   );
 }

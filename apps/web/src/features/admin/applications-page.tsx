@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { itemsOf } from '../../api/cursor-pages';
 import { useApplicationsQuery, useDecideApplicationMutation } from '../../api/moderation';
+import { T, useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
@@ -10,7 +11,9 @@ import { fullName } from '../../ui/full-name';
 import { PageCard } from '../../ui/page-card';
 import { RelativeTime } from '../../ui/relative-time';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
+import { adminMessages as a } from './admin.messages';
 import styles from './admin.module.css';
+import { applicationsMessages as m } from './applications-page.messages';
 import { PagedList } from './paged-list';
 
 interface Deciding {
@@ -24,6 +27,7 @@ interface Deciding {
  * first; Approve or Reject, each with an optional reason, takes them off the list.
  */
 export function ApplicationsPage() {
+  const t = useT();
   const query = useApplicationsQuery();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -37,15 +41,12 @@ export function ApplicationsPage() {
   );
 
   return (
-    <PageCard
-      title="Applications"
-      intro="People asking to join, oldest first, with why they want to. Approved, they can log in; rejected, their account is deleted. Either way they get an e-mail, with your reason if you give one."
-      headingRef={headingRef}
-    >
+    <PageCard title={t(m.title)} intro={t(m.intro)} headingRef={headingRef}>
       <PagedList
         query={query}
-        label="Applications"
-        empty="Nobody is waiting for approval."
+        label={t(m.list)}
+        loading={t(m.loading)}
+        empty={t(m.empty)}
         listRef={listRef}
         renderItem={(applicant, index) => {
           const name = fullName(applicant);
@@ -53,30 +54,41 @@ export function ApplicationsPage() {
             <li key={applicant._id} className={`${styles.row} ${styles.avatarRow}`}>
               <Avatar src={applicant.picture} size={48} />
               <div className={styles.who}>
-                <span className={styles.name}>{name}</span>
-                <span className={styles.detail}>{applicant.email}</span>
-                <span className={styles.detail}>
-                  Applied <RelativeTime iso={applicant.createdAt} />
+                <span className={styles.name} dir="auto">
+                  {name}
                 </span>
-                {applicant.reason && <p className={styles.reason}>{applicant.reason}</p>}
+                <span className={styles.detail} dir="auto">
+                  {applicant.email}
+                </span>
+                <span className={styles.detail}>
+                  <T
+                    message={m.applied}
+                    components={{ 0: <RelativeTime iso={applicant.createdAt} /> }}
+                  />
+                </span>
+                {applicant.reason && (
+                  <p className={styles.reason} dir="auto">
+                    {applicant.reason}
+                  </p>
+                )}
               </div>
               <div className={styles.actions}>
                 <button
                   type="button"
                   className={styles.primary}
-                  aria-label={`Approve ${name}`}
+                  aria-label={t(m.approveName, { name })}
                   data-approve=""
                   onClick={() => setDeciding({ applicant, approve: true, index })}
                 >
-                  Approve
+                  {t(m.approve)}
                 </button>
                 <button
                   type="button"
                   className={styles.secondary}
-                  aria-label={`Reject ${name}`}
+                  aria-label={t(m.rejectName, { name })}
                   onClick={() => setDeciding({ applicant, approve: false, index })}
                 >
-                  Reject
+                  {t(m.reject)}
                 </button>
               </div>
             </li>
@@ -107,13 +119,14 @@ function DecisionDialog({
   onDecided: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const decide = useDecideApplicationMutation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const reasonId = useId();
   const descriptionId = useId();
   const name = fullName(applicant);
-  const verb = approve ? 'Approve' : 'Reject';
+  const verb = approve ? t(m.approve) : t(m.reject);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -127,7 +140,7 @@ function DecisionDialog({
 
   return (
     <Dialog
-      title={`${verb} ${name}?`}
+      title={t(approve ? m.approveTitle : m.rejectTitle, { name })}
       onClose={onClose}
       describedBy={descriptionId}
       className={styles.dialog}
@@ -135,31 +148,30 @@ function DecisionDialog({
     >
       <DialogBody>
         <p id={descriptionId} className={styles.dialogText}>
-          {approve
-            ? `${name} can log in at once, and gets an e-mail saying so.`
-            : `${name}'s account is deleted, and they get an e-mail saying so.`}
+          {t(approve ? m.approveDescription : m.rejectDescription, { name })}
         </p>
         <div className={styles.field}>
           <label htmlFor={reasonId} className={styles.label}>
-            Reason (optional)
+            {t(a.reasonOptional)}
           </label>
           <textarea
             id={reasonId}
             className={styles.textarea}
+            dir="auto"
             maxLength={DECISION_REASON_MAX}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
-          <p className={styles.hint}>Sent to {name} in the e-mail.</p>
+          <p className={styles.hint}>{t(m.sentInEmail, { name })}</p>
         </div>
         {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
       </DialogBody>
       <DialogFooter>
         <button type="button" className={styles.secondary} onClick={onClose}>
-          Cancel
+          {t(a.cancel)}
         </button>
         <button type="submit" className={styles.primary} disabled={decide.isPending}>
-          {decide.isPending ? (approve ? 'Approving…' : 'Rejecting…') : verb}
+          {decide.isPending ? (approve ? t(m.approving) : t(m.rejecting)) : verb}
         </button>
       </DialogFooter>
     </Dialog>

@@ -1,7 +1,9 @@
 import { useModerationLogQuery } from '../../api/moderation';
+import { T, useT } from '../../i18n';
 import { PageCard } from '../../ui/page-card';
 import { RelativeTime } from '../../ui/relative-time';
 import styles from './admin.module.css';
+import { auditMessages as m } from './audit-log.messages';
 import { auditDetails, auditSentence } from './audit-sentences';
 import { PagedList } from './paged-list';
 import log from './reports.module.css';
@@ -11,23 +13,27 @@ import log from './reports.module.css';
  * application decision and invite, newest first, page by page: who, what, when, and why.
  */
 export function AuditLogPage() {
+  const t = useT();
   const query = useModerationLogQuery();
   return (
-    <PageCard
-      title="Audit log"
-      intro="Everything done with the moderation tools, newest first. Lines are never edited, and stay when the members they name are gone."
-    >
+    <PageCard title={t(m.title)} intro={t(m.intro)}>
       <PagedList
         query={query}
-        label="Audit log"
-        empty="Nothing has been done yet."
+        label={t(m.title)}
+        loading={t(m.loading)}
+        empty={t(m.empty)}
         renderItem={(entry) => {
           const details = auditDetails(entry);
+          const sentence = auditSentence(entry);
           return (
             <li key={entry._id} className={styles.row}>
               <div className={styles.who}>
                 <p className={log.text}>
-                  <strong>{entry.actor.name}</strong> {auditSentence(entry)}
+                  <T
+                    message={sentence.message}
+                    values={sentence.values}
+                    components={{ 0: <strong dir="auto" /> }}
+                  />
                 </p>
                 <span className={styles.detail}>
                   <RelativeTime iso={entry.createdAt} />

@@ -2,11 +2,14 @@ import type { EmailBlock } from '@hearth/contract';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useEmailBlocksQuery, useLiftEmailBlockMutation } from '../../api/moderation';
+import { T, translate, useT } from '../../i18n';
 import { ErrorBox } from '../../ui/error-box';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
+import { adminMessages as a } from './admin.messages';
 import styles from './admin.module.css';
+import { emailBlocksMessages as m } from './admin-settings-page.messages';
 
 /**
  * Refused addresses (on the settings page, admins): the addresses of accounts an admin deleted,
@@ -14,6 +17,7 @@ import styles from './admin.module.css';
  * of the address). 'Allow this address again' lets it sign up.
  */
 export function EmailBlocksSection() {
+  const t = useT();
   const blocks = useEmailBlocksQuery();
   // The call lives here, not in the row: the row leaves the list as the call succeeds.
   const lift = useLiftEmailBlockMutation();
@@ -33,31 +37,26 @@ export function EmailBlocksSection() {
     <section aria-labelledby={headingId} className={styles.blocks}>
       <div className={styles.field}>
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.subheading}>
-          Refused addresses
+          {t(m.heading)}
         </h2>
-        <p className={styles.hint}>
-          The e-mail address of an account an admin deleted cannot sign up again until you allow it
-          here. Only the member's name is shown: the address itself is not kept.
-        </p>
+        <p className={styles.hint}>{t(m.hint)}</p>
       </div>
       <p role="status" className={styles.rowDone}>
         {allowed}
       </p>
       {blocks.isPending ? (
         <div className={styles.loading}>
-          <Spinner label="Loading refused addresses" />
+          <Spinner label={t(m.loading)} />
         </div>
       ) : blocks.isError ? (
         <ErrorBox message={errorMessage(blocks.error)} onRetry={() => void blocks.refetch()} />
       ) : blocks.data.length === 0 ? (
-        <p className={styles.empty}>
-          No refused addresses: every deleted account's address may sign up again.
-        </p>
+        <p className={styles.empty}>{t(m.empty)}</p>
       ) : (
         <ul
           ref={listRef}
           className={styles.list}
-          aria-label="Refused addresses"
+          aria-label={t(m.heading)}
           data-testid="email-blocks"
         >
           {blocks.data.map((block, index) => (
@@ -72,7 +71,7 @@ export function EmailBlocksSection() {
                 lift.mutate(block._id, {
                   onSuccess: () => {
                     focusAfterRemoval(block._id, index);
-                    setAllowed(`The address of ${block.name} may sign up again.`);
+                    setAllowed(translate(m.allowedNote, { name: block.name }));
                   },
                   onError: (error) =>
                     setFailure({ blockId: block._id, message: errorMessage(error) }),
@@ -98,17 +97,23 @@ function EmailBlockRow({
   error: string | null;
   onAllow: () => void;
 }) {
+  const t = useT();
   const nameId = useId();
   return (
     <li className={styles.row} data-testid="email-block">
       <div className={styles.who}>
-        <span id={nameId} className={styles.name}>
+        <span id={nameId} className={styles.name} dir="auto">
           {block.name}
         </span>
         <span className={styles.detail}>
-          Account deleted <RelativeTime iso={block.createdAt} />
+          <T
+            message={m.accountDeleted}
+            components={{ 0: <RelativeTime iso={block.createdAt} /> }}
+          />
         </span>
-        {block.reason && <span className={styles.detail}>Reason: {block.reason}</span>}
+        {block.reason && (
+          <span className={styles.detail}>{t(a.reasonLine, { reason: block.reason })}</span>
+        )}
         {error && (
           <p role="alert" className={styles.rowError}>
             {error}
@@ -123,7 +128,7 @@ function EmailBlockRow({
           disabled={pending}
           onClick={onAllow}
         >
-          {pending ? 'Allowing…' : 'Allow this address again'}
+          {pending ? t(m.allowing) : t(m.allow)}
         </button>
       </div>
     </li>

@@ -6,6 +6,8 @@ import {
   useInvitesQuery,
   useRevokeInviteMutation,
 } from '../../api/moderation';
+import { useT } from '../../i18n';
+import { serverText } from '../../i18n/server-text';
 import { useSessionUser } from '../../session/session-context';
 import { ErrorBox } from '../../ui/error-box';
 import { fullName } from '../../ui/full-name';
@@ -13,7 +15,9 @@ import { FormMessage } from '../../ui/message';
 import { PageCard } from '../../ui/page-card';
 import { fullDate } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
+import { adminMessages as a } from './admin.messages';
 import styles from './admin.module.css';
+import { invitesMessages as m } from './invites-page.messages';
 
 /** The invite's address to share: the server's, made absolute if it came as a path. */
 function shareUrl(invite: Invite): string {
@@ -35,30 +39,27 @@ async function copyText(text: string): Promise<boolean> {
  * for a number of sign-ups and days, copy it, see how it was used, revoke it.
  */
 export function InvitesPage() {
+  const t = useT();
   const user = useSessionUser();
   const invites = useInvitesQuery();
   const isAdmin = user.role === 'admin';
   return (
     <PageCard
-      title={isAdmin ? 'Invites' : 'Invite friends'}
-      intro={
-        isAdmin
-          ? 'Sign-up by invite needs one of these links. Each works for the sign-ups and the days you choose; revoke one and it stops working at once.'
-          : 'Share a link with the friends you want here: it opens the sign-up with its code filled in.'
-      }
+      title={isAdmin ? t(m.titleAdmin) : t(m.titleMember)}
+      intro={isAdmin ? t(m.introAdmin) : t(m.introMember)}
     >
       <NewInvite />
-      <h2 className={styles.subheading}>{isAdmin ? 'Invite links' : 'Your invite links'}</h2>
+      <h2 className={styles.subheading}>{isAdmin ? t(m.links) : t(m.yourLinks)}</h2>
       {invites.isPending ? (
         <div className={styles.loading}>
-          <Spinner label="Loading invites" />
+          <Spinner label={t(m.loading)} />
         </div>
       ) : invites.isError ? (
         <ErrorBox message={errorMessage(invites.error)} onRetry={() => void invites.refetch()} />
       ) : invites.data.length === 0 ? (
-        <p className={styles.empty}>No invite links yet.</p>
+        <p className={styles.empty}>{t(m.empty)}</p>
       ) : (
-        <ul className={styles.list} aria-label="Invite links">
+        <ul className={styles.list} aria-label={t(m.links)}>
           {invites.data.map((invite) => (
             <InviteRow key={invite.code} invite={invite} showMaker={isAdmin} />
           ))}
@@ -74,6 +75,7 @@ function typedNumber(text: string): number {
 }
 
 function NewInvite() {
+  const t = useT();
   const create = useCreateInviteMutation();
   const [uses, setUses] = useState('1');
   const [days, setDays] = useState('7');
@@ -98,15 +100,15 @@ function NewInvite() {
   }
 
   return (
-    <form className={styles.inviteForm} onSubmit={onSubmit} noValidate aria-label="New invite link">
+    <form className={styles.inviteForm} onSubmit={onSubmit} noValidate aria-label={t(m.newLink)}>
       <div className={styles.inviteFields}>
-        <NumberField label="Sign-ups" max={INVITE_USES_MAX} value={uses} onChange={setUses} />
-        <NumberField label="Days" max={INVITE_DAYS_MAX} value={days} onChange={setDays} />
+        <NumberField label={t(m.signUps)} max={INVITE_USES_MAX} value={uses} onChange={setUses} />
+        <NumberField label={t(m.days)} max={INVITE_DAYS_MAX} value={days} onChange={setDays} />
         <button type="submit" className={styles.primary} disabled={create.isPending}>
-          {create.isPending ? 'Making the link…' : 'Make invite link'}
+          {create.isPending ? t(m.making) : t(m.make)}
         </button>
       </div>
-      {problem && <FormMessage tone="error">{problem}</FormMessage>}
+      {problem && <FormMessage tone="error">{serverText(problem)}</FormMessage>}
       {made && <MadeInvite key={made.code} invite={made} />}
     </form>
   );
@@ -146,6 +148,7 @@ function NumberField({
 
 /** The link just made, ready to copy. */
 function MadeInvite({ invite }: { invite: Invite }) {
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const linkId = useId();
   const [copied, setCopied] = useState<boolean | null>(null);
@@ -158,7 +161,7 @@ function MadeInvite({ invite }: { invite: Invite }) {
   return (
     <div className={styles.made}>
       <label htmlFor={linkId} className={styles.label}>
-        Your new invite link
+        {t(m.yourNewLink)}
       </label>
       <div className={styles.copyRow}>
         <input
@@ -179,20 +182,17 @@ function MadeInvite({ invite }: { invite: Invite }) {
             })
           }
         >
-          Copy link
+          {t(m.copyLink)}
         </button>
       </div>
-      {copied === true && <FormMessage tone="success">Link copied.</FormMessage>}
-      {copied === false && (
-        <FormMessage tone="error">
-          Your browser did not let us copy: copy the selected link.
-        </FormMessage>
-      )}
+      {copied === true && <FormMessage tone="success">{t(m.copied)}</FormMessage>}
+      {copied === false && <FormMessage tone="error">{t(m.copyFailed)}</FormMessage>}
     </div>
   );
 }
 
 function InviteRow({ invite, showMaker }: { invite: Invite; showMaker: boolean }) {
+  const t = useT();
   const revoke = useRevokeInviteMutation();
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -204,14 +204,16 @@ function InviteRow({ invite, showMaker }: { invite: Invite; showMaker: boolean }
       <div className={styles.who}>
         <span className={`${styles.name} ${styles.code}`}>{url}</span>
         <span className={styles.detail}>
-          Used {invite.used} of {invite.uses} {invite.uses === 1 ? 'time' : 'times'}
-          {usedUp ? ' (used up)' : ''}
+          {t(m.used, { used: invite.used, uses: invite.uses })}
+          {usedUp ? ` ${t(m.usedUp)}` : ''}
           {' · '}
-          {expired ? 'Expired' : 'Expires'} {fullDate(new Date(invite.expiresAt))}
+          {t(expired ? m.expired : m.expires, { date: fullDate(new Date(invite.expiresAt)) })}
         </span>
         {showMaker && (
           <span className={styles.detail}>
-            Made by {invite.createdBy ? fullName(invite.createdBy) : 'a deleted account'}
+            {t(m.madeBy, {
+              name: invite.createdBy ? fullName(invite.createdBy) : t(a.deletedAccount),
+            })}
           </span>
         )}
         {error && (
@@ -221,7 +223,7 @@ function InviteRow({ invite, showMaker }: { invite: Invite; showMaker: boolean }
         )}
         {copied && (
           <p role="status" className={styles.rowDone}>
-            Link copied.
+            {t(m.copied)}
           </p>
         )}
       </div>
@@ -230,23 +232,23 @@ function InviteRow({ invite, showMaker }: { invite: Invite; showMaker: boolean }
           <button
             type="button"
             className={styles.secondary}
-            aria-label={`Copy invite link ${invite.code}`}
+            aria-label={t(m.copyCode, { code: invite.code })}
             onClick={() => void copyText(url).then(setCopied)}
           >
-            Copy
+            {t(m.copy)}
           </button>
         )}
         <button
           type="button"
           className={styles.secondary}
-          aria-label={`Revoke invite link ${invite.code}`}
+          aria-label={t(m.revokeCode, { code: invite.code })}
           disabled={revoke.isPending}
           onClick={() => {
             setError(null);
             revoke.mutate(invite.code, { onError: (failure) => setError(errorMessage(failure)) });
           }}
         >
-          Revoke
+          {t(m.revoke)}
         </button>
       </div>
     </li>

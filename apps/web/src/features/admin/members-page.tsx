@@ -1,9 +1,8 @@
 import {
   type MemberRecord,
+  type MessageDescriptor,
   type ModerationMember,
-  REPORT_REASON_LABELS,
   type ReportTarget,
-  ROLE_LABELS,
   ROLES,
   type Role,
 } from '@hearth/contract';
@@ -20,6 +19,7 @@ import {
   useUnsuspendMemberMutation,
   useWarnMemberMutation,
 } from '../../api/moderation';
+import { T, translate, useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
@@ -29,8 +29,10 @@ import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
 import { ActionReasonDialog } from './action-reason-dialog';
+import { adminMessages as a } from './admin.messages';
 import styles from './admin.module.css';
-import { historyLabel, RESOLVED_AS } from './audit-sentences';
+import { historyLabel, reasonName, resolvedAs, roleName } from './audit-sentences';
+import { membersMessages as m } from './members-page.messages';
 import { PagedList } from './paged-list';
 
 /** How long the search waits after the last key before asking the server. */
@@ -49,6 +51,7 @@ interface Deleting {
  * deleted: those rows offer neither.
  */
 export function MembersPage() {
+  const t = useT();
   const user = useSessionUser();
   const searchId = useId();
   const [typed, setTyped] = useState('');
@@ -72,23 +75,20 @@ export function MembersPage() {
 
   return (
     <PageCard
-      title="Members"
+      title={t(m.title)}
       headingRef={headingRef}
-      intro={
-        isAdmin
-          ? "Everyone with an account here, newest first. Open a member's record to see the reports naming them and what was done. Warn, suspend or delete an account with a reason the member is told; admins also change the roles."
-          : "Everyone with an account here, newest first, with their role. Open a member's record to see the reports naming them and what was done; warn or suspend with a reason the member is told."
-      }
+      intro={isAdmin ? t(m.introAdmin) : t(m.introModerator)}
     >
       <div className={styles.field}>
         <label htmlFor={searchId} className={styles.label}>
-          Search members
+          {t(m.search)}
         </label>
         <input
           id={searchId}
           type="search"
           className={styles.input}
-          placeholder="Name, username or e-mail"
+          dir="auto"
+          placeholder={t(m.searchPlaceholder)}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
@@ -98,8 +98,9 @@ export function MembersPage() {
       </p>
       <PagedList
         query={query}
-        label="Members"
-        empty={q ? `No member matches “${q}”.` : 'No members yet.'}
+        label={t(m.list)}
+        loading={t(m.loading)}
+        empty={q ? t(m.noMatch, { query: q }) : t(m.noMembers)}
         listRef={listRef}
         renderItem={(member, index) => (
           <MemberRow
@@ -119,7 +120,7 @@ export function MembersPage() {
           member={deleting.member}
           onDeleted={() => {
             focusAfterRemoval(deleting.member._id, deleting.index);
-            setDeletedNote(`The account of ${fullName(deleting.member)} was deleted.`);
+            setDeletedNote(t(m.accountDeleted, { name: fullName(deleting.member) }));
             setDeleting(null);
           }}
           onClose={() => setDeleting(null)}
@@ -143,6 +144,7 @@ function MemberRow({
   isSelf: boolean;
   onDelete: () => void;
 }) {
+  const t = useT();
   const setRole = useSetRoleMutation();
   const [dialog, setDialog] = useState<RowDialog | null>(null);
   const [done, setDone] = useState('');
@@ -182,28 +184,38 @@ function MemberRow({
       <Avatar src={member.picture} size={48} />
       <div className={styles.who}>
         <div className={styles.nameLine}>
-          <Link to={`/profile/${member.username}`} className={styles.name}>
+          <Link to={`/profile/${member.username}`} className={styles.name} dir="auto">
             {name}
           </Link>
           {suspendedNow && (
             <span className={styles.statusBadge} data-testid="member-status">
-              <span className="visually-hidden">Status: </span>Suspended
+              <span className="visually-hidden">{t(m.statusPrefix)} </span>
+              {t(m.suspended)}
             </span>
           )}
         </div>
-        <span className={styles.detail}>{member.email}</span>
+        <span className={styles.detail} dir="auto">
+          {member.email}
+        </span>
         <span className={styles.detail}>
-          Joined <RelativeTime iso={member.createdAt} />
+          <T message={m.joined} components={{ 0: <RelativeTime iso={member.createdAt} /> }} />
           {member.lastActiveAt && (
             <>
-              {' · '}Last active <RelativeTime iso={member.lastActiveAt} />
+              {' · '}
+              <T
+                message={m.lastActive}
+                components={{ 0: <RelativeTime iso={member.lastActiveAt} /> }}
+              />
             </>
           )}
         </span>
         {member.suspension && (
           <span className={styles.detail} data-testid="member-suspension">
-            Suspended <RelativeTime iso={member.suspension.at} />. Reason:{' '}
-            {member.suspension.reason}
+            <T
+              message={m.suspendedReason}
+              values={{ reason: member.suspension.reason }}
+              components={{ 0: <RelativeTime iso={member.suspension.at} /> }}
+            />
           </span>
         )}
         {error && (
@@ -219,7 +231,7 @@ function MemberRow({
         {viewerIsAdmin ? (
           <select
             className={styles.select}
-            aria-label={`Role of ${name}`}
+            aria-label={t(m.roleOf, { name })}
             aria-describedby={error ? errorId : undefined}
             value={shownRole}
             disabled={setRole.isPending}
@@ -227,32 +239,32 @@ function MemberRow({
           >
             {ROLES.map((role) => (
               <option key={role} value={role}>
-                {ROLE_LABELS[role]}
+                {roleName(role)}
               </option>
             ))}
           </select>
         ) : (
-          <span className={styles.roleBadge}>{ROLE_LABELS[member.role]}</span>
+          <span className={styles.roleBadge}>{roleName(member.role)}</span>
         )}
         <button
           type="button"
           className={styles.secondary}
-          aria-label={`Record of ${name}`}
+          aria-label={t(m.recordOf, { name })}
           aria-expanded={recordOpen}
           aria-controls={recordOpen ? recordId : undefined}
           data-first-action=""
           onClick={() => setRecordOpen((shown) => !shown)}
         >
-          Record
+          {t(m.record)}
         </button>
         {!isSelf && (
           <button
             type="button"
             className={styles.secondary}
-            aria-label={`Warn ${name}`}
+            aria-label={t(m.warnName, { name })}
             onClick={() => open('warn')}
           >
-            Warn
+            {t(a.warn)}
           </button>
         )}
         {mayChangeStanding && (
@@ -261,20 +273,20 @@ function MemberRow({
           <button
             type="button"
             className={styles.secondary}
-            aria-label={`${suspendedNow ? 'Unsuspend' : 'Suspend'} ${name}`}
+            aria-label={t(suspendedNow ? m.unsuspendName : m.suspendName, { name })}
             onClick={() => open(suspendedNow ? 'unsuspend' : 'suspend')}
           >
-            {suspendedNow ? 'Unsuspend' : 'Suspend'}
+            {suspendedNow ? t(a.unsuspend) : t(a.suspend)}
           </button>
         )}
         {viewerIsAdmin && !protectedRow && (
           <button
             type="button"
             className={styles.danger}
-            aria-label={`Delete account of ${name}`}
+            aria-label={t(m.deleteAccountOf, { name })}
             onClick={onDelete}
           >
-            Delete account
+            {t(a.deleteAccount)}
           </button>
         )}
       </div>
@@ -313,34 +325,35 @@ function StandingDialog({
   const mutation = { warn, suspend, unsuspend }[action];
   const name = fullName(member);
   const first = member.first_name;
+  const t = useT();
   const words = {
     warn: {
-      title: `Warn ${name}?`,
-      description: `${name} is told why by notification and e-mail. The warning goes into the audit log.`,
-      verb: 'Warn',
-      pendingVerb: 'Warning…',
-      note: `${first} was warned.`,
+      title: t(a.warnTitle, { name }),
+      description: t(m.warnDescription, { name }),
+      verb: t(a.warn),
+      pendingVerb: t(a.warning),
+      note: m.warned,
     },
     suspend: {
-      title: `Suspend ${name}?`,
-      description: `${name} cannot log in, and everything they made is hidden from everyone until the suspension is lifted. They are logged out at once and told why by e-mail.`,
-      verb: 'Suspend',
-      pendingVerb: 'Suspending…',
-      note: `${first} was suspended.`,
+      title: t(a.suspendTitle, { name }),
+      description: t(m.suspendDescription, { name }),
+      verb: t(a.suspend),
+      pendingVerb: t(a.suspending),
+      note: m.suspendedNote,
     },
     unsuspend: {
-      title: `Unsuspend ${name}?`,
-      description: `${name} can log in again, and everything they made shows again as it was. They are told by e-mail.`,
-      verb: 'Unsuspend',
-      pendingVerb: 'Unsuspending…',
-      note: `${first} can log in again.`,
+      title: t(m.unsuspendTitle, { name }),
+      description: t(m.unsuspendDescription, { name }),
+      verb: t(a.unsuspend),
+      pendingVerb: t(a.unsuspending),
+      note: m.unsuspended,
     },
   }[action];
   return (
     <ActionReasonDialog
       title={words.title}
       description={<p className={styles.dialogText}>{words.description}</p>}
-      hint={`Sent to ${name}.`}
+      hint={t(a.sentTo, { name })}
       verb={words.verb}
       pendingVerb={words.pendingVerb}
       pending={mutation.isPending}
@@ -348,7 +361,8 @@ function StandingDialog({
         mutation.mutate(
           { userId: member._id, reason },
           {
-            onSuccess: () => onDone(words.note),
+            // In the language of the moment it is done.
+            onSuccess: () => onDone(translate(words.note, { name: first })),
             onError: (failure) => onError(errorMessage(failure)),
           },
         )
@@ -368,26 +382,21 @@ function DeleteMemberDialog({
   onDeleted: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const remove = useDeleteMemberMutation();
   const name = fullName(member);
   return (
     <ActionReasonDialog
-      title={`Delete the account of ${name}?`}
+      title={t(a.deleteTitle, { name })}
       description={
         <>
-          <p className={styles.dialogText}>
-            Everything {name} made is removed with the account: posts, comments, reactions, photos
-            and friendships. This cannot be undone.
-          </p>
-          <p className={styles.dialogText}>
-            {member.first_name} is told why by e-mail. Their address cannot be used to sign up again
-            until an admin allows it, under Settings, Refused addresses.
-          </p>
+          <p className={styles.dialogText}>{t(m.deleteWhat, { name })}</p>
+          <p className={styles.dialogText}>{t(m.deleteAddress, { name: member.first_name })}</p>
         </>
       }
-      hint={`Sent to ${name}, and kept in the audit log.`}
-      verb="Delete account"
-      pendingVerb="Deleting…"
+      hint={t(a.sentToAndKept, { name })}
+      verb={t(a.deleteAccount)}
+      pendingVerb={t(a.deleting)}
       danger
       pending={remove.isPending}
       onConfirm={(reason, onError) =>
@@ -401,26 +410,27 @@ function DeleteMemberDialog({
   );
 }
 
-/** What each kind of report names in a record. */
-const REPORTED_WHAT: Record<ReportTarget, string> = {
-  post: 'a post',
-  comment: 'a comment',
-  member: 'the profile',
+/** A report's line in a record, by what it names: its reason in `<0>`, its time in `<1/>`. */
+const REPORTED_WHAT: Record<ReportTarget, MessageDescriptor> = {
+  post: m.reportedPost,
+  comment: m.reportedComment,
+  member: m.reportedProfile,
 };
 
 /** A member's record, under their row: the reports naming them and the actions about them. */
 function MemberRecordPanel({ id, member }: { id: string; member: ModerationMember }) {
+  const t = useT();
   const record = useMemberRecordQuery(member._id);
   const name = fullName(member);
   return (
     <section
       id={id}
       className={styles.record}
-      aria-label={`Record of ${name}`}
+      aria-label={t(m.recordOf, { name })}
       data-testid="member-record"
     >
       {record.isPending ? (
-        <Spinner label={`Loading the record of ${name}`} />
+        <Spinner label={t(m.loadingRecord, { name })} />
       ) : record.isError ? (
         <ErrorBox message={errorMessage(record.error)} onRetry={() => void record.refetch()} />
       ) : (
@@ -431,45 +441,59 @@ function MemberRecordPanel({ id, member }: { id: string; member: ModerationMembe
 }
 
 function RecordLists({ record, name }: { record: MemberRecord; name: string }) {
+  const t = useT();
   const first = record.member.first_name;
   return (
     <>
-      <h2 className={styles.recordTitle}>Reports</h2>
+      <h2 className={styles.recordTitle}>{t(m.reports)}</h2>
       {record.reports.length === 0 ? (
-        <p className={styles.recordEmpty}>No reports name {first}.</p>
+        <p className={styles.recordEmpty}>{t(m.noReports, { name: first })}</p>
       ) : (
-        <ul className={styles.recordList} aria-label={`Reports naming ${name}`}>
+        <ul className={styles.recordList} aria-label={t(m.reportsNaming, { name })}>
           {record.reports.map((report) => (
             <li key={report._id}>
               <span>
-                <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
-                {` · ${REPORTED_WHAT[report.target.type]} · reported `}
-                <RelativeTime iso={report.createdAt} />
+                <T
+                  message={REPORTED_WHAT[report.target.type]}
+                  values={{ reason: reasonName(report.reason) }}
+                  components={{ 0: <strong />, 1: <RelativeTime iso={report.createdAt} /> }}
+                />
               </span>
               <span className={styles.detail}>
                 {report.status === 'open'
-                  ? 'Open'
-                  : `Resolved: ${report.outcome ? RESOLVED_AS[report.outcome] : 'closed'}`}
+                  ? t(m.open)
+                  : report.outcome
+                    ? t(m.resolvedAs, { outcome: resolvedAs(report.outcome) })
+                    : t(m.resolvedClosed)}
               </span>
-              {report.details && <span className={styles.detail}>“{report.details}”</span>}
+              {report.details && (
+                <span className={styles.detail} dir="auto">
+                  {t(m.quoted, { text: report.details })}
+                </span>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <h2 className={styles.recordTitle}>Actions taken</h2>
+      <h2 className={styles.recordTitle}>{t(m.actionsTaken)}</h2>
       {record.actions.length === 0 ? (
-        <p className={styles.recordEmpty}>No action taken about {first}.</p>
+        <p className={styles.recordEmpty}>{t(m.noActions, { name: first })}</p>
       ) : (
-        <ul className={styles.recordList} aria-label={`Actions taken about ${name}`}>
+        <ul className={styles.recordList} aria-label={t(m.actionsAbout, { name })}>
           {record.actions.map((entry, index) => (
             // Two actions may share a name and a moment; their order never changes.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is read whole, never reordered.
             <li key={`${entry.action}-${entry.at}-${index}`}>
               <span>
-                <strong>{historyLabel(entry.action)}</strong> by {entry.by}{' '}
-                <RelativeTime iso={entry.at} />
+                <T
+                  message={m.actionBy}
+                  values={{ action: historyLabel(entry.action), by: entry.by }}
+                  components={{ 0: <strong />, 1: <RelativeTime iso={entry.at} /> }}
+                />
               </span>
-              {entry.reason && <span className={styles.detail}>Reason: {entry.reason}</span>}
+              {entry.reason && (
+                <span className={styles.detail}>{t(a.reasonLine, { reason: entry.reason })}</span>
+              )}
             </li>
           ))}
         </ul>

@@ -2,8 +2,10 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode, Ref } from 'react';
 import { errorMessage } from '../../api/client';
 import { type CursorPages, itemsOf } from '../../api/cursor-pages';
+import { useT } from '../../i18n';
 import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';
+import { adminMessages as m } from './admin.messages';
 import styles from './admin.module.css';
 
 /**
@@ -14,22 +16,26 @@ import styles from './admin.module.css';
 export function PagedList<Item>({
   query,
   label,
+  loading,
   empty,
   listRef,
   renderItem,
 }: {
   query: UseInfiniteQueryResult<CursorPages<Item>>;
-  /** The list's accessible name; the spinner reads "Loading" and it. */
+  /** The list's accessible name. */
   label: string;
+  /** The spinner's words while the first page loads: 'Loading members'. */
+  loading: string;
   empty: string;
   listRef?: Ref<HTMLUListElement>;
   /** The item's row: an `<li>` with its key. */
   renderItem: (item: Item, index: number) => ReactNode;
 }) {
+  const t = useT();
   if (query.isPending) {
     return (
       <div className={styles.loading}>
-        <Spinner label={`Loading ${label.toLowerCase()}`} />
+        <Spinner label={loading} />
       </div>
     );
   }
@@ -50,7 +56,7 @@ export function PagedList<Item>({
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {query.isFetchingNextPage ? t(m.loadingMore) : t(m.showMore)}
         </button>
       )}
     </>

@@ -1,8 +1,8 @@
-import {
-  type ModerationReport,
-  REPORT_REASON_LABELS,
-  type ReportTarget,
-  type ResolveAction,
+import type {
+  MessageDescriptor,
+  ModerationReport,
+  ReportTarget,
+  ResolveAction,
 } from '@hearth/contract';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import {
   useReportsQuery,
   useResolveReportMutation,
 } from '../../api/moderation';
+import { T, translate, useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { fullName } from '../../ui/full-name';
@@ -22,14 +23,16 @@ import { cappedPictureAttributes, pictureBackground } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
 import { ActionReasonDialog } from './action-reason-dialog';
+import { adminMessages as a } from './admin.messages';
 import styles from './admin.module.css';
-import { historyLabel, RESOLVED_AS } from './audit-sentences';
+import { historyLabel, reasonName, resolvedAs } from './audit-sentences';
 import { PagedList } from './paged-list';
 import queue from './reports.module.css';
+import { reportsMessages as m } from './reports-page.messages';
 
-const TABS: readonly { status: ReportStatus; name: string }[] = [
-  { status: 'open', name: 'Open' },
-  { status: 'resolved', name: 'Resolved' },
+const TABS: readonly { status: ReportStatus; name: MessageDescriptor }[] = [
+  { status: 'open', name: m.tabOpen },
+  { status: 'resolved', name: m.tabResolved },
 ];
 
 /** What a moderator does from the queue: resolve the report, or (admins) delete the account. */
@@ -41,11 +44,11 @@ interface Acting {
   index: number;
 }
 
-/** Before the reported member's name: 'Post by Grace Hopper', 'Member Grace Hopper'. */
-const TARGET_PREFIX: Record<ReportTarget, string> = {
-  post: 'Post by ',
-  comment: 'Comment by ',
-  member: 'Member ',
+/** The report's heading, the reported member's name in its `<0>`: 'Post by Grace Hopper'. */
+const TARGET_HEADING: Record<ReportTarget, MessageDescriptor> = {
+  post: m.postBy,
+  comment: m.commentBy,
+  member: m.memberNamed,
 };
 
 /**
@@ -56,6 +59,7 @@ const TARGET_PREFIX: Record<ReportTarget, string> = {
  * The Resolved tab shows what was done, newest first.
  */
 export function ReportsPage() {
+  const t = useT();
   const isAdmin = useSessionUser().role === 'admin';
   const [params, setParams] = useSearchParams();
   const status: ReportStatus = params.get('status') === 'resolved' ? 'resolved' : 'open';
@@ -95,12 +99,8 @@ export function ReportsPage() {
   }
 
   return (
-    <PageCard
-      title="Reports"
-      intro="What members reported. Dismiss a report that breaks no rule; remove a post or comment that does, warn its author, or suspend them. The member is told your reason; the reporter sees the outcome in their Support Inbox."
-      headingRef={headingRef}
-    >
-      <div role="tablist" aria-label="Reports" className={queue.tabs} onKeyDown={onTabKeyDown}>
+    <PageCard title={t(m.title)} intro={t(m.intro)} headingRef={headingRef}>
+      <div role="tablist" aria-label={t(m.title)} className={queue.tabs} onKeyDown={onTabKeyDown}>
         {TABS.map((tab) => (
           <button
             key={tab.status}
@@ -116,7 +116,7 @@ export function ReportsPage() {
             className={queue.tab}
             onClick={() => choose(tab.status)}
           >
-            {tab.name}
+            {t(tab.name)}
           </button>
         ))}
       </div>
@@ -128,12 +128,9 @@ export function ReportsPage() {
       >
         <PagedList
           query={query}
-          label={status === 'open' ? 'Open reports' : 'Resolved reports'}
-          empty={
-            status === 'open'
-              ? 'No open reports: nothing waits for you.'
-              : 'No resolved reports yet.'
-          }
+          label={status === 'open' ? t(m.openList) : t(m.resolvedList)}
+          loading={status === 'open' ? t(m.loadingOpen) : t(m.loadingResolved)}
+          empty={status === 'open' ? t(m.emptyOpen) : t(m.emptyResolved)}
           listRef={listRef}
           renderItem={(report, index) => (
             <ReportItem
@@ -169,9 +166,10 @@ function ReportItem({
   mayDelete: boolean;
   onAct: (action: QueueAction) => void;
 }) {
+  const t = useT();
   const headingId = useId();
   const { member, reporter, content, history, resolution } = report;
-  const name = member ? fullName(member) : 'a deleted account';
+  const name = member ? fullName(member) : t(a.deletedAccount);
   const removable = report.target.type !== 'member';
   return (
     <li className={queue.item}>
@@ -180,52 +178,68 @@ function ReportItem({
           <Avatar src={member?.picture ?? ''} size={40} />
           <div className={styles.who}>
             <h2 id={headingId} className={queue.title}>
-              {TARGET_PREFIX[report.target.type]}
-              {member ? (
-                <Link to={`/profile/${member.username}`} className={styles.name}>
-                  {name}
-                </Link>
-              ) : (
-                name
-              )}
+              <T
+                message={TARGET_HEADING[report.target.type]}
+                values={{ name }}
+                components={{
+                  0: member ? (
+                    <Link to={`/profile/${member.username}`} className={styles.name} dir="auto" />
+                  ) : (
+                    <span />
+                  ),
+                }}
+              />
             </h2>
             <span className={styles.detail}>
-              Reported by{' '}
-              {reporter ? (
-                <Link to={`/profile/${reporter.username}`} className={queue.reporter}>
-                  {fullName(reporter)}
-                </Link>
-              ) : (
-                'a deleted account'
-              )}{' '}
-              · <RelativeTime iso={report.createdAt} />
+              <T
+                message={m.reportedBy}
+                values={{ name: reporter ? fullName(reporter) : t(a.deletedAccount) }}
+                components={{
+                  0: reporter ? (
+                    <Link
+                      to={`/profile/${reporter.username}`}
+                      className={queue.reporter}
+                      dir="auto"
+                    />
+                  ) : (
+                    <span />
+                  ),
+                  1: <RelativeTime iso={report.createdAt} />,
+                }}
+              />
             </span>
           </div>
         </header>
 
         <p className={queue.reasonLine}>
-          <span className="visually-hidden">Reason: </span>
-          {REPORT_REASON_LABELS[report.reason]}
+          <span className="visually-hidden">{t(m.reasonPrefix)} </span>
+          {reasonName(report.reason)}
         </p>
-        {report.details && <p className={styles.reason}>{report.details}</p>}
+        {report.details && (
+          <p className={styles.reason} dir="auto">
+            {report.details}
+          </p>
+        )}
 
         {content && <ReportedContent content={content} type={report.target.type} />}
 
         <div className={queue.history}>
-          <h3 className={queue.subtitle}>{member ? `${member.first_name}'s record` : 'Record'}</h3>
+          <h3 className={queue.subtitle}>
+            {member ? t(m.recordOf, { name: member.first_name }) : t(m.record)}
+          </h3>
           <p className={styles.detail}>
             {history.earlierReports === 0
-              ? 'No earlier reports.'
-              : `${history.earlierReports} earlier ${history.earlierReports === 1 ? 'report' : 'reports'}.`}
-            {history.actions.length === 0 && ' No action taken before.'}
+              ? t(m.noEarlierReports)
+              : t(m.earlierReports, { count: history.earlierReports })}
+            {history.actions.length === 0 && ` ${t(m.noActionBefore)}`}
           </p>
           {history.actions.length > 0 && (
-            <ul className={queue.actionsList} aria-label="Actions taken before">
+            <ul className={queue.actionsList} aria-label={t(m.actionsBefore)}>
               {history.actions.map((entry) => (
                 <li key={`${entry.action}-${entry.at}`} className={styles.detail}>
                   <strong className={queue.strong}>{historyLabel(entry.action)}</strong>{' '}
                   <RelativeTime iso={entry.at} />
-                  {entry.reason && `: ${entry.reason}`}
+                  {entry.reason && t(m.reasonSuffix, { reason: entry.reason })}
                 </li>
               ))}
             </ul>
@@ -235,10 +249,10 @@ function ReportItem({
         {resolution ? (
           <p className={queue.resolution}>
             <strong>
-              {RESOLVED_AS[resolution.action]} by {resolution.by}
+              {t(m.resolvedBy, { outcome: resolvedAs(resolution.action), by: resolution.by })}
             </strong>{' '}
             <RelativeTime iso={resolution.at} />
-            {resolution.reason && `: ${resolution.reason}`}
+            {resolution.reason && t(m.reasonSuffix, { reason: resolution.reason })}
           </p>
         ) : (
           <div className={queue.buttons}>
@@ -249,7 +263,7 @@ function ReportItem({
               data-first-action=""
               onClick={() => onAct('dismiss')}
             >
-              Dismiss
+              {t(a.dismiss)}
             </button>
             {removable && (
               <button
@@ -258,7 +272,7 @@ function ReportItem({
                 aria-describedby={headingId}
                 onClick={() => onAct('remove')}
               >
-                Remove
+                {t(a.remove)}
               </button>
             )}
             {member && (
@@ -268,7 +282,7 @@ function ReportItem({
                 aria-describedby={headingId}
                 onClick={() => onAct('warn')}
               >
-                Warn
+                {t(a.warn)}
               </button>
             )}
             {member && (
@@ -278,7 +292,7 @@ function ReportItem({
                 aria-describedby={headingId}
                 onClick={() => onAct('suspend')}
               >
-                Suspend
+                {t(a.suspend)}
               </button>
             )}
             {member && mayDelete && (
@@ -288,7 +302,7 @@ function ReportItem({
                 aria-describedby={headingId}
                 onClick={() => onAct('delete')}
               >
-                Delete account
+                {t(a.deleteAccount)}
               </button>
             )}
           </div>
@@ -306,16 +320,20 @@ function ReportedContent({
   content: NonNullable<ModerationReport['content']>;
   type: ModerationReport['target']['type'];
 }) {
-  const what = type === 'comment' ? 'comment' : 'post';
+  const t = useT();
+  const comment = type === 'comment';
   const badges = [
-    content.edited && 'Edited since',
-    content.trashed && 'Trashed by the author',
-    content.removed && 'Removed',
+    content.edited && t(m.editedSince),
+    content.trashed && t(m.trashed),
+    content.removed && t(m.removed),
   ].filter((badge): badge is string => Boolean(badge));
   return (
-    <figure className={queue.content} aria-label={`The ${what} as reported`}>
+    <figure
+      className={queue.content}
+      aria-label={comment ? t(m.commentAsReported) : t(m.postAsReported)}
+    >
       {badges.length > 0 && (
-        <ul className={queue.badges} aria-label="Since the report">
+        <ul className={queue.badges} aria-label={t(m.sinceReport)}>
           {badges.map((badge) => (
             <li key={badge} className={queue.badge}>
               {badge}
@@ -328,20 +346,29 @@ function ReportedContent({
           className={queue.background}
           style={{ backgroundImage: pictureBackground(content.background) }}
         >
-          <p className={queue.backgroundText}>{content.text}</p>
+          <p className={queue.backgroundText} dir="auto">
+            {content.text}
+          </p>
         </div>
       ) : (
-        content.text && <p className={queue.text}>{content.text}</p>
+        content.text && (
+          <p className={queue.text} dir="auto">
+            {content.text}
+          </p>
+        )
       )}
       {content.images.length > 0 && (
-        <ul className={queue.images} aria-label="Photos">
+        <ul className={queue.images} aria-label={t(m.photos)}>
           {content.images.map((url, index) => (
             <li key={url}>
               <a href={url} target="_blank" rel="noreferrer">
                 <img
                   className={queue.image}
                   {...cappedPictureAttributes(url, 160)}
-                  alt={`${index + 1} of ${content.images.length} in the reported ${what}`}
+                  alt={t(comment ? m.photoInComment : m.photoInPost, {
+                    index: index + 1,
+                    count: content.images.length,
+                  })}
                   loading="lazy"
                 />
               </a>
@@ -350,56 +377,61 @@ function ReportedContent({
         </ul>
       )}
       <figcaption className={styles.detail}>
-        {what === 'post' ? 'Posted' : 'Written'} <RelativeTime iso={content.createdAt} />
+        <T
+          message={comment ? m.written : m.posted}
+          components={{ 0: <RelativeTime iso={content.createdAt} /> }}
+        />
       </figcaption>
     </figure>
   );
 }
 
-/** The words of each action's dialog. */
+/** The words of each action's dialog (called at render). */
 function dialogWords(report: ModerationReport, action: QueueAction) {
-  const name = report.member ? fullName(report.member) : 'the member';
-  const what = report.target.type === 'comment' ? 'comment' : 'post';
+  const name = report.member ? fullName(report.member) : translate(m.theMember);
+  const comment = report.target.type === 'comment';
   switch (action) {
     case 'dismiss':
       return {
-        title: 'Dismiss this report?',
-        description: `No rule was broken: the report is closed and ${name} is not told. The reporter sees the outcome.`,
-        hint: 'Kept in the audit log.',
-        verb: 'Dismiss',
-        pendingVerb: 'Dismissing…',
+        title: translate(m.dismissTitle),
+        description: translate(m.dismissDescription, { name }),
+        hint: translate(m.keptInLog),
+        verb: translate(a.dismiss),
+        pendingVerb: translate(a.dismissing),
       };
     case 'remove':
       return {
-        title: `Remove this ${what}?`,
-        description: `The ${what} is gone for everyone at once. ${name} is told why by notification and e-mail.`,
-        hint: `Sent to ${name}.`,
-        verb: 'Remove',
-        pendingVerb: 'Removing…',
+        title: translate(comment ? m.removeCommentTitle : m.removePostTitle),
+        description: translate(comment ? m.removeCommentDescription : m.removePostDescription, {
+          name,
+        }),
+        hint: translate(a.sentTo, { name }),
+        verb: translate(a.remove),
+        pendingVerb: translate(a.removing),
       };
     case 'warn':
       return {
-        title: `Warn ${name}?`,
-        description: `${name} is told why by notification and e-mail.`,
-        hint: `Sent to ${name}.`,
-        verb: 'Warn',
-        pendingVerb: 'Warning…',
+        title: translate(a.warnTitle, { name }),
+        description: translate(m.warnDescription, { name }),
+        hint: translate(a.sentTo, { name }),
+        verb: translate(a.warn),
+        pendingVerb: translate(a.warning),
       };
     case 'suspend':
       return {
-        title: `Suspend ${name}?`,
-        description: `${name} cannot log in, and everything they made is hidden from everyone until the suspension is lifted. They are told why by e-mail.`,
-        hint: `Sent to ${name}.`,
-        verb: 'Suspend',
-        pendingVerb: 'Suspending…',
+        title: translate(a.suspendTitle, { name }),
+        description: translate(m.suspendDescription, { name }),
+        hint: translate(a.sentTo, { name }),
+        verb: translate(a.suspend),
+        pendingVerb: translate(a.suspending),
       };
     case 'delete':
       return {
-        title: `Delete the account of ${name}?`,
-        description: `Everything ${name} made is removed with the account: posts, comments, reactions, photos and friendships. This cannot be undone. They are told why by e-mail, and their address cannot sign up again until an admin allows it, under Settings, Refused addresses.`,
-        hint: `Sent to ${name}, and kept in the audit log.`,
-        verb: 'Delete account',
-        pendingVerb: 'Deleting…',
+        title: translate(a.deleteTitle, { name }),
+        description: translate(m.deleteDescription, { name }),
+        hint: translate(a.sentToAndKept, { name }),
+        verb: translate(a.deleteAccount),
+        pendingVerb: translate(a.deleting),
       };
   }
 }
@@ -413,6 +445,8 @@ function ResolveDialog({
   onResolved: () => void;
   onClose: () => void;
 }) {
+  // Its words follow the language: a new one renders them again.
+  useT();
   const resolve = useResolveReportMutation();
   const deletion = useDeleteMemberMutation();
   const words = dialogWords(report, action);

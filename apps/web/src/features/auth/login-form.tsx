@@ -2,12 +2,14 @@ import {
   type LoginAnswer,
   type LoginInput,
   REDIRECT_DELAY_MS,
+  ROUTES,
   type SessionUser,
 } from '@hearth/contract';
 import { type ChangeEvent, type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/auth';
-import { errorMessage } from '../../api/client';
+import { createApiClient, errorMessage } from '../../api/client';
+import { setLanguage, takeLanguageChosenBeforeLogin, useT } from '../../i18n';
 import { useSession } from '../../session/session-context';
 import { storeSessionUser } from '../../session/session-cookie';
 import buttons from '../../ui/button.module.css';
@@ -16,6 +18,7 @@ import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
 import { useAfterDelay } from '../../ui/use-after-delay';
+import { loginMessages as m } from './login.messages';
 import styles from './login-page.module.css';
 import { CodeStep, DeletionStep, type LoginStep, nextStepOf } from './login-second-step';
 import stepStyles from './login-second-step.module.css';
@@ -109,6 +112,7 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
+  const t = useT();
   const { dispatch } = useSession();
   const navigate = useNavigate();
   const login = useLoginMutation();
@@ -131,8 +135,18 @@ export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
       setStep(next);
       return;
     }
+    // The member's screens are in the language they chose, from this first greeting on; one
+    // picked in the login footer just now wins, and becomes the account's (every device, mails).
+    const chosen = takeLanguageChosenBeforeLogin();
+    const language = chosen ?? next.language;
+    if (language) void setLanguage(language);
+    if (chosen && chosen !== next.language) {
+      createApiClient({ token: next.token })
+        .call(ROUTES.changeLanguage, { body: { language: chosen } })
+        .catch(() => undefined);
+    }
     setGreeting(next.message);
-    setLoggedIn(storeSessionUser(next));
+    setLoggedIn(storeSessionUser(language ? { ...next, language } : next));
   };
 
   /** Back to the password, as typed; what the server said last no longer stands. */
@@ -166,34 +180,34 @@ export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
         className={`${styles.form} ${stepStyles.hideable}`}
         onSubmit={onSubmit}
         noValidate
-        aria-label="Log in"
+        aria-label={t(m.form)}
         hidden={step.kind !== 'password'}
       >
         <TextField
-          label="Email address or phone number"
+          label={t(m.email)}
           type="email"
           autoComplete="username"
           error={errors.email}
           {...field('email')}
         />
         <TextField
-          label="Password"
+          label={t(m.password)}
           type="password"
           autoComplete="current-password"
           error={errors.password}
           {...field('password')}
         />
         <SubmitButton className={`${buttons.primary} ${styles.loginButton}`} disabled={busy}>
-          Log In
+          {t(m.logIn)}
         </SubmitButton>
-        {login.isPending && <Spinner label="Logging in" />}
+        {login.isPending && <Spinner label={t(m.loggingIn)} />}
         {greeting && step.kind === 'password' && (
           <FormMessage tone="success">{greeting}</FormMessage>
         )}
         {login.isError && <FormMessage tone="error">{errorMessage(login.error)}</FormMessage>}
       </form>
       <Link to="/reset" className={styles.forgotten}>
-        Forgotten password?
+        {t(m.forgotten)}
       </Link>
       <hr className={styles.separator} />
       <button
@@ -203,7 +217,7 @@ export function LoginForm({ redirectTo, onCreateAccount }: LoginFormProps) {
         // CREATE_ACCOUNT_ATTRIBUTE: a press before the app took over is replayed (login-page.tsx).
         data-create-account=""
       >
-        Create Account
+        {t(m.createAccount)}
       </button>
     </div>
   );

@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAboutQuery } from '../../api/moderation';
+import { T, useT } from '../../i18n';
+import { serverText } from '../../i18n/server-text';
 import { FormMessage } from '../../ui/message';
+import { loginMessages as m } from './login.messages';
 import { LoginFooter } from './login-footer';
 import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
@@ -36,6 +39,7 @@ const INVITE_PARAM = 'invite';
 export function LoginPage({ redirectTo }: LoginPageProps) {
   // An invite link (`/?invite=CODE`) opens Sign Up with its code filled in; so does Create
   // Account pressed before the app took over the prerendered screen.
+  const t = useT();
   const [searchParams] = useSearchParams();
   const notice = noticeIn(useLocation().state);
   const inviteCode = searchParams.get(INVITE_PARAM)?.trim() || undefined;
@@ -49,20 +53,17 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
     <div className={styles.page}>
       <main className={styles.main}>
         <div className={styles.brand}>
-          <h1 className={styles.wordmark}>
+          <h1 className={styles.wordmark} translate="no">
             <img src="/images/logo.svg" alt="" width={60} height={60} />
             hearth
           </h1>
-          <p className={styles.tagline}>
-            Hearth helps you stay close to the people in your life, on a network you can host
-            yourself.
-          </p>
+          <p className={styles.tagline}>{t(m.tagline)}</p>
         </div>
         <div className={styles.side}>
-          {notice && <FormMessage tone="success">{notice}</FormMessage>}
+          {notice && <FormMessage tone="success">{serverText(notice)}</FormMessage>}
           <LoginForm redirectTo={redirectTo} onCreateAccount={() => setSigningUp(true)} />
           <p className={styles.createPage}>
-            <Link to="/">Create a Page</Link> for a celebrity, brand or business.
+            <T message={m.createPage} components={{ 0: <Link to="/" /> }} />
           </p>
           <AboutLink />
         </div>
@@ -79,10 +80,13 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
 
 /** The public page about this server (/about), by its name once it is known. */
 function AboutLink() {
+  const t = useT();
   const about = useAboutQuery();
   return (
     <p className={styles.about}>
-      <Link to="/about">{about.data ? `About ${about.data.name}` : 'About this server'}</Link>
+      <Link to="/about">
+        {about.data ? t(m.aboutServer, { name: about.data.name }) : t(m.aboutThisServer)}
+      </Link>
     </p>
   );
 }

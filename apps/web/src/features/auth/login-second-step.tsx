@@ -8,12 +8,14 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useCancelDeletionMutation, useLoginTwoFactorMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { formatLocale, useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { TextField } from '../../ui/form-field';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
 import loginStyles from './login-page.module.css';
+import { secondStepMessages as m } from './login-second-step.messages';
 import styles from './login-second-step.module.css';
 
 // A login's second step (API.md, One's own account): after the right password, the server asks
@@ -60,6 +62,7 @@ export function CodeStep({
   onAnswer: (answer: LoginAnswer) => void;
   onBack: () => void;
 }) {
+  const t = useT();
   const second = useLoginTwoFactorMutation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -83,16 +86,16 @@ export function CodeStep({
   };
 
   return (
-    <form className={loginStyles.form} onSubmit={onSubmit} noValidate aria-label="Enter your code">
+    <form className={loginStyles.form} onSubmit={onSubmit} noValidate aria-label={t(m.form)}>
       <p id={hintId} className={styles.hint}>
-        Enter the 6-digit code from your authenticator app, or a recovery code.
+        {t(m.hint)}
       </p>
       <TextField
         ref={input}
         id={fieldId}
         // The sentence above says what to type; the error, when there is one, comes first.
         aria-describedby={error ? `${fieldId}-error ${hintId}` : hintId}
-        label={recovery ? 'Recovery code' : '6-digit code'}
+        label={recovery ? t(m.recoveryCode) : t(m.appCode)}
         name="code"
         inputMode={recovery ? 'text' : 'numeric'}
         autoComplete="one-time-code"
@@ -111,9 +114,9 @@ export function CodeStep({
         className={`${buttons.primary} ${loginStyles.loginButton}`}
         disabled={second.isPending || busy}
       >
-        Continue
+        {t(m.continue)}
       </SubmitButton>
-      {second.isPending && <Spinner label="Checking your code" />}
+      {second.isPending && <Spinner label={t(m.checking)} />}
       {second.isError && <FormMessage tone="error">{errorMessage(second.error)}</FormMessage>}
       <div className={styles.links}>
         <button
@@ -124,19 +127,20 @@ export function CodeStep({
             input.current?.focus();
           }}
         >
-          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+          {recovery ? t(m.useAppCode) : t(m.useRecoveryCode)}
         </button>
         <button type="button" className={styles.link} onClick={onBack} disabled={busy}>
-          Back to log in
+          {t(m.back)}
         </button>
       </div>
     </form>
   );
 }
 
-/** "27 December 2026": the day the account goes, written out. */
+/** "27 December 2026": the day the account goes, written out (British English in English). */
 function dayOf(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', {
+  const locale = formatLocale();
+  return new Date(iso).toLocaleDateString(locale === 'en' ? 'en-GB' : locale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -160,6 +164,7 @@ export function DeletionStep({
   onAnswer: (answer: AuthResponse) => void;
   onBack: () => void;
 }) {
+  const t = useT();
   const keep = useCancelDeletionMutation();
   const headingId = useId();
   const keepButton = useRef<HTMLButtonElement>(null);
@@ -168,11 +173,9 @@ export function DeletionStep({
   return (
     <section className={styles.deletion} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.title}>
-        Your account will be deleted on {dayOf(purgeAt)}
+        {t(m.deletionTitle, { day: dayOf(purgeAt) })}
       </h2>
-      <p className={styles.hint}>
-        Until then you can keep it: your profile and everything you shared show again at once.
-      </p>
+      <p className={styles.hint}>{t(m.deletionHint)}</p>
       <button
         ref={keepButton}
         type="button"
@@ -180,7 +183,7 @@ export function DeletionStep({
         disabled={keep.isPending || busy}
         onClick={() => keep.mutate({ ticket }, { onSuccess: onAnswer })}
       >
-        Keep my account
+        {t(m.keep)}
       </button>
       <button
         type="button"
@@ -188,9 +191,9 @@ export function DeletionStep({
         disabled={keep.isPending || busy}
         onClick={onBack}
       >
-        Cancel
+        {t(m.cancel)}
       </button>
-      {keep.isPending && <Spinner label="Keeping your account" />}
+      {keep.isPending && <Spinner label={t(m.keeping)} />}
       {keep.isError && <FormMessage tone="error">{errorMessage(keep.error)}</FormMessage>}
     </section>
   );

@@ -21,6 +21,8 @@ import type { z } from 'zod';
 import { useRegisterMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
 import { useAboutQuery } from '../../api/moderation';
+import { formatLocale, type MessageDescriptor, pseudoMarked, useT } from '../../i18n';
+import { contractMessages } from '../../i18n/server.messages';
 import { useSession } from '../../session/session-context';
 import { storeSessionUser } from '../../session/session-cookie';
 import buttons from '../../ui/button.module.css';
@@ -31,6 +33,7 @@ import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
 import { useAfterDelay } from '../../ui/use-after-delay';
+import { registerMessages as m } from './register-modal.messages';
 import styles from './register-modal.module.css';
 
 /**
@@ -116,10 +119,10 @@ function forMode(input: RegisterInput, mode: SignupMode): RegisterInput {
   };
 }
 
-const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  female: 'Female',
-  male: 'Male',
-  custom: 'Custom',
+const GENDER_LABELS: Record<(typeof GENDERS)[number], MessageDescriptor> = {
+  female: m.female,
+  male: m.male,
+  custom: m.custom,
 };
 const GENDER_ORDER = [
   'female',
@@ -127,11 +130,14 @@ const GENDER_ORDER = [
   'custom',
 ] as const satisfies readonly (typeof GENDERS)[number][];
 
-const monthName = new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' });
-const MONTHS = Array.from({ length: 12 }, (_, i) => ({
-  value: String(i + 1),
-  label: monthName.format(new Date(Date.UTC(2000, i, 1))),
-}));
+/** The months' short names, in the app's language ('Jan' … 'Dec' in English). */
+function monthsIn(locale: string) {
+  const monthName = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, i) => ({
+    value: String(i + 1),
+    label: pseudoMarked(monthName.format(new Date(Date.UTC(2000, i, 1)))),
+  }));
+}
 
 interface RegisterModalProps {
   onClose: () => void;
@@ -144,6 +150,7 @@ interface RegisterModalProps {
  * instead of showing the form; in approval mode the answer is a request waiting, not a session.
  */
 export function RegisterModal({ onClose, inviteCode }: RegisterModalProps) {
+  const t = useT();
   const titleId = useId();
   const about = useAboutQuery();
   const [waiting, setWaiting] = useState(false);
@@ -152,21 +159,21 @@ export function RegisterModal({ onClose, inviteCode }: RegisterModalProps) {
   const known = about.data ?? (about.isError ? null : undefined);
   return (
     <Dialog
-      title="Sign Up"
+      title={t(m.title)}
       titleId={titleId}
       look="banner"
-      subtitle="It's quick and easy."
+      subtitle={t(m.subtitle)}
       onClose={onClose}
       className={styles.modal}
     >
       {known === undefined ? (
         <div className={styles.notice}>
-          <Spinner label="Loading" />
+          <Spinner label={t(m.loading)} />
         </div>
       ) : known?.signupMode === 'closed' ? (
-        <SignupNotice onClose={onClose}>{SIGNUP_MESSAGES.closed}</SignupNotice>
+        <SignupNotice onClose={onClose}>{t(contractMessages.signup.closed)}</SignupNotice>
       ) : waiting ? (
-        <SignupNotice onClose={onClose}>{SIGNUP_MESSAGES.awaitingApproval}</SignupNotice>
+        <SignupNotice onClose={onClose}>{t(contractMessages.signup.awaitingApproval)}</SignupNotice>
       ) : (
         <RegisterForm
           titleId={titleId}
@@ -181,6 +188,7 @@ export function RegisterModal({ onClose, inviteCode }: RegisterModalProps) {
 
 /** A sentence in place of the form (closed, or the application sent), and OK to close. */
 function SignupNotice({ onClose, children }: { onClose: () => void; children: string }) {
+  const t = useT();
   const ref = useRef<HTMLParagraphElement>(null);
   // The form (and the button pressed) just left: the sentence takes the focus, so it is read.
   useEffect(() => ref.current?.focus(), []);
@@ -190,7 +198,7 @@ function SignupNotice({ onClose, children }: { onClose: () => void; children: st
         {children}
       </p>
       <button type="button" className={buttons.primary} onClick={onClose}>
-        OK
+        {t(m.ok)}
       </button>
     </div>
   );
@@ -207,6 +215,7 @@ function RegisterForm({
   inviteCode: string | undefined;
   onWaiting: () => void;
 }) {
+  const t = useT();
   const { dispatch } = useSession();
   const navigate = useNavigate();
   const signUp = useRegisterMutation();
@@ -214,6 +223,8 @@ function RegisterForm({
   const [dateTouched, setDateTouched] = useState(false);
   const today = useMemo(() => new Date(), []);
   const years = useMemo(() => birthYearChoices(today), [today]);
+  const locale = formatLocale();
+  const months = useMemo(() => monthsIn(locale), [locale]);
   const mode: SignupMode = about?.signupMode ?? 'open';
   const rules = about?.rules ?? [];
   const needs = useRef<SignupNeeds>({ mode, agreement: rules.length > 0 });
@@ -299,14 +310,14 @@ function RegisterForm({
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <div className={styles.row}>
         <TextField
-          label="First name"
+          label={t(m.firstName)}
           autoComplete="given-name"
           side="left"
           error={errors.first_name?.message}
           {...register('first_name')}
         />
         <TextField
-          label="Surname"
+          label={t(m.surname)}
           autoComplete="family-name"
           side="right"
           error={errors.last_name?.message}
@@ -314,7 +325,7 @@ function RegisterForm({
         />
       </div>
       <TextField
-        label="Mobile number or email address"
+        label={t(m.email)}
         type="email"
         side="right"
         autoComplete="email"
@@ -322,7 +333,7 @@ function RegisterForm({
         {...register('email')}
       />
       <TextField
-        label="New password"
+        label={t(m.newPassword)}
         type="password"
         autoComplete="new-password"
         error={errors.password?.message}
@@ -331,7 +342,7 @@ function RegisterForm({
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>
-          Date of birth
+          {t(m.dateOfBirth)}
           {dateError && <ErrorIcon className={styles.legendIcon} width={16} height={16} />}
         </legend>
         <div className={styles.groupBody}>
@@ -340,7 +351,7 @@ function RegisterForm({
           )}
           <div className={styles.choices}>
             <select
-              aria-label="Day"
+              aria-label={t(m.day)}
               className={dateError ? `${styles.select} ${styles.invalid}` : styles.select}
               aria-invalid={dateError ? true : undefined}
               aria-describedby={dateError ? `${titleId}-date` : undefined}
@@ -353,20 +364,20 @@ function RegisterForm({
               ))}
             </select>
             <select
-              aria-label="Month"
+              aria-label={t(m.month)}
               className={dateError ? `${styles.select} ${styles.invalid}` : styles.select}
               aria-invalid={dateError ? true : undefined}
               aria-describedby={dateError ? `${titleId}-date` : undefined}
               {...register('bMonth', { onChange: onDateChange, onBlur: onDateBlur })}
             >
-              {MONTHS.map((month) => (
+              {months.map((month) => (
                 <option key={month.value} value={month.value}>
                   {month.label}
                 </option>
               ))}
             </select>
             <select
-              aria-label="Year"
+              aria-label={t(m.year)}
               className={dateError ? `${styles.select} ${styles.invalid}` : styles.select}
               aria-invalid={dateError ? true : undefined}
               aria-describedby={dateError ? `${titleId}-date` : undefined}
@@ -390,7 +401,7 @@ function RegisterForm({
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>
-          Gender
+          {t(m.gender)}
           {genderError && <ErrorIcon className={styles.legendIcon} width={16} height={16} />}
         </legend>
         <div className={styles.groupBody}>
@@ -403,7 +414,7 @@ function RegisterForm({
                 key={gender}
                 className={genderError ? `${styles.radio} ${styles.invalid}` : styles.radio}
               >
-                {GENDER_LABELS[gender]}
+                {t(GENDER_LABELS[gender])}
                 <input
                   type="radio"
                   value={gender}
@@ -429,7 +440,7 @@ function RegisterForm({
 
       {mode === 'invite' && (
         <TextField
-          label="Invite code"
+          label={t(m.inviteCode)}
           autoComplete="off"
           spellCheck={false}
           error={errors.invite?.message}
@@ -438,7 +449,7 @@ function RegisterForm({
       )}
       {mode === 'approval' && (
         <TextAreaField
-          label="Why do you want to join?"
+          label={t(m.whyJoin)}
           rows={3}
           maxLength={JOIN_REASON_MAX}
           error={errors.reason?.message}
@@ -448,12 +459,14 @@ function RegisterForm({
       {rules.length > 0 && (
         <section className={styles.rules} aria-labelledby={`${titleId}-rules`}>
           <h3 id={`${titleId}-rules`} className={styles.rulesTitle}>
-            Server rules
+            {t(m.serverRules)}
           </h3>
           <ol className={styles.rulesList}>
             {rules.map((rule, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the rules are plain lines in their order; two may read alike.
-              <li key={index}>{rule}</li>
+              <li key={index} dir="auto">
+                {rule}
+              </li>
             ))}
           </ol>
           <label className={agreeError ? `${styles.agree} ${styles.agreeInvalid}` : styles.agree}>
@@ -463,7 +476,7 @@ function RegisterForm({
               aria-describedby={agreeError ? `${titleId}-agree` : undefined}
               {...register('agreeRules')}
             />
-            I agree to the server rules
+            {t(m.agreeRules)}
           </label>
           {agreeError && (
             <FieldError id={`${titleId}-agree`} message={agreeError} placement="below" />
@@ -471,15 +484,12 @@ function RegisterForm({
         </section>
       )}
 
-      <p className={styles.terms}>
-        People who use our service may have uploaded your contact information to Hearth. By clicking
-        Sign Up, you agree to the terms and privacy policy of this Hearth community.
-      </p>
+      <p className={styles.terms}>{t(m.terms)}</p>
       <div className={styles.submit}>
         <SubmitButton className={`${buttons.success} ${styles.signUp}`} disabled={busy}>
-          Sign Up
+          {t(m.signUp)}
         </SubmitButton>
-        {signUp.isPending && <Spinner label="Signing up" />}
+        {signUp.isPending && <Spinner label={t(m.signingUp)} />}
         {signUp.isSuccess && <FormMessage tone="success">{signUp.data.message}</FormMessage>}
         {signUp.isError && <FormMessage tone="error">{errorMessage(signUp.error)}</FormMessage>}
       </div>

@@ -2,6 +2,8 @@ import { isEmptyComment } from '@hearth/contract';
 import { type KeyboardEvent, type Ref, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useCommentMutation } from '../../api/posts';
+import { useT } from '../../i18n';
+import { serverText } from '../../i18n/server-text';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { EmojiButton, EmojiPanel } from '../../ui/emoji-button';
@@ -13,6 +15,7 @@ import { acceptAttribute, checkImageFiles } from '../../ui/image-files';
 import { Spinner } from '../../ui/spinner';
 import { useObjectUrl } from '../../ui/use-object-url';
 import { usePopover } from '../../ui/use-popover';
+import { commentsMessages as m } from './comments.messages';
 import styles from './comments.module.css';
 
 /**
@@ -28,6 +31,7 @@ export function CommentBox({
   inputRef: Ref<HTMLTextAreaElement>;
   onPosted: () => void;
 }) {
+  const t = useT();
   const user = useSessionUser();
   const comment = useCommentMutation();
   const [text, setText] = useState('');
@@ -102,9 +106,10 @@ export function CommentBox({
             ref={setFieldRef}
             className={styles.input}
             rows={1}
+            dir="auto"
             value={text}
-            placeholder="Write a comment"
-            aria-label="Write a comment"
+            placeholder={t(m.writeComment)}
+            aria-label={t(m.writeComment)}
             aria-describedby={sendError ? sendErrorId : undefined}
             onChange={(event) => {
               setText(event.target.value);
@@ -114,11 +119,11 @@ export function CommentBox({
             readOnly={comment.isPending}
           />
           <div className={styles.tools}>
-            {comment.isPending && <Spinner label="Sending comment" size={18} />}
+            {comment.isPending && <Spinner label={t(m.sending)} size={18} />}
             <EmojiButton picker={picker} className={styles.tool} iconSize={18} />
             <label className={styles.tool}>
               <CameraIcon width={18} height={18} />
-              <span className="visually-hidden">Attach a photo</span>
+              <span className="visually-hidden">{t(m.attachPhoto)}</span>
               <input
                 ref={fileInputRef}
                 type="file"
@@ -138,11 +143,11 @@ export function CommentBox({
       )}
       {preview && (
         <div className={styles.preview}>
-          <img src={preview} alt="Chosen for your comment" />
+          <img src={preview} alt={t(m.chosenImage)} />
           <button
             type="button"
             className={styles.removePreview}
-            aria-label="Remove photo"
+            aria-label={t(m.removePhoto)}
             onClick={() => setFile(null)}
           >
             <CloseIcon width={16} height={16} />
@@ -151,7 +156,7 @@ export function CommentBox({
       )}
       {sendError && (
         <p id={sendErrorId} role="alert" className={styles.sendError}>
-          {sendError}
+          {serverText(sendError)}
         </p>
       )}
     </div>

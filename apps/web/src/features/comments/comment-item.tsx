@@ -1,10 +1,12 @@
 import type { Comment } from '@hearth/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { cappedPictureAttributes } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
+import { commentsMessages as m } from './comments.messages';
 import styles from './comments.module.css';
 
 // Loaded once a member reports something, not with the feed.
@@ -14,6 +16,7 @@ const ReportDialog = lazy(() =>
 
 /** One comment: its author, text and photo, when it was written, and Report on others' ones. */
 export function CommentItem({ comment }: { comment: Comment }) {
+  const t = useT();
   const user = useSessionUser();
   const [reporting, setReporting] = useState(false);
   const author = comment.commentBy;
@@ -26,17 +29,21 @@ export function CommentItem({ comment }: { comment: Comment }) {
       </Link>
       <div className={styles.commentBody}>
         <div className={styles.bubble}>
-          <Link to={profile} className={styles.commentAuthor}>
+          <Link to={profile} className={styles.commentAuthor} dir="auto">
             {name}
           </Link>
-          {comment.comment && <p className={styles.commentText}>{comment.comment}</p>}
+          {comment.comment && (
+            <p className={styles.commentText} dir="auto">
+              {comment.comment}
+            </p>
+          )}
         </div>
         {comment.image && (
           <img
             className={styles.commentImage}
             // At most 240 px wide (comments.module.css): the 480 px variant is sharp at 2x.
             {...cappedPictureAttributes(comment.image, 480)}
-            alt={`From ${name}'s comment`}
+            alt={t(m.fromComment, { name })}
             loading="lazy"
           />
         )}
@@ -46,11 +53,11 @@ export function CommentItem({ comment }: { comment: Comment }) {
             <button
               type="button"
               className={styles.commentAction}
-              aria-label={`Report comment by ${name}`}
+              aria-label={t(m.reportCommentBy, { name })}
               aria-haspopup="dialog"
               onClick={() => setReporting(true)}
             >
-              Report
+              {t(m.report)}
             </button>
           )}
         </div>
@@ -58,7 +65,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
       {reporting && (
         <Suspense fallback={null}>
           <ReportDialog
-            title="Report comment"
+            title={t(m.reportComment)}
             target={{ commentId: comment._id }}
             onClose={() => setReporting(false)}
           />

@@ -1,5 +1,7 @@
 import { useFeedQuery, useReloadFeed } from '../../api/posts';
+import { useT } from '../../i18n';
 import { useNewPosts } from '../../live/live-provider';
+import { feedMessages as m } from './feed.messages';
 import styles from './new-posts-pill.module.css';
 
 /**
@@ -7,6 +9,7 @@ import styles from './new-posts-pill.module.css';
  * the feed's first page again and goes back to the top, where they now are.
  */
 export function NewPostsPill() {
+  const t = useT();
   const { postIds, clear } = useNewPosts();
   const feed = useFeedQuery();
   const reload = useReloadFeed();
@@ -26,7 +29,7 @@ export function NewPostsPill() {
       <svg viewBox="0 0 16 16" width={16} height={16} aria-hidden="true">
         <path d="M8 2.5 3 7.5l1.1 1.1L7.2 5.5V14h1.6V5.5l3.1 3.1L13 7.5z" fill="currentColor" />
       </svg>
-      New posts
+      {t(m.newPosts)}
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { type Post, UI_MESSAGES } from '@hearth/contract';
+import type { Post } from '@hearth/contract';
 import {
   type RefObject,
   startTransition,
@@ -10,9 +10,12 @@ import {
 } from 'react';
 import { errorMessage } from '../../api/client';
 import { useFeedQuery } from '../../api/posts';
+import { useT } from '../../i18n';
+import { contractMessages } from '../../i18n/server.messages';
 import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';
 import { PostCard } from '../post/post-card';
+import { feedMessages as m } from './feed.messages';
 import styles from './post-list.module.css';
 
 /** Extra skeleton height below the middle column (spec 'Post card'). */
@@ -28,6 +31,7 @@ export const FIRST_PAINT_CARDS = 3;
 
 /** The home feed: a skeleton while it loads, then the cards, page after page on scroll. */
 export function PostList({ columnRef }: { columnRef: RefObject<HTMLElement | null> }) {
+  const t = useT();
   const feed = useFeedQuery();
   const posts = useMemo(() => {
     // A post may move to a later page while the member scrolls; show it once.
@@ -54,10 +58,10 @@ export function PostList({ columnRef }: { columnRef: RefObject<HTMLElement | nul
   if (feed.isError && !feed.data) {
     return <ErrorBox message={errorMessage(feed.error)} onRetry={() => void feed.refetch()} />;
   }
-  if (posts.length === 0) return <p className={styles.empty}>{UI_MESSAGES.noPosts}</p>;
+  if (posts.length === 0) return <p className={styles.empty}>{t(contractMessages.ui.noPosts)}</p>;
 
   return (
-    <section className={styles.list} aria-label="Posts">
+    <section className={styles.list} aria-label={t(m.posts)}>
       {shown.map((post, index) => (
         <PostCard key={post._id} post={post} first={index === 0} />
       ))}
@@ -82,6 +86,7 @@ export function NextPageTrigger({
   failed: boolean;
   onReach: () => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const [inView, setInView] = useState(false);
   const reach = useRef(onReach);
@@ -107,10 +112,10 @@ export function NextPageTrigger({
 
   return (
     <div ref={ref} className={styles.trigger}>
-      {busy && <Spinner label="Loading more posts" />}
+      {busy && <Spinner label={t(m.loadingMore)} />}
       {failed && (
         <button type="button" className={styles.retry} onClick={onReach}>
-          Load more posts
+          {t(m.loadMore)}
         </button>
       )}
     </div>
@@ -118,6 +123,7 @@ export function NextPageTrigger({
 }
 
 function PostsSkeleton({ columnRef }: { columnRef: RefObject<HTMLElement | null> }) {
+  const t = useT();
   const [height, setHeight] = useState<number | undefined>(undefined);
   useLayoutEffect(() => {
     const column = columnRef.current;
@@ -128,7 +134,7 @@ function PostsSkeleton({ columnRef }: { columnRef: RefObject<HTMLElement | null>
       className={styles.skeleton}
       style={height ? { height } : undefined}
       role="status"
-      aria-label="Loading posts"
+      aria-label={t(m.loading)}
       aria-busy="true"
     >
       {[0, 1].map((key) => (

@@ -9,6 +9,7 @@ import { Navigate, NavLink, useParams } from 'react-router';
 import type { FriendsPageAction } from '../../api/apply-friends-page';
 import { errorMessage } from '../../api/client';
 import { useFriendsPageMutation, useFriendsPageQuery } from '../../api/friends';
+import { type MessageDescriptor, translate, useT } from '../../i18n';
 import { ErrorBox } from '../../ui/error-box';
 import { GiftIcon, PersonSentIcon, SparkleIcon } from '../../ui/friends-icons';
 import { fullName } from '../../ui/full-name';
@@ -16,6 +17,7 @@ import { ChevronRightIcon, FriendsIcon, HomeIcon } from '../../ui/icons';
 import { ListIcon, PersonAddIcon } from '../../ui/profile-icons';
 import skeleton from '../../ui/skeleton.module.css';
 import columns from '../home/home-columns.module.css';
+import { friendsMessages as m } from './friends.messages';
 import styles from './friends-page.module.css';
 import { FriendsSection, SECTION_TEXT } from './friends-section';
 
@@ -39,10 +41,10 @@ const MENU_ICONS: Record<FriendsPageType, ReactNode> = {
 };
 
 /** What a screen reader hears once a card's button has done its work. */
-const DONE: Record<FriendsPageAction, (name: string) => string> = {
-  acceptRequest: (name) => `You and ${name} are now friends.`,
-  deleteRequest: (name) => `Request from ${name} deleted.`,
-  cancelFriendRequest: (name) => `Request to ${name} cancelled.`,
+const DONE: Record<FriendsPageAction, MessageDescriptor> = {
+  acceptRequest: m.accepted,
+  deleteRequest: m.deleted,
+  cancelFriendRequest: m.cancelled,
 };
 
 function isFriendsPageType(value: string): value is FriendsPageType {
@@ -64,11 +66,12 @@ export function FriendsPage() {
 }
 
 function FriendsMenu() {
+  const t = useT();
   const titleId = useId();
   return (
     <nav className={styles.menu} aria-labelledby={titleId}>
       <h1 id={titleId} className={styles.menuTitle}>
-        Friends
+        {t(m.title)}
       </h1>
       <ul className={styles.menuList}>
         <li>
@@ -76,22 +79,22 @@ function FriendsMenu() {
             <span className={MENU_ICON}>
               <HomeIcon />
             </span>
-            <span>Home</span>
+            <span>{t(m.home)}</span>
           </NavLink>
         </li>
         {FRIENDS_PAGE_TYPES.map((type) => (
           <li key={type}>
             <NavLink to={`/friends/${type}`} className={MENU_ROW}>
               <span className={MENU_ICON}>{MENU_ICONS[type]}</span>
-              <span>{SECTION_TEXT[type].title}</span>
+              <span>{t(SECTION_TEXT[type].title)}</span>
               <ChevronRightIcon className={styles.chevron} />
             </NavLink>
           </li>
         ))}
         {/* Spec: inert entries. They stay reachable and say they do nothing yet. */}
-        <InertItem icon={<SparkleIcon />}>Suggestions</InertItem>
-        <InertItem icon={<GiftIcon />}>Birthdays</InertItem>
-        <InertItem icon={<ListIcon />}>Custom Lists</InertItem>
+        <InertItem icon={<SparkleIcon />}>{t(m.suggestions)}</InertItem>
+        <InertItem icon={<GiftIcon />}>{t(m.birthdays)}</InertItem>
+        <InertItem icon={<ListIcon />}>{t(m.customLists)}</InertItem>
       </ul>
     </nav>
   );
@@ -115,7 +118,7 @@ function FriendsLists({ type }: { type: FriendsPageType | undefined }) {
   const [announcement, setAnnouncement] = useState('');
 
   function onAction(action: FriendsPageAction, member: PublicUser) {
-    setAnnouncement(DONE[action](fullName(member)));
+    setAnnouncement(translate(DONE[action], { name: fullName(member) }));
     mutate({ action, member });
   }
 
@@ -143,8 +146,9 @@ function FriendsLists({ type }: { type: FriendsPageType | undefined }) {
 }
 
 function FriendsSkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading friends" aria-busy="true" className={styles.section}>
+    <div role="status" aria-label={t(m.loading)} aria-busy="true" className={styles.section}>
       <span className={`${skeleton.pulse} ${styles.skeletonLine}`} />
       <div className={styles.cards}>
         {['a', 'b', 'c', 'd'].map((key) => (

@@ -1,47 +1,57 @@
-import { DEFAULT_PICTURE, type FriendsPageType, type PublicUser } from '@hearth/contract';
+import {
+  DEFAULT_PICTURE,
+  type FriendsPageType,
+  type MessageDescriptor,
+  type PublicUser,
+} from '@hearth/contract';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { FriendsPageAction } from '../../api/apply-friends-page';
+import { T, useT } from '../../i18n';
 import { showDefaultPicture } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { fullName } from '../../ui/full-name';
 import { pictureAttributes } from '../../ui/picture';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
+import { friendsMessages as m } from './friends.messages';
 import styles from './friends-page.module.css';
 
 export interface SectionText {
-  title: string;
-  /** The count under the title: '3 requests', '1 friend'. */
-  count: (n: number) => string;
-  empty: string;
-  hint: string;
-  /** What 'See all' opens, for its accessible name: 'See all friend requests'. */
-  seeAll: string;
+  title: MessageDescriptor;
+  /** The count under the title ({count}): '3 requests', '1 friend'. */
+  count: MessageDescriptor;
+  empty: MessageDescriptor;
+  hint: MessageDescriptor;
+  /** 'See all', then (visually hidden, for its accessible name) what it opens: 'friend requests'. */
+  seeAll: MessageDescriptor;
 }
 
 export const SECTION_TEXT: Record<FriendsPageType, SectionText> = {
   requests: {
-    title: 'Friend Requests',
-    count: (n) => `${n} ${n === 1 ? 'request' : 'requests'}`,
-    empty: 'No friend requests',
-    hint: 'When someone asks to be your friend, their request shows here.',
-    seeAll: 'friend requests',
+    title: m.requestsTitle,
+    count: m.requestsCount,
+    empty: m.requestsEmpty,
+    hint: m.requestsHint,
+    seeAll: m.requestsSeeAll,
   },
   sent: {
-    title: 'Sent Requests',
-    count: (n) => `${n} ${n === 1 ? 'sent request' : 'sent requests'}`,
-    empty: 'No sent requests',
-    hint: 'Requests you send wait here until they are answered.',
-    seeAll: 'sent requests',
+    title: m.sentTitle,
+    count: m.sentCount,
+    empty: m.sentEmpty,
+    hint: m.sentHint,
+    seeAll: m.sentSeeAll,
   },
   all: {
-    title: 'All Friends',
-    count: (n) => `${n} ${n === 1 ? 'friend' : 'friends'}`,
-    empty: 'No friends yet',
-    hint: 'Search for people you know and add them as friends.',
-    seeAll: 'friends',
+    title: m.allTitle,
+    count: m.allCount,
+    empty: m.allEmpty,
+    hint: m.allHint,
+    seeAll: m.allSeeAll,
   },
 };
+
+/** The visually hidden end of a button's or link's name. */
+const HIDDEN = <span className="visually-hidden" />;
 
 /**
  * A member card's picture is the card's width: cells of at least 180 px (150 px under 850 px)
@@ -61,6 +71,7 @@ interface FriendsSectionProps {
 
 /** One list of the friends page: a heading, its cards, or an empty state that says why. */
 export function FriendsSection({ type, members, limit, onAction }: FriendsSectionProps) {
+  const t = useT();
   const text = SECTION_TEXT[type];
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -88,20 +99,22 @@ export function FriendsSection({ type, members, limit, onAction }: FriendsSectio
       <div className={styles.sectionHead}>
         <div>
           <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
-            {text.title}
+            {t(text.title)}
           </h2>
-          {members.length > 0 && <p className={styles.count}>{text.count(members.length)}</p>}
+          {members.length > 0 && (
+            <p className={styles.count}>{t(text.count, { count: members.length })}</p>
+          )}
         </div>
         {limit !== undefined && (
           <Link to={`/friends/${type}`} className={styles.seeAll}>
-            See all<span className="visually-hidden"> {text.seeAll}</span>
+            <T message={text.seeAll} components={{ 0: HIDDEN }} />
           </Link>
         )}
       </div>
       {shown.length === 0 ? (
         <div className={styles.empty}>
-          <p className={styles.emptyTitle}>{text.empty}</p>
-          <p className={styles.muted}>{text.hint}</p>
+          <p className={styles.emptyTitle}>{t(text.empty)}</p>
+          <p className={styles.muted}>{t(text.hint)}</p>
         </div>
       ) : (
         <ul ref={listRef} className={styles.cards} aria-labelledby={titleId}>
@@ -115,7 +128,9 @@ export function FriendsSection({ type, members, limit, onAction }: FriendsSectio
                   loading="lazy"
                   onError={showDefaultPicture}
                 />
-                <span className={styles.name}>{fullName(member)}</span>
+                <span className={styles.name} dir="auto">
+                  {fullName(member)}
+                </span>
               </Link>
               <CardActions
                 type={type}
@@ -145,14 +160,14 @@ function CardActions({
     return (
       <div className={styles.actions}>
         <button type="button" className={buttons.primary} onClick={() => onAction('acceptRequest')}>
-          Confirm<span className="visually-hidden"> request from {name}</span>
+          <T message={m.confirm} values={{ name }} components={{ 0: HIDDEN }} />
         </button>
         <button
           type="button"
           className={buttons.secondary}
           onClick={() => onAction('deleteRequest')}
         >
-          Delete<span className="visually-hidden"> request from {name}</span>
+          <T message={m.delete} values={{ name }} components={{ 0: HIDDEN }} />
         </button>
       </div>
     );
@@ -165,7 +180,7 @@ function CardActions({
           className={buttons.secondary}
           onClick={() => onAction('cancelFriendRequest')}
         >
-          Cancel Request<span className="visually-hidden"> to {name}</span>
+          <T message={m.cancelRequest} values={{ name }} components={{ 0: HIDDEN }} />
         </button>
       </div>
     );

@@ -1,4 +1,4 @@
-import { DEFAULT_PRIVACY, SERVER_MESSAGES } from '@hearth/contract';
+import { ACCOUNT_MESSAGES, DEFAULT_PRIVACY, LANGUAGES, SERVER_MESSAGES } from '@hearth/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../test/fake-server';
@@ -109,8 +109,9 @@ describe('the account menu', () => {
       'Muted',
     ]);
     expect(within(menu).getByRole('button', { name: 'Back' })).toHaveFocus();
-    // The entries are inert: the view stays.
-    await app.user.click(within(menu).getByRole('button', { name: 'Language' }));
+    // The entries without a page are inert, Language aside: the view stays.
+    await app.user.click(within(menu).getByRole('button', { name: 'Activity log' }));
+    await app.user.click(within(menu).getByRole('button', { name: 'News Feed Preferences' }));
     expect(within(menu).getByRole('heading', { name: 'Settings & privacy' })).toBeInTheDocument();
 
     await app.user.click(within(menu).getByRole('button', { name: 'Back' }));
@@ -135,6 +136,68 @@ describe('the account menu', () => {
     expect(app.pathname()).toBe(path);
     expect(screen.queryByRole('dialog', { name: 'Account menu' })).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('goes into Language from Settings & privacy: each language in its own name, English chosen', async () => {
+    const { app, menu } = await openAccountMenu();
+    await app.user.click(within(menu).getByRole('button', { name: 'Settings & privacy' }));
+    await app.user.click(within(menu).getByRole('button', { name: 'Language' }));
+    expect(within(menu).getByRole('heading', { name: 'Language' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Back' })).toHaveFocus();
+    expect(entries(menu)).toEqual(['Back', ...LANGUAGES.map((language) => language.name)]);
+    for (const language of LANGUAGES) {
+      const name = within(menu).getByText(language.name);
+      expect(name).toHaveAttribute('lang', language.code);
+      expect(name).toHaveAttribute('dir', language.dir);
+    }
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .filter((button) => button.getAttribute('aria-current') === 'true')
+        .map((button) => button.textContent),
+    ).toEqual(['English (UK)']);
+    // Back to Settings & privacy, on the entry that led there.
+    await app.user.click(within(menu).getByRole('button', { name: 'Back' }));
+    expect(within(menu).getByRole('heading', { name: 'Settings & privacy' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Language' })).toHaveFocus();
+  });
+
+  it('switches to Français: the menu speaks French, and the choice goes to the account', async () => {
+    const { app, server, menu } = await openAccountMenu({
+      changeLanguage: () => ({
+        body: { message: ACCOUNT_MESSAGES.languageChanged, language: 'fr' },
+      }),
+    });
+    await app.user.click(within(menu).getByRole('button', { name: 'Settings & privacy' }));
+    await app.user.click(within(menu).getByRole('button', { name: 'Language' }));
+    await app.user.click(within(menu).getByRole('button', { name: 'Français (FR)' }));
+
+    expect(await within(menu).findByRole('heading', { name: 'Langue' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Retour' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Français (FR)' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(within(menu).getByRole('button', { name: 'English (UK)' })).not.toHaveAttribute(
+      'aria-current',
+    );
+    expect(document.documentElement).toHaveAttribute('lang', 'fr');
+    await waitFor(() =>
+      expect(
+        server.calls
+          .filter((call) => call.name === 'changeLanguage')
+          .map((call) => [call.method, call.body, call.headers.get('Authorization')]),
+      ).toEqual([['PUT', { language: 'fr' }, 'Bearer token-of-ada']]),
+    );
+    await waitFor(() => expect(userCookie()).toMatchObject({ language: 'fr' }));
+
+    // The rest of the menu speaks French too.
+    await app.user.click(within(menu).getByRole('button', { name: 'Retour' }));
+    expect(
+      within(menu).getByRole('heading', { name: 'Paramètres et confidentialité' }),
+    ).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Langue' })).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Menu du compte' })).toBe(menu);
   });
 
   it('goes into Help & support and back', async () => {

@@ -1,6 +1,9 @@
+import { LANGUAGES, type MessageDescriptor } from '@hearth/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../../api/client';
 import { useAboutQuery } from '../../api/moderation';
+import { setLanguage, useLanguage, useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { useDarkTheme } from '../../session/theme';
 import { Avatar } from '../../ui/avatar';
@@ -16,28 +19,41 @@ import {
   LogoutIcon,
   MoonIcon,
 } from '../../ui/icons';
+import { accountMenuMessages as m } from './account-menu.messages';
 import styles from './account-menu.module.css';
 import { HeaderMenu } from './header-menu';
+import { CheckIcon } from './menu-icons';
+import { useChangeLanguageMutation } from './use-change-language';
 import { useLogout } from './use-logout';
 
-type View = 'main' | 'settings' | 'help' | 'display';
+type View = 'main' | 'settings' | 'help' | 'display' | 'language';
 
-/** Settings & privacy, in the spec's order: an entry with a path leads to its page. */
-const SETTINGS_ITEMS: readonly { name: string; to?: string }[] = [
-  { name: 'Settings', to: '/settings' },
-  { name: 'Privacy checkup', to: '/settings/privacy-checkup' },
-  { name: 'Privacy Shortcut', to: '/settings/privacy' },
-  { name: 'Activity log' },
-  { name: 'News Feed Preferences' },
-  { name: 'Language' },
-  { name: 'Blocking', to: '/settings/blocking' },
-  { name: 'Muted', to: '/settings/muted' },
+/**
+ * A sub-view's entry: one with a path leads to its page, one that `opens` a sub-view shows it,
+ * the others are inert.
+ */
+interface SubViewEntry {
+  name: MessageDescriptor;
+  to?: string;
+  opens?: View;
+}
+
+/** Settings & privacy, in the spec's order. */
+const SETTINGS_ITEMS: readonly SubViewEntry[] = [
+  { name: m.settings, to: '/settings' },
+  { name: m.privacyCheckup, to: '/settings/privacy-checkup' },
+  { name: m.privacyShortcut, to: '/settings/privacy' },
+  { name: m.activityLog },
+  { name: m.newsFeedPreferences },
+  { name: m.language, opens: 'language' },
+  { name: m.blocking, to: '/settings/blocking' },
+  { name: m.muted, to: '/settings/muted' },
 ];
-/** Help & support: an entry with a path leads to its page. */
-const HELP_ITEMS: readonly { name: string; to?: string }[] = [
-  { name: 'Help Center' },
-  { name: 'Support Inbox', to: '/support' },
-  { name: 'Report a problem' },
+/** Help & support. */
+const HELP_ITEMS: readonly SubViewEntry[] = [
+  { name: m.helpCenter },
+  { name: m.supportInbox, to: '/support' },
+  { name: m.reportProblem },
 ];
 
 /**
@@ -50,10 +66,11 @@ const HELP_ITEMS: readonly { name: string; to?: string }[] = [
  * header menu (a dialog: focus moves in and stays in; Escape or a press outside closes it).
  */
 export function AccountMenu() {
+  const t = useT();
   return (
     <HeaderMenu
-      label="Account"
-      panelLabel="Account menu"
+      label={t(m.account)}
+      panelLabel={t(m.accountMenu)}
       icon={<CaretDownIcon width={22} height={22} />}
     >
       {(close) => <AccountPanel close={close} />}
@@ -62,6 +79,7 @@ export function AccountMenu() {
 }
 
 function AccountPanel({ close }: { close: () => void }) {
+  const t = useT();
   const user = useSessionUser();
   const logout = useLogout();
   const logoutEverywhere = useLogout({ everywhere: true });
@@ -71,16 +89,14 @@ function AccountPanel({ close }: { close: () => void }) {
   const shownView = useRef<View>('main');
   const contentRef = useRef<HTMLDivElement>(null);
 
-  // A sub-view starts at its back arrow; back on the main view, focus returns to the item
-  // that opened the sub-view.
+  // A sub-view starts at its back arrow; back where it was opened from, focus returns to the
+  // item that opened it.
   useEffect(() => {
     const from = shownView.current;
     shownView.current = view;
     if (from === view) return;
-    const target =
-      view === 'main'
-        ? contentRef.current?.querySelector<HTMLElement>(`[data-view="${from}"]`)
-        : contentRef.current?.querySelector<HTMLElement>('[data-back]');
+    const opener = contentRef.current?.querySelector<HTMLElement>(`[data-view="${from}"]`);
+    const target = opener ?? contentRef.current?.querySelector<HTMLElement>('[data-back]');
     target?.focus();
   }, [view]);
 
@@ -91,10 +107,10 @@ function AccountPanel({ close }: { close: () => void }) {
           <Link to="/profile" className={styles.profileCard} onClick={close}>
             <Avatar src={user.picture} size={60} />
             <span className={styles.profileText}>
-              <span className={styles.name}>
+              <span className={styles.name} dir="auto">
                 {user.first_name} {user.last_name}
               </span>
-              <span className={styles.muted}>See your profile</span>
+              <span className={styles.muted}>{t(m.seeProfile)}</span>
             </span>
           </Link>
           <hr className={styles.separator} />
@@ -103,40 +119,41 @@ function AccountPanel({ close }: { close: () => void }) {
               <span className={styles.itemIcon}>
                 <InviteIcon />
               </span>
-              <span className={styles.itemText}>Invite friends</span>
+              <span className={styles.itemText}>{t(m.inviteFriends)}</span>
             </Link>
           )}
-          <Item icon={<FeedbackIcon />}>Give us feedback</Item>
+          <Item icon={<FeedbackIcon />}>{t(m.giveFeedback)}</Item>
           <hr className={styles.separator} />
           <Item icon={<GearIcon />} opens="settings" onClick={() => setView('settings')}>
-            Settings &amp; privacy
+            {t(m.settingsPrivacy)}
           </Item>
           <Item icon={<HelpIcon />} opens="help" onClick={() => setView('help')}>
-            Help &amp; support
+            {t(m.helpSupport)}
           </Item>
           <Item icon={<MoonIcon />} opens="display" onClick={() => setView('display')}>
-            Display and accessibility
+            {t(m.displayAccessibility)}
           </Item>
           <Item icon={<LogoutIcon />} onClick={logout}>
-            Logout
+            {t(m.logout)}
           </Item>
         </>
       )}
       {view === 'settings' && (
-        <SubView title="Settings & privacy" onBack={() => setView('main')}>
-          <SubViewItems items={SETTINGS_ITEMS} close={close} />
+        <SubView title={t(m.settingsPrivacy)} onBack={() => setView('main')}>
+          <SubViewItems items={SETTINGS_ITEMS} close={close} open={setView} />
           <hr className={styles.separator} />
           <Item icon={<LogoutIcon />} onClick={logoutEverywhere}>
-            Log out of all devices
+            {t(m.logoutEverywhere)}
           </Item>
         </SubView>
       )}
       {view === 'help' && (
-        <SubView title="Help & support" onBack={() => setView('main')}>
-          <SubViewItems items={HELP_ITEMS} close={close} />
+        <SubView title={t(m.helpSupport)} onBack={() => setView('main')}>
+          <SubViewItems items={HELP_ITEMS} close={close} open={setView} />
         </SubView>
       )}
       {view === 'display' && <DisplayView onBack={() => setView('main')} />}
+      {view === 'language' && <LanguageView onBack={() => setView('settings')} />}
     </div>
   );
 }
@@ -173,10 +190,17 @@ function SubView({
   onBack: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <>
       <div className={styles.subHeader}>
-        <button type="button" className={styles.back} aria-label="Back" onClick={onBack} data-back>
+        <button
+          type="button"
+          className={styles.back}
+          aria-label={t(m.back)}
+          onClick={onBack}
+          data-back
+        >
           <ArrowLeftIcon />
         </button>
         <h2 className={styles.subTitle}>{title}</h2>
@@ -187,33 +211,30 @@ function SubView({
 }
 
 function DisplayView({ onBack }: { onBack: () => void }) {
+  const t = useT();
   const [dark, setDark] = useDarkTheme();
   const [compact, setCompact] = useState(false);
   return (
-    <SubView title="Display & Accessibility" onBack={onBack}>
+    <SubView title={t(m.displayTitle)} onBack={onBack}>
       <fieldset className={styles.choiceGroup}>
         <legend className={styles.choiceLegend}>
-          <MoonIcon /> Dark Mode
+          <MoonIcon /> {t(m.darkMode)}
         </legend>
-        <p className={styles.muted}>
-          Adjust the appearance of Hearth to reduce glare and give your eyes a break.
-        </p>
+        <p className={styles.muted}>{t(m.darkModeHint)}</p>
         <label className={styles.choice}>
-          Off
+          {t(m.off)}
           <input type="radio" name="darkMode" checked={!dark} onChange={() => setDark(false)} />
         </label>
         <label className={styles.choice}>
-          On
+          {t(m.on)}
           <input type="radio" name="darkMode" checked={dark} onChange={() => setDark(true)} />
         </label>
       </fieldset>
       <fieldset className={styles.choiceGroup}>
-        <legend className={styles.choiceLegend}>Compact Mode</legend>
-        <p className={styles.muted}>
-          Make your font size smaller so more content can fit on the screen.
-        </p>
+        <legend className={styles.choiceLegend}>{t(m.compactMode)}</legend>
+        <p className={styles.muted}>{t(m.compactModeHint)}</p>
         <label className={styles.choice}>
-          Off
+          {t(m.off)}
           <input
             type="radio"
             name="compactMode"
@@ -222,7 +243,7 @@ function DisplayView({ onBack }: { onBack: () => void }) {
           />
         </label>
         <label className={styles.choice}>
-          On
+          {t(m.on)}
           <input
             type="radio"
             name="compactMode"
@@ -232,28 +253,72 @@ function DisplayView({ onBack }: { onBack: () => void }) {
         </label>
       </fieldset>
       <Item icon={<KeyboardIcon />} more>
-        Keyboard
+        {t(m.keyboard)}
       </Item>
     </SubView>
   );
 }
 
-/** A sub-view's rows: a link for an item that leads somewhere, an inert row for the others. */
+/**
+ * The languages Hearth speaks, each in its own name: choosing one switches the app to it at
+ * once and keeps it with the member's account (screens on their other devices, and mails).
+ */
+function LanguageView({ onBack }: { onBack: () => void }) {
+  const t = useT();
+  const current = useLanguage();
+  const change = useChangeLanguageMutation();
+  return (
+    <SubView title={t(m.language)} onBack={onBack}>
+      {LANGUAGES.map((language) => {
+        const chosen = language.code === current;
+        return (
+          <button
+            key={language.code}
+            type="button"
+            className={styles.item}
+            aria-current={chosen ? 'true' : undefined}
+            onClick={() => {
+              void setLanguage(language.code);
+              change.mutate(language.code);
+            }}
+          >
+            <span className={styles.itemText} lang={language.code} dir={language.dir}>
+              {language.name}
+            </span>
+            {chosen && <CheckIcon className={styles.check} />}
+          </button>
+        );
+      })}
+      {change.isError && (
+        <p role="alert" className={styles.error}>
+          {errorMessage(change.error)}
+        </p>
+      )}
+    </SubView>
+  );
+}
+
+/** A sub-view's rows: a link for an item that leads somewhere, a button for the others. */
 function SubViewItems({
   items,
   close,
+  open,
 }: {
-  items: readonly { name: string; to?: string | undefined }[];
+  items: readonly SubViewEntry[];
   close: () => void;
+  open: (view: View) => void;
 }) {
-  return items.map(({ name, to }) =>
+  const t = useT();
+  return items.map(({ name, to, opens }) =>
     to ? (
-      <Link key={name} to={to} className={styles.linkItem} onClick={close}>
-        <span className={styles.itemText}>{name}</span>
+      <Link key={name.id} to={to} className={styles.linkItem} onClick={close}>
+        <span className={styles.itemText}>{t(name)}</span>
         <ChevronRightIcon className={styles.chevron} />
       </Link>
     ) : (
-      <Item key={name}>{name}</Item>
+      <Item key={name.id} opens={opens} onClick={opens && (() => open(opens))}>
+        {t(name)}
+      </Item>
     ),
   );
 }

@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from '@hearth/contract';
 import type { ReactNode } from 'react';
+import { translate } from '../../i18n';
 import { EditIcon } from '../../ui/feed-icons';
 import { PLACES, type Place } from '../../ui/places';
 import { BriefcaseIcon, PersonAddIcon, SchoolIcon } from '../../ui/profile-icons';
+import { allMenuMessages as m } from './all-menu.messages';
 import {
   BookIcon,
   CardIcon,
@@ -15,39 +18,28 @@ import {
   TagIcon,
 } from './menu-icons';
 
+/** A place of the all-menu: its name and its line are translated where shown. */
 export interface AllMenuItem extends Place {
-  description: string;
+  description: MessageDescriptor;
 }
 
 export interface AllMenuGroup {
   /** Unique even for the repeated Social group. */
   id: string;
-  title: string;
+  title: MessageDescriptor;
   items: readonly AllMenuItem[];
 }
 
 const SOCIAL: AllMenuGroup = {
   id: 'social',
-  title: 'Social',
+  title: m.social,
   items: [
-    {
-      name: 'Campus',
-      description: 'Keep up with classmates from your school.',
-      icon: <SchoolIcon />,
-    },
-    { ...PLACES.events, description: "Plan a get-together or see what's on near you." },
-    {
-      name: 'Find Friends',
-      description: 'Look for people you know on Hearth.',
-      icon: <PersonAddIcon />,
-    },
-    { ...PLACES.groups, description: 'Meet people who care about the same things as you.' },
-    {
-      name: 'News Feed',
-      description: 'The latest posts from the people you follow.',
-      icon: <NewsIcon />,
-    },
-    { ...PLACES.pages, description: 'Follow clubs, shops and causes you like.' },
+    { name: m.campus, description: m.campusDescription, icon: <SchoolIcon /> },
+    { ...PLACES.events, description: m.eventsDescription },
+    { name: m.findFriends, description: m.findFriendsDescription, icon: <PersonAddIcon /> },
+    { ...PLACES.groups, description: m.groupsDescription },
+    { name: m.newsFeed, description: m.newsFeedDescription, icon: <NewsIcon /> },
+    { ...PLACES.pages, description: m.pagesDescription },
   ],
 };
 
@@ -56,104 +48,83 @@ export const ALL_MENU_GROUPS: readonly AllMenuGroup[] = [
   SOCIAL,
   {
     id: 'entertainment',
-    title: 'Entertainment',
+    title: m.entertainment,
     items: [
-      { ...PLACES.gamingVideo, description: 'Live streams and clips from the games you play.' },
-      { name: 'Play Games', description: 'Quick games to play with friends.', icon: <DiceIcon /> },
+      { ...PLACES.gamingVideo, description: m.gamingVideoDescription },
+      { name: m.playGames, description: m.playGamesDescription, icon: <DiceIcon /> },
       // The spec's all-menu names two places its own way: 'Watch' and 'Climate science center'.
-      { ...PLACES.video, name: 'Watch', description: 'Videos picked for you and your friends.' },
+      { name: m.watch, description: m.watchDescription, icon: PLACES.video.icon },
     ],
   },
   {
     id: 'shopping',
-    title: 'Shopping',
+    title: m.shopping,
     items: [
-      {
-        name: 'Pay',
-        description: 'Send and receive money with people you trust.',
-        icon: <CardIcon />,
-      },
-      { ...PLACES.marketplace, description: 'Buy and sell things in your neighbourhood.' },
+      { name: m.pay, description: m.payDescription, icon: <CardIcon /> },
+      { ...PLACES.marketplace, description: m.marketplaceDescription },
     ],
   },
   {
     id: 'personal',
-    title: 'Personal',
+    title: m.personal,
     items: [
-      { ...PLACES.recentAdActivity, description: 'Ads you have clicked on recently.' },
-      { ...PLACES.memories, description: 'Look back at posts and photos from this day.' },
-      { ...PLACES.saved, description: 'Posts and photos you kept for later.' },
-      { ...PLACES.weather, description: "Today's forecast for where you are." },
+      { ...PLACES.recentAdActivity, description: m.recentAdActivityDescription },
+      { ...PLACES.memories, description: m.memoriesDescription },
+      { ...PLACES.saved, description: m.savedDescription },
+      { ...PLACES.weather, description: m.weatherDescription },
     ],
   },
   {
     id: 'professional',
-    title: 'Professional',
+    title: m.professional,
     items: [
-      { name: 'Ads', description: 'Create ads and see how they perform.', icon: <MegaphoneIcon /> },
-      {
-        name: 'Jobs',
-        description: 'Find work nearby or hire for your business.',
-        icon: <BriefcaseIcon />,
-      },
+      { name: m.ads, description: m.adsDescription, icon: <MegaphoneIcon /> },
+      { name: m.jobs, description: m.jobsDescription, icon: <BriefcaseIcon /> },
     ],
   },
   {
     id: 'community-resources',
-    title: 'Community Resources',
+    title: m.communityResources,
     items: [
-      {
-        ...PLACES.climate,
-        name: 'Climate science center',
-        description: 'Facts about the climate and how to help.',
-      },
-      {
-        name: 'COVID-19 Information Center',
-        description: 'Health advice and updates from trusted sources.',
-        icon: <ShieldCrossIcon />,
-      },
-      {
-        name: 'Community Help',
-        description: 'Ask for help or offer it to neighbours.',
-        icon: <LifebuoyIcon />,
-      },
-      { ...PLACES.fundraisers, description: 'Raise money for a cause you care about.' },
+      { name: m.climate, description: m.climateDescription, icon: PLACES.climate.icon },
+      { name: m.covid, description: m.covidDescription, icon: <ShieldCrossIcon /> },
+      { name: m.communityHelp, description: m.communityHelpDescription, icon: <LifebuoyIcon /> },
+      { ...PLACES.fundraisers, description: m.fundraisersDescription },
     ],
   },
   {
     id: 'more-from-the-provider',
-    title: 'More from the provider',
+    title: m.moreFromProvider,
     items: [
-      { ...PLACES.messenger, description: 'Chat with friends and family.' },
-      {
-        name: 'Messenger Kids',
-        description: 'A chat app for children, managed by parents.',
-        icon: <SmileChatIcon />,
-      },
+      { ...PLACES.messenger, description: m.messengerDescription },
+      { name: m.messengerKids, description: m.messengerKidsDescription, icon: <SmileChatIcon /> },
     ],
   },
   { ...SOCIAL, id: 'social-again' },
 ];
 
 /** The 'Create' column. */
-export const CREATE_ITEMS: readonly { name: string; icon: ReactNode }[] = [
-  { name: 'Post', icon: <EditIcon /> },
-  { name: 'Story', icon: <BookIcon /> },
-  { name: 'Room', icon: <RoomIcon /> },
-  { name: 'Page', icon: PLACES.pages.icon },
-  { name: 'Ad', icon: <MegaphoneIcon /> },
-  { name: 'Group', icon: PLACES.groups.icon },
-  { name: 'Event', icon: PLACES.events.icon },
-  { name: 'Marketplace Listing', icon: <TagIcon /> },
-  { name: 'Job', icon: <BriefcaseIcon /> },
+export const CREATE_ITEMS: readonly { name: MessageDescriptor; icon: ReactNode }[] = [
+  { name: m.createPost, icon: <EditIcon /> },
+  { name: m.createStory, icon: <BookIcon /> },
+  { name: m.createRoom, icon: <RoomIcon /> },
+  { name: m.createPage, icon: PLACES.pages.icon },
+  { name: m.createAd, icon: <MegaphoneIcon /> },
+  { name: m.createGroup, icon: PLACES.groups.icon },
+  { name: m.createEvent, icon: PLACES.events.icon },
+  { name: m.createListing, icon: <TagIcon /> },
+  { name: m.createJob, icon: <BriefcaseIcon /> },
 ];
 
-/** The groups with only the items whose name holds `query` (any case); empty groups go. */
+/**
+ * The groups with only the items whose name, in the app's language, holds `query` (any case);
+ * empty groups go. Called at render.
+ */
 export function filterAllMenu(query: string): AllMenuGroup[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...ALL_MENU_GROUPS];
   return ALL_MENU_GROUPS.map((group) => ({
     ...group,
-    items: group.items.filter((item) => item.name.toLocaleLowerCase().includes(needle)),
+    items: group.items.filter((item) => translate(item.name).toLocaleLowerCase().includes(needle)),
   })).filter((group) => group.items.length > 0);
 }

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { type MessageDescriptor, translate, useT } from '../../i18n';
 import { SearchIcon } from '../../ui/icons';
+import { allMenuMessages as m } from './all-menu.messages';
 import styles from './all-menu.module.css';
 import { type AllMenuItem, CREATE_ITEMS, filterAllMenu } from './all-menu-items';
 
@@ -8,6 +10,7 @@ import { type AllMenuItem, CREATE_ITEMS, filterAllMenu } from './all-menu-items'
  * is static; 'Search Menu' narrows the groups to the items whose name holds what is typed.
  */
 export function AllMenuPanel() {
+  const t = useT();
   const [query, setQuery] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
   // The first opening waits for this code: focus goes to the search once it is here.
@@ -16,7 +19,7 @@ export function AllMenuPanel() {
   const matches = groups.reduce((sum, group) => sum + group.items.length, 0);
   return (
     <>
-      <h2 className={styles.title}>Menu</h2>
+      <h2 className={styles.title}>{t(m.title)}</h2>
       <div className={styles.columns}>
         <div className={styles.card}>
           <div className={styles.search}>
@@ -25,8 +28,9 @@ export function AllMenuPanel() {
               ref={searchRef}
               type="search"
               className={styles.searchInput}
-              placeholder="Search Menu"
-              aria-label="Search Menu"
+              placeholder={t(m.searchMenu)}
+              aria-label={t(m.searchMenu)}
+              dir="auto"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
               data-autofocus
@@ -40,13 +44,13 @@ export function AllMenuPanel() {
           ))}
         </div>
         <div className={`${styles.card} ${styles.create}`}>
-          <h3 className={styles.groupTitle}>Create</h3>
-          <ul className={styles.list} aria-label="Create">
+          <h3 className={styles.groupTitle}>{t(m.create)}</h3>
+          <ul className={styles.list} aria-label={t(m.create)}>
             {CREATE_ITEMS.map((item) => (
-              <li key={item.name}>
+              <li key={item.name.id}>
                 <button type="button" className={styles.createItem}>
                   <span className={styles.createIcon}>{item.icon}</span>
-                  {item.name}
+                  {t(item.name)}
                 </button>
               </li>
             ))}
@@ -60,20 +64,21 @@ export function AllMenuPanel() {
 /** Read out as the list narrows; shown only when nothing matches. */
 function searchSummary(query: string, matches: number): string {
   if (query === '') return '';
-  if (matches === 0) return `Nothing in the menu is called “${query}”.`;
-  return `${matches} ${matches === 1 ? 'item' : 'items'} found`;
+  if (matches === 0) return translate(m.nothingFound, { query });
+  return translate(m.found, { count: matches });
 }
 
-function MenuGroup({ title, items }: { title: string; items: readonly AllMenuItem[] }) {
+function MenuGroup({ title, items }: { title: MessageDescriptor; items: readonly AllMenuItem[] }) {
+  const t = useT();
   const titleId = useId();
   return (
     <div className={styles.group}>
       <h3 id={titleId} className={styles.groupTitle}>
-        {title}
+        {t(title)}
       </h3>
       <ul className={styles.list} aria-labelledby={titleId}>
         {items.map((item) => (
-          <li key={item.name}>
+          <li key={item.name.id}>
             <Item item={item} />
           </li>
         ))}
@@ -83,6 +88,7 @@ function MenuGroup({ title, items }: { title: string; items: readonly AllMenuIte
 }
 
 function Item({ item }: { item: AllMenuItem }) {
+  const t = useT();
   const nameId = useId();
   const descriptionId = useId();
   return (
@@ -95,10 +101,10 @@ function Item({ item }: { item: AllMenuItem }) {
       <span className={styles.itemIcon}>{item.icon}</span>
       <span className={styles.itemText}>
         <span id={nameId} className={styles.itemName}>
-          {item.name}
+          {t(item.name)}
         </span>
         <span id={descriptionId} className={styles.itemDescription}>
-          {item.description}
+          {t(item.description)}
         </span>
       </span>
     </button>

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { useT } from '../../i18n';
 import { MenuGridIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
+import { headerMessages as m } from './header.messages';
 import { HeaderMenu } from './header-menu';
 
 const loadAllMenu = () => import('./all-menu-panel');
@@ -9,16 +11,17 @@ const AllMenuPanel = lazy(() => loadAllMenu().then((m) => ({ default: m.AllMenuP
 
 /** The header's all-menu button and its panel (spec 'All-menu panel'). */
 export function AllMenu() {
+  const t = useT();
   return (
     <HeaderMenu
-      label="Menu"
-      panelLabel="Menu"
+      label={t(m.menu)}
+      panelLabel={t(m.menu)}
       icon={<MenuGridIcon />}
       wide
       onIntent={() => void loadAllMenu()}
     >
       {() => (
-        <Suspense fallback={<Spinner label="Loading the menu" />}>
+        <Suspense fallback={<Spinner label={t(m.loadingMenu)} />}>
           <AllMenuPanel />
         </Suspense>
       )}

@@ -104,3 +104,12 @@ export function RoomIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A tick beside the chosen entry (the account menu's language). */
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m9.5 16.2-4.2-4.2-1.4 1.4 5.6 5.6 12-12-1.4-1.4z" />
+    </Icon>
+  );
+}

@@ -1,6 +1,8 @@
 import { NavLink } from 'react-router';
 import { useModerationSummaryQuery } from '../../api/moderation';
+import { useT } from '../../i18n';
 import { ShieldIcon } from '../../ui/icons';
+import { headerMessages as m } from './header.messages';
 import styles from './header.module.css';
 import { badgeText } from './notifications-menu';
 
@@ -11,6 +13,7 @@ import { badgeText } from './notifications-menu';
  * api/moderation.ts).
  */
 export function ModerationEntry() {
+  const t = useT();
   const summary = useModerationSummaryQuery();
   const waiting = summary.data ? summary.data.openReports + summary.data.applications : 0;
   const badge = badgeText(waiting);
@@ -18,7 +21,7 @@ export function ModerationEntry() {
     <NavLink
       to="/admin"
       className={styles.moderation}
-      aria-label={badge ? `Moderation, ${badge} waiting` : 'Moderation'}
+      aria-label={badge ? t(m.moderationWaiting, { badge }) : t(m.moderation)}
     >
       <ShieldIcon width={22} height={22} />
       {badge && (

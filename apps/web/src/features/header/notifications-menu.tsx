@@ -1,6 +1,8 @@
 import { NOTIFICATION_BADGE_MAX } from '@hearth/contract';
 import { useMarkNotificationsReadMutation, useUnreadCountQuery } from '../../api/notifications';
+import { useT } from '../../i18n';
 import { BellIcon } from '../../ui/feed-icons';
+import { headerMessages as m } from './header.messages';
 import styles from './header.module.css';
 import { HeaderMenu } from './header-menu';
 import { NotificationsPanel } from './notifications-panel';
@@ -16,14 +18,15 @@ export function badgeText(count: number | undefined): string | null {
  * '5', API.md 'Notifications'), and it opens the notifications panel.
  */
 export function NotificationsMenu() {
+  const t = useT();
   const unread = useUnreadCountQuery();
   // Here, not in the panel: a click closes the panel, and the marking must outlive it.
   const markRead = useMarkNotificationsReadMutation();
   const badge = badgeText(unread.data?.count);
   return (
     <HeaderMenu
-      label={badge ? `Notifications, ${badge} new` : 'Notifications'}
-      panelLabel="Notifications"
+      label={badge ? t(m.notificationsNew, { badge }) : t(m.notifications)}
+      panelLabel={t(m.notifications)}
       icon={<BellIcon />}
       badge={
         badge && (

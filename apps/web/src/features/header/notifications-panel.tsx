@@ -1,9 +1,8 @@
 import {
-  ACCOUNT_MESSAGES,
+  type MessageDescriptor,
   NOTIFICATION_PREVIEW_MAX,
   type Notification,
   type NotificationType,
-  UI_MESSAGES,
 } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -12,6 +11,8 @@ import { errorMessage } from '../../api/client';
 import { itemsOf } from '../../api/cursor-pages';
 import { notificationKeys } from '../../api/notification-keys';
 import { useNotificationsQuery } from '../../api/notifications';
+import { T, useT } from '../../i18n';
+import { contractMessages } from '../../i18n/server.messages';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
 import { CommentIcon } from '../../ui/feed-icons';
@@ -19,16 +20,17 @@ import { FriendsIcon, GearIcon, ShieldIcon } from '../../ui/icons';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { ReactionIcon } from '../reactions/reaction-icon';
+import { notificationsMessages as m } from './notifications.messages';
 import styles from './notifications.module.css';
 
 /**
- * '"text"', with '…' when the server cut it to the preview length (or it is longer: a
- * moderator's note comes whole); '' without text.
+ * A sentence's quote: `quoted` 'yes' and the text, with '…' when the server cut it to the
+ * preview length (or it is longer: a moderator's note comes whole); 'no' without text.
  */
-function quoted(text: string | null): string {
-  if (!text) return '';
+function quoted(text: string | null): { quoted: 'yes' | 'no'; text: string } {
+  if (!text) return { quoted: 'no', text: '' };
   const shown = text.slice(0, NOTIFICATION_PREVIEW_MAX);
-  return `: "${shown}${text.length >= NOTIFICATION_PREVIEW_MAX ? '…' : ''}"`;
+  return { quoted: 'yes', text: `${shown}${text.length >= NOTIFICATION_PREVIEW_MAX ? '…' : ''}` };
 }
 
 /** The notifications about a post, which lead to it. */
@@ -52,33 +54,38 @@ export function namesActor(notification: Notification): boolean {
 }
 
 /**
- * What the notification says: after the actor's name for most ('reacted to your post'), the
- * whole sentence for a moderator's action ('A moderator warned you: "…"').
+ * What the notification says, as a message and its values: the actor's name in `<0>` for most
+ * ('<0>Grace Hopper</0> reacted to your post'), no name for a moderator's action ('A moderator
+ * warned you: "…"').
  */
-export function notificationAction(notification: Notification): string {
+export function notificationSentence(notification: Notification): {
+  message: MessageDescriptor;
+  values: Record<string, string>;
+} {
+  const name = `${notification.actor.first_name} ${notification.actor.last_name}`;
   switch (notification.type) {
     case 'react':
-      return `reacted to your post${quoted(notification.post?.text ?? null)}`;
+      return { message: m.react, values: { name, ...quoted(notification.post?.text ?? null) } };
     case 'comment':
-      return `commented on your post${quoted(notification.comment)}`;
+      return { message: m.comment, values: { name, ...quoted(notification.comment) } };
     case 'friendRequest':
-      return 'sent you a friend request';
+      return { message: m.friendRequest, values: { name } };
     case 'friendAccepted':
-      return 'accepted your friend request';
+      return { message: m.friendAccepted, values: { name } };
     case 'followedPostComment':
-      return `commented on a post you follow${quoted(notification.comment)}`;
+      return { message: m.followedPostComment, values: { name, ...quoted(notification.comment) } };
     case 'application':
-      return 'asked to join';
+      return { message: m.application, values: { name } };
     case 'report':
-      return 'reported something';
+      return { message: m.report, values: { name } };
     case 'postRemoved':
-      return `A moderator removed your post${quoted(notification.note)}`;
+      return { message: m.postRemoved, values: quoted(notification.note) };
     case 'commentRemoved':
-      return `A moderator removed your comment${quoted(notification.note)}`;
+      return { message: m.commentRemoved, values: quoted(notification.note) };
     case 'warning':
-      return `A moderator warned you${quoted(notification.note)}`;
+      return { message: m.warning, values: quoted(notification.note) };
     case 'exportReady':
-      return ACCOUNT_MESSAGES.exportReady;
+      return { message: contractMessages.account.exportReady, values: {} };
   }
 }
 
@@ -114,6 +121,7 @@ export function NotificationsPanel({
   onMarkRead: (ids: string[] | undefined) => void;
   close: () => void;
 }) {
+  const t = useT();
   const list = useNotificationsQuery();
   const queryClient = useQueryClient();
   // The list is fetched afresh on each opening; the badge beside it should agree with it.
@@ -137,23 +145,23 @@ export function NotificationsPanel({
   return (
     <div className={styles.panel}>
       <div className={styles.head}>
-        <h2 className={styles.title}>Notifications</h2>
+        <h2 className={styles.title}>{t(m.title)}</h2>
         {anyUnread && (
           <button type="button" className={styles.markAll} onClick={() => onMarkRead(undefined)}>
-            Mark all as read
+            {t(m.markAllRead)}
           </button>
         )}
       </div>
       {list.isPending ? (
         <div className={styles.status}>
-          <Spinner label="Loading notifications" />
+          <Spinner label={t(m.loading)} />
         </div>
       ) : list.isError && !list.data ? (
         <ErrorBox compact message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : notifications.length === 0 ? (
-        <p className={styles.empty}>{UI_MESSAGES.noNotifications}</p>
+        <p className={styles.empty}>{t(contractMessages.ui.noNotifications)}</p>
       ) : (
-        <ul className={styles.list} aria-label="Notifications">
+        <ul className={styles.list} aria-label={t(m.title)}>
           {notifications.map((notification) => (
             <li key={notification._id}>
               <NotificationItem
@@ -170,14 +178,14 @@ export function NotificationsPanel({
       {list.hasNextPage && notifications.length > 0 && (
         <div className={styles.more}>
           {list.isFetchingNextPage ? (
-            <Spinner label="Loading more notifications" size={20} />
+            <Spinner label={t(m.loadingMore)} size={20} />
           ) : (
             <button
               type="button"
               className={styles.seeMore}
               onClick={() => void list.fetchNextPage()}
             >
-              See more
+              {t(m.seeMore)}
             </button>
           )}
         </div>
@@ -218,8 +226,10 @@ function NotificationItem({
   notification: Notification;
   onOpen: () => void;
 }) {
+  const t = useT();
   const { actor, read } = notification;
   const withActor = namesActor(notification);
+  const sentence = notificationSentence(notification);
   return (
     <Link
       to={notificationTarget(notification)}
@@ -246,20 +256,17 @@ function NotificationItem({
       )}
       <span className={styles.body}>
         <span className={styles.sentence}>
-          {withActor && (
-            <>
-              <strong>
-                {actor.first_name} {actor.last_name}
-              </strong>{' '}
-            </>
-          )}
-          {notificationAction(notification)}
+          <T
+            message={sentence.message}
+            values={sentence.values}
+            components={{ 0: <strong dir="auto" /> }}
+          />
         </span>
         <RelativeTime iso={notification.createdAt} className={styles.time} />
       </span>
       {!read && (
         <span className={styles.dot}>
-          <span className="visually-hidden">Unread</span>
+          <span className="visually-hidden">{t(m.unread)}</span>
         </span>
       )}
     </Link>

@@ -1,36 +1,39 @@
 import { COPYRIGHT_YEAR, SHORTCUTS_SHOWN } from '@hearth/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { ChevronDownIcon, ChevronUpIcon, ExternalIcon } from '../../ui/feed-icons';
+import { homeMessages as m } from './home.messages';
 import styles from './home-columns.module.css';
 import { EXTERNAL_SHORTCUTS, FOOTER_LINKS, SHORTCUTS } from './shortcuts';
 
 /** Spec 'Home left column': the member, shortcuts, 'Your Shortcuts' and the footer. */
 export function HomeLeft() {
+  const t = useT();
   const user = useSessionUser();
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? SHORTCUTS : SHORTCUTS.slice(0, SHORTCUTS_SHOWN);
   return (
-    <aside className={styles.left} aria-label="Shortcuts">
-      <nav aria-label="Shortcuts">
+    <aside className={styles.left} aria-label={t(m.shortcuts)}>
+      <nav aria-label={t(m.shortcuts)}>
         <ul className={styles.links}>
           <li>
             <Link to="/profile" className={styles.link}>
               <Avatar src={user.picture} size={36} />
-              <span>
+              <span dir="auto">
                 {user.first_name} {user.last_name}
               </span>
             </Link>
           </li>
           {shown.map((shortcut) => (
-            <li key={shortcut.name}>
+            <li key={shortcut.name.id}>
               <Link to={shortcut.to} className={styles.link}>
                 <span className={styles.badge} style={{ background: shortcut.color }}>
                   {shortcut.icon}
                 </span>
-                <span>{shortcut.name}</span>
+                <span>{t(shortcut.name)}</span>
               </Link>
             </li>
           ))}
@@ -44,11 +47,11 @@ export function HomeLeft() {
           <span className={`${styles.badge} ${styles.plain}`}>
             {expanded ? <ChevronUpIcon /> : <ChevronDownIcon />}
           </span>
-          <span>{expanded ? 'Show less' : 'See more'}</span>
+          <span>{expanded ? t(m.showLess) : t(m.seeMore)}</span>
         </button>
       </nav>
       <hr className={styles.separator} />
-      <h2 className={styles.heading}>Your Shortcuts</h2>
+      <h2 className={styles.heading}>{t(m.yourShortcuts)}</h2>
       <ul className={styles.links}>
         {EXTERNAL_SHORTCUTS.map((site) => (
           <li key={site.name}>
@@ -56,12 +59,13 @@ export function HomeLeft() {
               <span
                 className={`${styles.badge} ${styles.square}`}
                 style={{ background: site.color }}
+                translate="no"
               >
                 {site.name.charAt(0)}
               </span>
-              <span>{site.name}</span>
+              <span translate="no">{site.name}</span>
               <ExternalIcon className={styles.external} width={14} height={14} />
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              <span className="visually-hidden"> {t(m.opensInNewTab)}</span>
             </a>
           </li>
         ))}
@@ -69,8 +73,8 @@ export function HomeLeft() {
       <footer className={styles.footer}>
         <ul className={styles.footerLinks}>
           {FOOTER_LINKS.map((name, index) => (
-            <li key={name}>
-              <Link to="/">{name}</Link>
+            <li key={name.id}>
+              <Link to="/">{t(name)}</Link>
               {/* The separator belongs to the link before it, so a wrapped line never starts with one. */}
               {index < FOOTER_LINKS.length - 1 && (
                 <span className={styles.footerSeparator} aria-hidden="true">
@@ -80,7 +84,7 @@ export function HomeLeft() {
             </li>
           ))}
         </ul>
-        <p className={styles.copyright}>Hearth © {COPYRIGHT_YEAR}</p>
+        <p className={styles.copyright}>{t(m.copyright, { year: String(COPYRIGHT_YEAR) })}</p>
       </footer>
     </aside>
   );

@@ -1,9 +1,11 @@
 import { useRef } from 'react';
+import { useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { NewPostsPill } from '../feed/new-posts-pill';
 import { PostList } from '../feed/post-list';
 import { CreatePostBox } from '../post/create-post-box';
 import { StoriesStrip } from '../stories/stories-strip';
+import { homeMessages as m } from './home.messages';
 import { HomeLeft } from './home-left';
 import styles from './home-page.module.css';
 import { HomeRight } from './home-right';
@@ -11,13 +13,14 @@ import { VerifyBanner } from './verify-banner';
 
 /** The home screen (spec section 2): shortcuts, the feed in the middle, contacts on the right. */
 export function HomePage() {
+  const t = useT();
   const user = useSessionUser();
   const middleRef = useRef<HTMLDivElement>(null);
   return (
     <div className={styles.home}>
       <HomeLeft />
       <div ref={middleRef} className={styles.middle}>
-        <h1 className="visually-hidden">Home</h1>
+        <h1 className="visually-hidden">{t(m.home)}</h1>
         <StoriesStrip />
         {!user.verified && <VerifyBanner />}
         <CreatePostBox />

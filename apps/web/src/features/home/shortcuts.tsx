@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from '@hearth/contract';
 import { PLACES, type Place } from '../../ui/places';
+import { homeMessages as m } from './home.messages';
 
 export interface Shortcut extends Place {
   to: string;
@@ -31,4 +33,11 @@ export const EXTERNAL_SHORTCUTS = [
   { name: 'OpenStreetMap', href: 'https://www.openstreetmap.org/', color: '#2f7d32' },
 ] as const;
 
-export const FOOTER_LINKS = ['Privacy', 'Terms', 'Advertising', 'Ad Choices', 'Cookies', 'More'];
+export const FOOTER_LINKS: readonly MessageDescriptor[] = [
+  m.privacy,
+  m.terms,
+  m.advertising,
+  m.adChoices,
+  m.cookies,
+  m.more,
+];

@@ -1,13 +1,18 @@
-import { MESSAGE_DISPLAY_MS, UI_MESSAGES } from '@hearth/contract';
+import { MESSAGE_DISPLAY_MS } from '@hearth/contract';
 import { useEffect, useState } from 'react';
 import { useResendVerificationMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { useT } from '../../i18n';
+import { contractMessages } from '../../i18n/server.messages';
+import { serverText } from '../../i18n/server-text';
+import { homeMessages as m } from './home.messages';
 import styles from './verify-banner.module.css';
 
 type Notice = { tone: 'success' | 'error'; text: string; id: number };
 
 /** Shown while the member's account is not verified (spec 'Verification banner'). */
 export function VerifyBanner() {
+  const t = useT();
   const resend = useResendVerificationMutation();
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -26,16 +31,16 @@ export function VerifyBanner() {
   }
 
   return (
-    <section className={styles.banner} aria-label="Account verification">
+    <section className={styles.banner} aria-label={t(m.accountVerification)}>
       <p className={styles.text}>
-        {UI_MESSAGES.verifyBanner}{' '}
+        {t(contractMessages.ui.verifyBanner)}{' '}
         <button
           type="button"
           className={styles.link}
           onClick={onResend}
           disabled={resend.isPending}
         >
-          {UI_MESSAGES.verifyBannerLink}
+          {t(contractMessages.ui.verifyBannerLink)}
         </button>
       </p>
       {notice && (
@@ -44,7 +49,7 @@ export function VerifyBanner() {
           role={notice.tone === 'error' ? 'alert' : 'status'}
           className={notice.tone === 'error' ? styles.error : styles.success}
         >
-          {notice.text}
+          {serverText(notice.text)}
         </p>
       )}
     </section>

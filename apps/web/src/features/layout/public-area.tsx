@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { useT } from '../../i18n';
 import { useSession } from '../../session/session-context';
+import { layoutMessages as m } from './layout.messages';
 import { AppLayout } from './lazy-pages';
 import { PageFallback } from './page-fallback';
 import styles from './public-area.module.css';
@@ -11,16 +13,17 @@ import styles from './public-area.module.css';
  */
 export function PublicArea() {
   const { user } = useSession();
+  const t = useT();
   if (user) return <AppLayout />;
   return (
     <div className={styles.layout}>
       <header className={styles.bar}>
-        <Link to="/" className={styles.logo}>
+        <Link to="/" className={styles.logo} translate="no">
           <img src="/images/logo.svg" alt="" width={40} height={40} />
           hearth
         </Link>
         <Link to="/login" className={styles.login}>
-          Log In
+          {t(m.logIn)}
         </Link>
       </header>
       <main>

@@ -1,7 +1,6 @@
 import {
   REPORT_DETAILS_MAX,
   REPORT_MESSAGES,
-  REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportInput,
   type ReportReason,
@@ -9,10 +8,13 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useReportMutation } from '../../api/moderation';
+import { useT } from '../../i18n';
+import { contractMessages } from '../../i18n/server.messages';
 import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { FormMessage } from '../../ui/message';
 import radios from '../../ui/radio-options.module.css';
+import { reportMessages as m, reportReasonMessages } from './moderation.messages';
 import styles from './moderation.module.css';
 
 /**
@@ -29,6 +31,7 @@ export function ReportDialog({
   target: ReportInput['target'];
   onClose: () => void;
 }) {
+  const t = useT();
   const report = useReportMutation();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -71,12 +74,12 @@ export function ReportDialog({
       >
         <DialogBody>
           <p id={`${id}-thanks`} role="status" className={styles.thanks}>
-            {REPORT_MESSAGES.reported}
+            {t(contractMessages.report.reported)}
           </p>
         </DialogBody>
         <DialogFooter>
           <button ref={doneRef} type="button" className={buttons.primary} onClick={onClose}>
-            Done
+            {t(m.done)}
           </button>
         </DialogFooter>
       </Dialog>
@@ -87,12 +90,12 @@ export function ReportDialog({
     <Dialog title={title} onClose={onClose} className={styles.dialog} form={{ onSubmit }}>
       <DialogBody>
         <fieldset className={styles.field} aria-describedby={error ? errorId : undefined}>
-          <legend className={styles.label}>Why are you reporting this?</legend>
+          <legend className={styles.label}>{t(m.why)}</legend>
           <div className={radios.options}>
             {REPORT_REASONS.map((option) => (
               <label key={option} className={`${radios.option} ${styles.reasonOption}`}>
                 <span className={radios.optionText}>
-                  <span className={radios.optionName}>{REPORT_REASON_LABELS[option]}</span>
+                  <span className={radios.optionName}>{t(reportReasonMessages[option])}</span>
                 </span>
                 <input
                   type="radio"
@@ -111,16 +114,17 @@ export function ReportDialog({
         </fieldset>
         <div className={styles.field}>
           <label htmlFor={`${id}-details`} className={styles.label}>
-            Details (optional)
+            {t(m.details)}
           </label>
           <textarea
             id={`${id}-details`}
             className={styles.textarea}
+            dir="auto"
             maxLength={REPORT_DETAILS_MAX}
             value={details}
             onChange={(event) => setDetails(event.target.value)}
           />
-          <p className={styles.hint}>Only moderators read your report.</p>
+          <p className={styles.hint}>{t(m.onlyModerators)}</p>
         </div>
         {error && (
           <div id={errorId}>
@@ -130,10 +134,10 @@ export function ReportDialog({
       </DialogBody>
       <DialogFooter>
         <button type="button" className={buttons.secondary} onClick={onClose}>
-          Cancel
+          {t(m.cancel)}
         </button>
         <button type="submit" className={buttons.primary} disabled={report.isPending}>
-          {report.isPending ? 'Submitting…' : 'Submit'}
+          {report.isPending ? t(m.submitting) : t(m.submit)}
         </button>
       </DialogFooter>
     </Dialog>

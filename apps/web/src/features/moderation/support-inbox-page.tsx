@@ -1,23 +1,23 @@
-import {
-  type MyReport,
-  REPORT_OUTCOME_LABELS,
-  REPORT_REASON_LABELS,
-  type ReportTarget,
-} from '@hearth/contract';
+import type { MessageDescriptor, MyReport, ReportTarget } from '@hearth/contract';
 import { useId } from 'react';
 import { errorMessage } from '../../api/client';
 import { useMyReportsQuery } from '../../api/moderation';
+import { T, useT } from '../../i18n';
 import { ErrorBox } from '../../ui/error-box';
 import { PageCard } from '../../ui/page-card';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
+import {
+  inboxMessages as m,
+  reportOutcomeMessages,
+  reportReasonMessages,
+} from './moderation.messages';
 import styles from './moderation.module.css';
 
 /** What each kind of report names before its preview. */
-const TARGET_NAMES: Record<ReportTarget, string> = {
-  post: 'A post',
-  comment: 'A comment',
-  member: 'A member',
+const TARGET_NAMES: Record<Exclude<ReportTarget, 'member'>, MessageDescriptor> = {
+  post: m.post,
+  comment: m.comment,
 };
 
 /**
@@ -25,23 +25,21 @@ const TARGET_NAMES: Record<ReportTarget, string> = {
  * was reported, why, when, and whether it is still open or what the moderators did.
  */
 export function SupportInboxPage() {
+  const t = useT();
   const query = useMyReportsQuery();
   return (
     <div className={styles.page}>
-      <PageCard
-        title="Support Inbox"
-        intro="What you reported and what the moderators did about it. The members you report are not told who reported them."
-      >
+      <PageCard title={t(m.title)} intro={t(m.intro)}>
         {query.isPending ? (
           <div className={styles.loading}>
-            <Spinner label="Loading your reports" />
+            <Spinner label={t(m.loading)} />
           </div>
         ) : query.isError ? (
           <ErrorBox message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
         ) : query.data.length === 0 ? (
-          <p className={styles.empty}>You haven't reported anything.</p>
+          <p className={styles.empty}>{t(m.empty)}</p>
         ) : (
-          <ul className={styles.list} aria-label="Your reports">
+          <ul className={styles.list} aria-label={t(m.list)}>
             {query.data.map((report) => (
               <ReportRow key={report._id} report={report} />
             ))}
@@ -53,34 +51,62 @@ export function SupportInboxPage() {
 }
 
 function ReportRow({ report }: { report: MyReport }) {
+  const t = useT();
   const whatId = useId();
   const open = report.status === 'open';
-  const status = open ? 'Open' : report.outcome ? REPORT_OUTCOME_LABELS[report.outcome] : 'Closed';
+  const status = open
+    ? t(m.open)
+    : report.outcome
+      ? t(reportOutcomeMessages[report.outcome])
+      : t(m.closed);
+  const reason = t(reportReasonMessages[report.reason]);
   return (
     <li className={styles.report} aria-labelledby={whatId}>
       <div className={styles.reportHead}>
         <h2 id={whatId} className={styles.what}>
-          {report.target.type === 'member'
-            ? `${TARGET_NAMES.member}: ${report.target.preview}`
-            : TARGET_NAMES[report.target.type]}
+          {report.target.type === 'member' ? (
+            <T
+              message={m.memberNamed}
+              values={{ name: report.target.preview }}
+              components={{ 0: <bdi /> }}
+            />
+          ) : (
+            t(TARGET_NAMES[report.target.type])
+          )}
         </h2>
         <span className={open ? styles.status : `${styles.status} ${styles.resolved}`}>
-          <span className="visually-hidden">Status: </span>
+          <span className="visually-hidden">{t(m.status)} </span>
           {status}
         </span>
       </div>
       {report.target.type !== 'member' && report.target.preview && (
-        <p className={styles.preview}>{report.target.preview}</p>
+        <p className={styles.preview} dir="auto">
+          {report.target.preview}
+        </p>
       )}
       <p className={styles.meta}>
-        {REPORT_REASON_LABELS[report.reason]} · Reported <RelativeTime iso={report.createdAt} />
-        {report.resolvedAt && (
-          <>
-            {' · '}Closed <RelativeTime iso={report.resolvedAt} />
-          </>
+        {report.resolvedAt ? (
+          <T
+            message={m.reportedAndClosed}
+            values={{ reason }}
+            components={{
+              0: <RelativeTime iso={report.createdAt} />,
+              1: <RelativeTime iso={report.resolvedAt} />,
+            }}
+          />
+        ) : (
+          <T
+            message={m.reported}
+            values={{ reason }}
+            components={{ 0: <RelativeTime iso={report.createdAt} /> }}
+          />
         )}
       </p>
-      {report.details && <p className={styles.meta}>Your details: {report.details}</p>}
+      {report.details && (
+        <p className={styles.meta}>
+          <T message={m.details} values={{ details: report.details }} components={{ 0: <bdi /> }} />
+        </p>
+      )}
     </li>
   );
 }

@@ -1,16 +1,28 @@
-import { AUDIENCE_LABELS, AUDIENCES, type Audience } from '@hearth/contract';
+import { AUDIENCES, type Audience, type MessageDescriptor } from '@hearth/contract';
 import { type KeyboardEvent, type RefObject, useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useEditAudienceMutation } from '../../api/posts';
+import { useT } from '../../i18n';
 import { AudienceIcon } from '../../ui/audience-icons';
 import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { ArrowLeftIcon } from '../../ui/icons';
 import radios from '../../ui/radio-options.module.css';
+import { audienceMessages as a } from './audience.messages';
 import styles from './audience-choice.module.css';
+import { createPostMessages as m } from './create-post.messages';
 
-const QUESTION = 'Who can see your post?';
+/** Each audience's name and what it means (the contract's AUDIENCE_LABELS), to translate. */
+export const AUDIENCE_TEXTS: Record<
+  Audience,
+  { name: MessageDescriptor; description: MessageDescriptor }
+> = {
+  public: { name: a.public, description: a.publicDetail },
+  members: { name: a.members, description: a.membersDetail },
+  friends: { name: a.friends, description: a.friendsDetail },
+  only_me: { name: a.onlyMe, description: a.onlyMeDetail },
+};
 
 /**
  * The four audiences as radio rows (icon, name, what it means); arrow keys move between them,
@@ -23,12 +35,13 @@ export function AudienceOptions({
   value: Audience;
   onChange: (audience: Audience) => void;
 }) {
+  const t = useT();
   const group = useId();
   return (
     <fieldset className={styles.options}>
-      <legend className="visually-hidden">{QUESTION}</legend>
+      <legend className="visually-hidden">{t(m.question)}</legend>
       {AUDIENCES.map((audience) => {
-        const { name, description } = AUDIENCE_LABELS[audience];
+        const { name, description } = AUDIENCE_TEXTS[audience];
         return (
           <label key={audience} className={radios.option}>
             <span className={styles.optionIcon}>
@@ -36,10 +49,10 @@ export function AudienceOptions({
             </span>
             <span className={radios.optionText}>
               <span id={`${group}-${audience}-name`} className={radios.optionName}>
-                {name}
+                {t(name)}
               </span>
               <span id={`${group}-${audience}-description`} className={radios.optionDescription}>
-                {description}
+                {t(description)}
               </span>
             </span>
             <input
@@ -63,12 +76,11 @@ export function AudienceOptions({
 
 /** What the audience choice says first: the question and where the post shows. */
 function AudienceIntro() {
+  const t = useT();
   return (
     <div className={styles.intro}>
-      <p className={styles.question}>{QUESTION}</p>
-      <p className={radios.explanation}>
-        Your post shows in Feed and on your profile to the people you choose here.
-      </p>
+      <p className={styles.question}>{t(m.question)}</p>
+      <p className={radios.explanation}>{t(m.explanation)}</p>
     </div>
   );
 }
@@ -90,6 +102,7 @@ export function AudiencePanel({
   onBack: () => void;
   panelRef?: RefObject<HTMLDivElement | null>;
 }) {
+  const t = useT();
   const [choice, setChoice] = useState(initial);
 
   function onKeyDown(event: KeyboardEvent) {
@@ -102,11 +115,11 @@ export function AudiencePanel({
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape for the whole panel.
     <div ref={panelRef} onKeyDown={onKeyDown}>
       <div className={styles.head}>
-        <button type="button" className={styles.back} aria-label="Back" onClick={onBack}>
+        <button type="button" className={styles.back} aria-label={t(m.back)} onClick={onBack}>
           <ArrowLeftIcon />
         </button>
         <h2 id={titleId} className={styles.title}>
-          Post audience
+          {t(m.postAudience)}
         </h2>
       </div>
       <DialogBody>
@@ -115,7 +128,7 @@ export function AudiencePanel({
       </DialogBody>
       <DialogFooter>
         <button type="button" className={buttons.primary} onClick={() => onDone(choice)}>
-          Done
+          {t(m.done)}
         </button>
       </DialogFooter>
     </div>
@@ -132,6 +145,7 @@ export function EditAudienceDialog({
   audience: Audience;
   onClose: () => void;
 }) {
+  const t = useT();
   const [choice, setChoice] = useState(audience);
   const edit = useEditAudienceMutation();
   const [error, setError] = useState<string | null>(null);
@@ -150,7 +164,7 @@ export function EditAudienceDialog({
 
   return (
     <Dialog
-      title="Edit audience"
+      title={t(m.editAudience)}
       onClose={onClose}
       className={styles.dialog}
       form={{
@@ -167,10 +181,10 @@ export function EditAudienceDialog({
       </DialogBody>
       <DialogFooter>
         <button type="button" className={buttons.secondary} onClick={onClose}>
-          Cancel
+          {t(m.cancel)}
         </button>
         <button type="submit" className={buttons.primary} disabled={edit.isPending}>
-          {edit.isPending ? 'Saving…' : 'Save'}
+          {t(edit.isPending ? m.saving : m.save)}
         </button>
       </DialogFooter>
     </Dialog>

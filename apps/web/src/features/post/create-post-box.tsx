@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
+import { useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { FlagIcon, LiveVideoIcon, PhotoIcon, SmileIcon } from '../../ui/feed-icons';
 import styles from './create-post-box.module.css';
+import { postMessages as m } from './post.messages';
 
 const loadDialog = () => import('./create-post-dialog');
 // The dialog is only needed once the member starts a post.
@@ -13,11 +15,12 @@ const CreatePostDialog = lazy(() => loadDialog().then((m) => ({ default: m.Creat
  * third action is Life Event on a profile page and Feeling/Activity elsewhere.
  */
 export function CreatePostBox({ onProfile = false }: { onProfile?: boolean }) {
+  const t = useT();
   const user = useSessionUser();
   const [open, setOpen] = useState<null | { photos: boolean }>(null);
 
   return (
-    <section className={styles.box} aria-label="Create a post">
+    <section className={styles.box} aria-label={t(m.createAPost)}>
       <div className={styles.top}>
         <Avatar src={user.picture} size={40} />
         <button
@@ -27,13 +30,13 @@ export function CreatePostBox({ onProfile = false }: { onProfile?: boolean }) {
           onFocus={() => void loadDialog()}
           onClick={() => setOpen({ photos: false })}
         >
-          What's on your mind, {user.first_name}
+          {t(m.prompt, { name: user.first_name })}
         </button>
       </div>
       <div className={styles.actions}>
         <button type="button" className={styles.action}>
           <LiveVideoIcon className={styles.live} width={24} height={24} />
-          <span>Live Video</span>
+          <span>{t(m.liveVideo)}</span>
         </button>
         <button
           type="button"
@@ -42,17 +45,17 @@ export function CreatePostBox({ onProfile = false }: { onProfile?: boolean }) {
           onClick={() => setOpen({ photos: true })}
         >
           <PhotoIcon className={styles.photo} width={24} height={24} />
-          <span>Photo/Video</span>
+          <span>{t(m.photoVideo)}</span>
         </button>
         {onProfile ? (
           <button type="button" className={styles.action}>
             <FlagIcon className={styles.lifeEvent} width={24} height={24} />
-            <span>Life Event</span>
+            <span>{t(m.lifeEvent)}</span>
           </button>
         ) : (
           <button type="button" className={styles.action}>
             <SmileIcon className={styles.feeling} width={24} height={24} />
-            <span>Feeling/Activity</span>
+            <span>{t(m.feelingActivity)}</span>
           </button>
         )}
       </div>

@@ -1,5 +1,4 @@
 import {
-  AUDIENCE_LABELS,
   type Audience,
   BUILTIN_BACKGROUNDS,
   DEFAULT_AUDIENCE,
@@ -13,6 +12,7 @@ import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } fr
 import { errorMessage } from '../../api/client';
 import { useCreatePostMutation, useEditPostMutation } from '../../api/posts';
 import { usePrivacy } from '../../api/privacy';
+import { useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { AudienceIcon } from '../../ui/audience-icons';
 import { Avatar } from '../../ui/avatar';
@@ -28,7 +28,8 @@ import { pictureAttributes } from '../../ui/picture';
 import { Popup } from '../../ui/popup';
 import { useObjectUrl } from '../../ui/use-object-url';
 import { usePopover } from '../../ui/use-popover';
-import { AudiencePanel } from './audience-choice';
+import { AUDIENCE_TEXTS, AudiencePanel } from './audience-choice';
+import { createPostMessages as m } from './create-post.messages';
 import styles from './create-post-dialog.module.css';
 
 type PostImage = Post['images'][number];
@@ -63,6 +64,7 @@ export function CreatePostDialog({
   post?: Post;
   onClose: () => void;
 }) {
+  const t = useT();
   const user = useSessionUser();
   const create = useCreatePostMutation();
   const edit = useEditPostMutation();
@@ -97,7 +99,7 @@ export function CreatePostDialog({
 
   const photoCount = kept.length + files.length;
   const empty = isEmptyPost({ text, background, images: [...kept, ...files] });
-  const prompt = `What's on your mind, ${user.first_name}?`;
+  const prompt = t(m.prompt, { name: user.first_name });
 
   useEffect(() => {
     if (!focusError || !error) return;
@@ -200,7 +202,7 @@ export function CreatePostDialog({
       {/* Escape closes an open emoji picker first, the dialog only after. */}
       <form onSubmit={onSubmit} onKeyDown={picker.onKeyDown} noValidate hidden={choosingAudience}>
         <DialogHeader
-          title={editing ? 'Edit post' : 'Create post'}
+          title={t(editing ? m.editPost : m.createPost)}
           titleId={titleId}
           mutedClose
           onClose={onClose}
@@ -210,7 +212,7 @@ export function CreatePostDialog({
           <div className={styles.author}>
             <Avatar src={user.picture} size={40} />
             <div>
-              <p className={styles.name}>
+              <p className={styles.name} dir="auto">
                 {user.first_name} {user.last_name}
               </p>
               {!editing && (
@@ -221,8 +223,8 @@ export function CreatePostDialog({
                   onClick={() => setChoosingAudience(true)}
                 >
                   <AudienceIcon audience={audience} width={12} height={12} />
-                  <span className="visually-hidden">Audience: </span>
-                  {AUDIENCE_LABELS[audience].name}
+                  <span className="visually-hidden">{t(m.audience)} </span>
+                  {t(AUDIENCE_TEXTS[audience].name)}
                   <CaretDownIcon width={14} height={14} />
                 </button>
               )}
@@ -249,6 +251,7 @@ export function CreatePostDialog({
             <textarea
               ref={fieldRef}
               className={styles.text}
+              dir="auto"
               value={text}
               maxLength={POST_TEXT_MAX}
               rows={background ? 4 : 3}
@@ -262,7 +265,7 @@ export function CreatePostDialog({
           <div className={styles.textTools}>
             <span id={counterId} className={styles.counter}>
               {text.length}/{POST_TEXT_MAX}
-              <span className="visually-hidden"> characters</span>
+              <span className="visually-hidden"> {t(m.characters)}</span>
             </span>
             <EmojiButton picker={picker} className={buttons.roundIcon} iconSize={24} />
           </div>
@@ -270,11 +273,11 @@ export function CreatePostDialog({
 
           {showBackgrounds && (
             <fieldset className={styles.backgrounds}>
-              <legend className="visually-hidden">Background</legend>
+              <legend className="visually-hidden">{t(m.background)}</legend>
               <button
                 type="button"
                 className={styles.swatch}
-                aria-label="No background"
+                aria-label={t(m.noBackground)}
                 aria-pressed={background === null}
                 onClick={() => setBackground(null)}
               />
@@ -284,7 +287,7 @@ export function CreatePostDialog({
                   type="button"
                   className={styles.swatch}
                   style={{ backgroundImage: `url("${url}")` }}
-                  aria-label={`Background ${index + 1}`}
+                  aria-label={t(m.backgroundNumber, { number: index + 1 })}
                   aria-pressed={background === url}
                   onClick={() => setBackground(url)}
                 />
@@ -295,14 +298,14 @@ export function CreatePostDialog({
           {(photosOpen || photoCount > 0) && (
             <section
               className={styles.photos}
-              aria-label="Photos"
+              aria-label={t(m.photos)}
               onDragOver={(event) => event.preventDefault()}
               onDrop={onDrop}
             >
               <button
                 type="button"
                 className={styles.removeAll}
-                aria-label="Remove all photos"
+                aria-label={t(m.removeAllPhotos)}
                 onClick={() => {
                   setKept([]);
                   setFiles([]);
@@ -318,7 +321,7 @@ export function CreatePostDialog({
                       // biome-ignore lint/suspicious/noArrayIndexKey: a post may carry the same image twice.
                       key={`${image.url}-${index}`}
                       url={image.url}
-                      name={`Photo ${index + 1}`}
+                      number={index + 1}
                       onRemove={() => setKept((current) => current.filter((_, at) => at !== index))}
                     />
                   ))}
@@ -340,17 +343,17 @@ export function CreatePostDialog({
                 onClick={() => fileInputRef.current?.click()}
               >
                 <PhotoIcon width={28} height={28} />
-                <span>{photoCount > 0 ? 'Add more photos' : 'Add photos/videos'}</span>
-                <span className={styles.hint}>or drag and drop</span>
+                <span>{t(photoCount > 0 ? m.addMorePhotos : m.addPhotosVideos)}</span>
+                <span className={styles.hint}>{t(m.dragAndDrop)}</span>
               </button>
             </section>
           )}
 
           <div className={styles.addTo}>
-            <span>Add to your post</span>
+            <span>{t(m.addToPost)}</span>
             <label className={styles.addPhotos}>
               <PhotoIcon width={24} height={24} />
-              <span className="visually-hidden">Add photos</span>
+              <span className="visually-hidden">{t(m.addPhotos)}</span>
               <input
                 ref={fileInputRef}
                 type="file"
@@ -367,7 +370,7 @@ export function CreatePostDialog({
             className={`${buttons.primary} ${styles.submit}`}
             disabled={empty || pending}
           >
-            {editing ? (pending ? 'Saving…' : 'Save') : pending ? 'Posting…' : 'Post'}
+            {t(editing ? (pending ? m.saving : m.save) : pending ? m.posting : m.post)}
           </button>
         </DialogBody>
       </form>
@@ -376,14 +379,24 @@ export function CreatePostDialog({
 }
 
 /** One of the edited post's photos, already uploaded: a copy the size of its tile fills it. */
-function KeptPhoto({ url, name, onRemove }: { url: string; name: string; onRemove: () => void }) {
+function KeptPhoto({
+  url,
+  number,
+  onRemove,
+}: {
+  url: string;
+  /** Its place among the post's photos, from 1. */
+  number: number;
+  onRemove: () => void;
+}) {
+  const t = useT();
   return (
     <li className={styles.preview}>
-      <img {...pictureAttributes(url, PREVIEW_SIZES)} alt={name} />
+      <img {...pictureAttributes(url, PREVIEW_SIZES)} alt={t(m.photo, { number })} />
       <button
         type="button"
         className={styles.removePhoto}
-        aria-label={`Remove ${name.toLowerCase()}`}
+        aria-label={t(m.removePhoto, { number })}
         onClick={onRemove}
       >
         <CloseIcon width={14} height={14} />
@@ -393,6 +406,7 @@ function KeptPhoto({ url, name, onRemove }: { url: string; name: string; onRemov
 }
 
 function PhotoPreview({ file, onRemove }: { file: File; onRemove: () => void }) {
+  const t = useT();
   const url = useObjectUrl(file);
   return (
     <li className={styles.preview}>
@@ -400,7 +414,7 @@ function PhotoPreview({ file, onRemove }: { file: File; onRemove: () => void }) 
       <button
         type="button"
         className={styles.removePhoto}
-        aria-label={`Remove ${file.name}`}
+        aria-label={t(m.removeFile, { name: file.name })}
         onClick={onRemove}
       >
         <CloseIcon width={14} height={14} />

@@ -1,12 +1,14 @@
 import type { Post, PostEdits } from '@hearth/contract';
 import { errorMessage } from '../../api/client';
 import { usePostEditsQuery } from '../../api/posts';
+import { useT } from '../../i18n';
 import { Dialog, DialogBody } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { pictureAttributes } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import styles from './edit-history.module.css';
+import { postMessages as m } from './post.messages';
 
 /** What a version shows: the post now, or one of its earlier versions. */
 type Version = Pick<PostEdits[number], 'text' | 'background' | 'images'>;
@@ -20,14 +22,15 @@ const THUMBNAIL_SIZES = '(max-width: 500px) 30vw, 150px';
  * as first shared.
  */
 export function EditHistoryDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+  const t = useT();
   const edits = usePostEditsQuery(post._id);
   const author = `${post.user.first_name} ${post.user.last_name}`;
   return (
-    <Dialog title="Edit history" onClose={onClose} className={styles.dialog}>
+    <Dialog title={t(m.editHistory)} onClose={onClose} className={styles.dialog}>
       <DialogBody>
-        <ol className={styles.versions} aria-label="Versions, newest first">
+        <ol className={styles.versions} aria-label={t(m.versions)}>
           <VersionItem
-            label="Current version"
+            label={t(m.currentVersion)}
             current
             time={post.editedAt ?? post.createdAt}
             version={post}
@@ -36,7 +39,7 @@ export function EditHistoryDialog({ post, onClose }: { post: Post; onClose: () =
           {edits.data?.map((edit, index) => (
             <VersionItem
               key={edit._id}
-              label={index === edits.data.length - 1 ? 'Original post' : 'Earlier version'}
+              label={t(index === edits.data.length - 1 ? m.originalPost : m.earlierVersion)}
               time={edit.createdAt}
               version={edit}
               author={author}
@@ -45,7 +48,7 @@ export function EditHistoryDialog({ post, onClose }: { post: Post; onClose: () =
         </ol>
         {edits.isPending && (
           <div className={styles.status}>
-            <Spinner label="Loading earlier versions" />
+            <Spinner label={t(m.loadingVersions)} />
           </div>
         )}
         {edits.isError && (
@@ -83,25 +86,32 @@ function VersionItem({
 }
 
 function VersionContent({ version, author }: { version: Version; author: string }) {
+  const t = useT();
   const { text, background, images } = version;
   if (background) {
     return (
       <div className={styles.background} style={{ backgroundImage: `url("${background}")` }}>
-        <p className={styles.backgroundText}>{text}</p>
+        <p className={styles.backgroundText} dir="auto">
+          {text}
+        </p>
       </div>
     );
   }
   return (
     <>
-      {text && <p className={styles.text}>{text}</p>}
+      {text && (
+        <p className={styles.text} dir="auto">
+          {text}
+        </p>
+      )}
       {images.length > 0 && (
-        <ul className={styles.photos} aria-label="Photos">
+        <ul className={styles.photos} aria-label={t(m.photos)}>
           {images.map((image, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a version may carry the same image twice.
             <li key={`${image.url}-${index}`} className={styles.photo}>
               <img
                 {...pictureAttributes(image.url, THUMBNAIL_SIZES)}
-                alt={`Shared by ${author} (${index + 1} of ${images.length})`}
+                alt={t(m.sharedBy, { name: author, position: index + 1, total: images.length })}
                 loading="lazy"
               />
             </li>

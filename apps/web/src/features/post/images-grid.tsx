@@ -1,7 +1,9 @@
 import { POST_GRID_MAX_IMAGES } from '@hearth/contract';
 import type { Ref } from 'react';
+import { useT } from '../../i18n';
 import { pictureAttributes } from '../../ui/picture';
 import styles from './images-grid.module.css';
+import { postMessages as m } from './post.messages';
 
 const LAYOUTS = ['one', 'two', 'three', 'four', 'five'] as const;
 
@@ -46,6 +48,7 @@ export function ImagesGrid({
   eager?: boolean;
   ref?: Ref<HTMLDivElement>;
 }) {
+  const t = useT();
   if (images.length === 0) return null;
   const shown = images.slice(0, POST_GRID_MAX_IMAGES);
   const hidden = images.length - shown.length;
@@ -60,7 +63,7 @@ export function ImagesGrid({
             <img
               className={styles.image}
               {...pictureAttributes(image.url, cellSizes(CELL_DIVISORS[layout][index]!))}
-              alt={`Shared by ${author} (${index + 1} of ${images.length})`}
+              alt={t(m.sharedBy, { name: author, position: index + 1, total: images.length })}
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={eager && index === 0 ? 'high' : undefined}
             />

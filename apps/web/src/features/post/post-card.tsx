@@ -1,4 +1,4 @@
-import { AUDIENCE_LABELS, type Post, topReactions } from '@hearth/contract';
+import { type Post, topReactions } from '@hearth/contract';
 import { lazy, memo, type Ref, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -8,6 +8,7 @@ import {
   usePostNotificationsMutation,
   useSavePostMutation,
 } from '../../api/posts';
+import { formatLocale, translate, useT } from '../../i18n';
 import { useWatchedPost } from '../../live/live-provider';
 import { useSessionUser } from '../../session/session-context';
 import { AudienceIcon } from '../../ui/audience-icons';
@@ -18,10 +19,11 @@ import { pictureAttributes, pictureBackground } from '../../ui/picture';
 import { RelativeTime } from '../../ui/relative-time';
 import { CommentsSection } from '../comments/comments-section';
 import { LikeButton } from '../reactions/like-button';
-import { ReactionIcon } from '../reactions/reaction-icon';
-import { EditAudienceDialog } from './audience-choice';
+import { REACTION_NAMES, ReactionIcon } from '../reactions/reaction-icon';
+import { AUDIENCE_TEXTS, EditAudienceDialog } from './audience-choice';
 import { downloadImages } from './download-images';
 import { ImagesGrid } from './images-grid';
+import { postMessages as m } from './post.messages';
 import styles from './post-card.module.css';
 import { PostMenu } from './post-menu';
 
@@ -40,9 +42,14 @@ const ReportDialog = lazy(() =>
 );
 
 const TYPE_WORDING = {
-  profilePicture: 'updated profile picture',
-  coverPicture: 'updated cover photo',
+  profilePicture: m.updatedProfilePicture,
+  coverPicture: m.updatedCoverPhoto,
 } as const;
+
+/** 'like, love': the reactions' names, listed as the member's language lists words. */
+function listReactions(names: readonly string[]): string {
+  return new Intl.ListFormat(formatLocale(), { type: 'unit', style: 'short' }).format(names);
+}
 
 /**
  * One post of a list (spec 'Post card'): header, body, counts, actions, comments, menu. The
@@ -61,6 +68,7 @@ export const PostCard = memo(function PostCard({
   expanded?: boolean;
   onDeleted?: () => void;
 }) {
+  const t = useT();
   const user = useSessionUser();
   const save = useSavePostMutation();
   const remove = useDeletePostMutation();
@@ -80,14 +88,13 @@ export const PostCard = memo(function PostCard({
   const profile = `/profile/${author.username}`;
   const { reactions } = post;
   const top = topReactions(reactions);
-  const audienceName = AUDIENCE_LABELS[post.audience].name;
+  const audienceName = t(AUDIENCE_TEXTS[post.audience].name);
 
   const owner = author._id === user.id;
 
   function onMute() {
     mute.mutate(author, {
-      onSuccess: () =>
-        showNotice(`${author.first_name} is muted. Their posts won't show in your feed.`),
+      onSuccess: () => showNotice(translate(m.muted, { name: author.first_name })),
       onError: (failure) => showNotice(errorMessage(failure)),
     });
   }
@@ -112,7 +119,7 @@ export const PostCard = memo(function PostCard({
   return (
     <article
       ref={watchRef}
-      aria-label={`Post by ${name}`}
+      aria-label={t(m.postBy, { name })}
       className={leaving ? `${styles.card} ${styles.leaving}` : styles.card}
     >
       <header className={styles.header}>
@@ -121,10 +128,10 @@ export const PostCard = memo(function PostCard({
         </Link>
         <div className={styles.meta}>
           <p className={styles.byline}>
-            <Link to={profile} className={styles.author}>
+            <Link to={profile} className={styles.author} dir="auto">
               {name}
             </Link>
-            {post.type && <span className={styles.wording}> {TYPE_WORDING[post.type]}</span>}
+            {post.type && <span className={styles.wording}> {t(TYPE_WORDING[post.type])}</span>}
           </p>
           <p className={styles.when}>
             <RelativeTime iso={post.createdAt} />
@@ -133,7 +140,7 @@ export const PostCard = memo(function PostCard({
               role="img"
               className={styles.audience}
               title={audienceName}
-              aria-label={`Shared with: ${audienceName}`}
+              aria-label={t(m.sharedWith, { audience: audienceName })}
             >
               <AudienceIcon audience={post.audience} width={12} height={12} />
             </span>
@@ -144,10 +151,10 @@ export const PostCard = memo(function PostCard({
                   type="button"
                   className={styles.edited}
                   aria-haspopup="dialog"
-                  title="See the edit history"
+                  title={t(m.seeEditHistory)}
                   onClick={() => setReadingHistory(true)}
                 >
-                  Edited
+                  {t(m.edited)}
                 </button>
               </>
             )}
@@ -185,7 +192,7 @@ export const PostCard = memo(function PostCard({
           )}
           {reporting && (
             <ReportDialog
-              title="Report post"
+              title={t(m.reportPost)}
               target={{ postId: post._id }}
               onClose={() => setReporting(false)}
             />
@@ -200,7 +207,10 @@ export const PostCard = memo(function PostCard({
           <div
             className={styles.reactionCount}
             role="img"
-            aria-label={`${reactions.total} ${reactions.total === 1 ? 'reaction' : 'reactions'}: ${top.join(', ')}`}
+            aria-label={t(m.reactionCount, {
+              count: reactions.total,
+              reactions: listReactions(top.map((react) => t(REACTION_NAMES[react]))),
+            })}
           >
             <span className={styles.reactionIcons}>
               {top.map((react) => (
@@ -213,8 +223,8 @@ export const PostCard = memo(function PostCard({
           <span />
         )}
         <div className={styles.otherCounts}>
-          <span>{`${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}</span>
-          <span>1 share</span>
+          <span>{t(m.commentCount, { count: post.commentCount })}</span>
+          <span>{t(m.shareCount, { count: 1 })}</span>
         </div>
       </div>
 
@@ -226,11 +236,11 @@ export const PostCard = memo(function PostCard({
           onClick={() => commentFieldRef.current?.focus()}
         >
           <CommentIcon />
-          <span>Comment</span>
+          <span>{t(m.comment)}</span>
         </button>
         <button type="button" className={styles.action}>
           <ShareIcon />
-          <span>Share</span>
+          <span>{t(m.share)}</span>
         </button>
       </div>
 
@@ -250,17 +260,24 @@ function PostBody({
   imagesRef: Ref<HTMLDivElement>;
   eager: boolean;
 }) {
+  const t = useT();
   if (post.background) {
     return (
       <div className={styles.background} style={{ backgroundImage: `url("${post.background}")` }}>
-        <p className={styles.backgroundText}>{post.text}</p>
+        <p className={styles.backgroundText} dir="auto">
+          {post.text}
+        </p>
       </div>
     );
   }
   const picture = post.type === 'profilePicture' ? post.images[0] : undefined;
   return (
     <>
-      {post.text && <p className={styles.text}>{post.text}</p>}
+      {post.text && (
+        <p className={styles.text} dir="auto">
+          {post.text}
+        </p>
+      )}
       {picture ? (
         <div
           ref={imagesRef}
@@ -271,7 +288,7 @@ function PostBody({
         >
           <img
             {...pictureAttributes(picture.url, PROFILE_PICTURE_SIZES)}
-            alt={`${author}'s new profile avatar`}
+            alt={t(m.newProfileAvatar, { name: author })}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : undefined}
           />

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import {
   ArchiveIcon,
@@ -20,6 +21,7 @@ import {
 import { MenuPanel } from '../../ui/menu-panel';
 import { MuteIcon } from '../../ui/profile-icons';
 import { useMenu } from '../../ui/use-menu';
+import { postMessages as m } from './post.messages';
 import styles from './post-menu.module.css';
 
 interface PostMenuProps {
@@ -62,6 +64,7 @@ export function PostMenu({
   onEditAudience,
   onDelete,
 }: PostMenuProps) {
+  const t = useT();
   const menu = useMenu();
   const { open, toggle, close, closeAndReturn, onKeyDown, wrapperRef, buttonRef, menuId } = menu;
 
@@ -78,13 +81,13 @@ export function PostMenu({
   const notificationsItem = notificationsOn ? (
     <Item
       icon={<BellOffIcon />}
-      title="Turn off notifications for this post"
+      title={t(m.notificationsOff)}
       onClick={act(() => onNotifications(false))}
     />
   ) : (
     <Item
       icon={<BellIcon />}
-      title="Turn on notifications for this post"
+      title={t(m.notificationsOn)}
       onClick={act(() => onNotifications(true))}
     />
   );
@@ -96,7 +99,7 @@ export function PostMenu({
         ref={buttonRef}
         type="button"
         className={`${buttons.roundIcon} ${styles.trigger}`}
-        aria-label="Post options"
+        aria-label={t(m.options)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -104,33 +107,35 @@ export function PostMenu({
       >
         <MoreIcon />
       </button>
-      <MenuPanel menu={menu} label="Post options" className={styles.menu}>
-        {owner && <Item icon={<PinIcon />} title="Pin Post" onClick={act()} />}
+      <MenuPanel menu={menu} label={t(m.options)} className={styles.menu}>
+        {owner && <Item icon={<PinIcon />} title={t(m.pin)} onClick={act()} />}
         <Item
           icon={<BookmarkIcon />}
-          title={saved ? 'Unsave Post' : 'Save Post'}
-          subtitle={saved ? 'Remove this from your saved items' : 'Add this to your saved items'}
+          title={t(saved ? m.unsave : m.save)}
+          subtitle={t(saved ? m.unsaveDetail : m.saveDetail)}
           onClick={act(onSave)}
         />
         <hr className={styles.separator} />
-        {owner && onEdit && <Item icon={<EditIcon />} title="Edit Post" onClick={act(onEdit)} />}
+        {owner && onEdit && <Item icon={<EditIcon />} title={t(m.edit)} onClick={act(onEdit)} />}
         {!owner && notificationsItem}
-        {hasImages && <Item icon={<DownloadIcon />} title="Download" onClick={act(onDownload)} />}
         {hasImages && (
-          <Item icon={<FullscreenIcon />} title="Enter Fullscreen" onClick={act(onFullscreen)} />
+          <Item icon={<DownloadIcon />} title={t(m.download)} onClick={act(onDownload)} />
+        )}
+        {hasImages && (
+          <Item icon={<FullscreenIcon />} title={t(m.fullscreen)} onClick={act(onFullscreen)} />
         )}
         {owner && (
           <>
-            <Item icon={<LockIcon />} title="Edit audience" onClick={act(onEditAudience)} />
+            <Item icon={<LockIcon />} title={t(m.editAudience)} onClick={act(onEditAudience)} />
             {notificationsItem}
-            <Item icon={<TranslateIcon />} title="Turn off translation" onClick={act()} />
-            <Item icon={<CalendarIcon />} title="Edit Date" onClick={act()} />
-            <Item icon={<RefreshIcon />} title="Refresh share attachment" onClick={act()} />
-            <Item icon={<ArchiveIcon />} title="Move to archive" onClick={act()} />
+            <Item icon={<TranslateIcon />} title={t(m.translationOff)} onClick={act()} />
+            <Item icon={<CalendarIcon />} title={t(m.editDate)} onClick={act()} />
+            <Item icon={<RefreshIcon />} title={t(m.refreshShare)} onClick={act()} />
+            <Item icon={<ArchiveIcon />} title={t(m.archive)} onClick={act()} />
             <Item
               icon={<TrashIcon />}
-              title="Move to trash"
-              subtitle="Items in your trash are deleted after 30days"
+              title={t(m.trash)}
+              subtitle={t(m.trashDetail)}
               onClick={() => onDelete(close)}
             />
           </>
@@ -140,14 +145,14 @@ export function PostMenu({
             <hr className={styles.separator} />
             <Item
               icon={<MuteIcon />}
-              title={`Mute ${authorFirstName}`}
-              subtitle="Stop seeing their posts in your feed"
+              title={t(m.mute, { name: authorFirstName })}
+              subtitle={t(m.muteDetail)}
               onClick={act(onMute)}
             />
             <Item
               icon={<ReportIcon />}
-              title="Report post"
-              subtitle="i'm concerned about this post"
+              title={t(m.reportPost)}
+              subtitle={t(m.reportDetail)}
               onClick={act(onReport)}
             />
           </>

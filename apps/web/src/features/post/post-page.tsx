@@ -1,11 +1,13 @@
-import { UI_MESSAGES } from '@hearth/contract';
 import { useCallback } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { usePostQuery } from '../../api/posts';
+import { useT } from '../../i18n';
+import { contractMessages } from '../../i18n/server.messages';
 import buttons from '../../ui/button.module.css';
 import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';
+import { postMessages as m } from './post.messages';
 import { PostCard } from './post-card';
 import styles from './post-page.module.css';
 
@@ -14,6 +16,7 @@ import styles from './post-page.module.css';
  * comments expanded, in the feed's column; a missing or trashed post says so.
  */
 export function PostPage() {
+  const t = useT();
   const { postId = '' } = useParams();
   const navigate = useNavigate();
   const post = usePostQuery(postId);
@@ -23,25 +26,25 @@ export function PostPage() {
     <div className={styles.page}>
       {post.isPending ? (
         <div className={styles.loading}>
-          <Spinner label="Loading the post" />
+          <Spinner label={t(m.loadingPost)} />
         </div>
       ) : post.isError ? (
         <ErrorBox message={errorMessage(post.error)} onRetry={() => void post.refetch()} />
       ) : post.data ? (
         <>
           <h1 className="visually-hidden">
-            Post by {post.data.user.first_name} {post.data.user.last_name}
+            {t(m.postBy, { name: `${post.data.user.first_name} ${post.data.user.last_name}` })}
           </h1>
           <PostCard key={post.data._id} post={post.data} first expanded onDeleted={goHome} />
         </>
       ) : (
         <section className={styles.unavailable} aria-labelledby="post-unavailable">
           <h1 id="post-unavailable" className={styles.title}>
-            {UI_MESSAGES.postUnavailable}
+            {t(contractMessages.ui.postUnavailable)}
           </h1>
-          <p className={styles.detail}>{UI_MESSAGES.postUnavailableDetail}</p>
+          <p className={styles.detail}>{t(contractMessages.ui.postUnavailableDetail)}</p>
           <Link to="/" className={buttons.primary}>
-            {UI_MESSAGES.postUnavailableHome}
+            {t(contractMessages.ui.postUnavailableHome)}
           </Link>
         </section>
       )}

@@ -4,11 +4,13 @@ import { useNavigate } from 'react-router';
 import { forgetProfile, useBlockMutation } from '../../api/blocking';
 import { errorMessage } from '../../api/client';
 import { useUnmuteMutation } from '../../api/muting';
+import { translate, useT } from '../../i18n';
 import { MoreIcon, ReportIcon } from '../../ui/feed-icons';
 import { BlockIcon, MuteIcon, UnmuteIcon } from '../../ui/profile-icons';
 import { ConfirmMemberDialog } from './confirm-member-dialog';
 import { MenuButton } from './menu-button';
 import { MuteDialog } from './mute-dialog';
+import { profileMessages as m } from './profile.messages';
 import styles from './profile-page.module.css';
 
 // Loaded once a member reports someone, not with the profile.
@@ -36,6 +38,7 @@ type OpenDialog =
  * Block (after a confirmation), and Report (the Report dialog).
  */
 export function ProfileOptions({ member }: { member: Member }) {
+  const t = useT();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   // Said to screen readers once a mute or unmute is done; the menu's entry changes with it.
   const [announcement, setAnnouncement] = useState('');
@@ -55,7 +58,7 @@ export function ProfileOptions({ member }: { member: Member }) {
   function unmuteNow() {
     setAnnouncement('');
     unmute.mutate(member, {
-      onSuccess: () => setAnnouncement(`You unmuted ${name}.`),
+      onSuccess: () => setAnnouncement(translate(m.youUnmuted, { name })),
       onError: (failure) => setDialog({ kind: 'unmute', error: errorMessage(failure) }),
     });
   }
@@ -63,7 +66,7 @@ export function ProfileOptions({ member }: { member: Member }) {
   return (
     <>
       <MenuButton
-        label="Profile options"
+        label={t(m.options)}
         iconOnly
         icon={<MoreIcon />}
         className={styles.moreButton}
@@ -71,14 +74,14 @@ export function ProfileOptions({ member }: { member: Member }) {
         items={[
           member.muted
             ? {
-                label: `Unmute ${name}`,
+                label: t(m.unmuteName, { name }),
                 icon: <UnmuteIcon />,
                 // Focus waits on the menu's button: the entry changes, or a failure's dialog opens.
                 opensDialog: true,
                 onSelect: unmuteNow,
               }
             : {
-                label: `Mute ${name}`,
+                label: t(m.muteName, { name }),
                 icon: <MuteIcon />,
                 opensDialog: true,
                 onSelect: () => {
@@ -87,13 +90,13 @@ export function ProfileOptions({ member }: { member: Member }) {
                 },
               },
           {
-            label: `Block ${name}`,
+            label: t(m.blockName, { name }),
             icon: <BlockIcon />,
             opensDialog: true,
             onSelect: () => setDialog({ kind: 'block' }),
           },
           {
-            label: `Report ${name}`,
+            label: t(m.reportName, { name }),
             icon: <ReportIcon />,
             opensDialog: true,
             onSelect: () => setDialog({ kind: 'report' }),
@@ -115,7 +118,7 @@ export function ProfileOptions({ member }: { member: Member }) {
       {dialog?.kind === 'report' && (
         <Suspense fallback={null}>
           <ReportDialog
-            title={`Report ${name}`}
+            title={t(m.reportName, { name })}
             target={{ userId: member._id }}
             onClose={() => setDialog(null)}
           />
@@ -127,7 +130,7 @@ export function ProfileOptions({ member }: { member: Member }) {
           action={dialog.kind}
           initialError={dialog.kind === 'unmute' ? dialog.error : null}
           onDone={() =>
-            setAnnouncement(dialog.kind === 'mute' ? `You muted ${name}.` : `You unmuted ${name}.`)
+            setAnnouncement(translate(dialog.kind === 'mute' ? m.youMuted : m.youUnmuted, { name }))
           }
           onClose={() => setDialog(null)}
         />
@@ -149,6 +152,7 @@ function BlockDialog({
   onBlocked: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const block = useBlockMutation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -167,23 +171,17 @@ function BlockDialog({
 
   return (
     <ConfirmMemberDialog
-      title={`Block ${name}?`}
+      title={t(m.blockTitle, { name })}
       description={
         <>
-          <p>
-            {name} won't be able to see your posts, find your profile, comment on or react to your
-            posts, or add you as a friend. You won't see {name} on Hearth either.
-          </p>
-          <p>
-            If you're friends, blocking {name} also ends your friendship. You can unblock them later
-            from Settings &amp; privacy, Blocking.
-          </p>
+          <p>{t(m.blockEffect, { name })}</p>
+          <p>{t(m.blockFriendship, { name })}</p>
         </>
       }
       error={error}
       onDismissError={() => setError(null)}
       pending={block.isPending}
-      pendingLabel="Blocking…"
+      pendingLabel={t(m.blocking)}
       onConfirm={confirm}
       onClose={onClose}
     />

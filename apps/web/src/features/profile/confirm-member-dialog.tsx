@@ -1,7 +1,9 @@
 import { type ReactNode, useId } from 'react';
+import { useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
+import { profileMessages as m } from './profile.messages';
 import styles from './profile-page.module.css';
 
 /**
@@ -27,6 +29,7 @@ export function ConfirmMemberDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const descriptionId = useId();
   return (
     <Dialog
@@ -43,10 +46,10 @@ export function ConfirmMemberDialog({
       </DialogBody>
       <DialogFooter>
         <button type="button" className={buttons.secondary} onClick={onClose}>
-          Cancel
+          {t(m.cancel)}
         </button>
         <button type="button" className={buttons.primary} disabled={pending} onClick={onConfirm}>
-          {pending ? pendingLabel : 'Confirm'}
+          {pending ? pendingLabel : t(m.confirm)}
         </button>
       </DialogFooter>
     </Dialog>

@@ -1,9 +1,11 @@
 import Cropper from 'react-easy-crop';
+import { useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { useObjectUrl } from '../../ui/use-object-url';
 import styles from './crop-dialogs.module.css';
+import { profileMessages as m } from './profile.messages';
 import { useCropUpload } from './use-crop-upload';
 
 /**
@@ -19,6 +21,7 @@ export function CoverCropDialog({
   aspect: number;
   onClose: () => void;
 }) {
+  const t = useT();
   const image = useObjectUrl(file);
   const { cropperProps, area, error, setError, busy, save } = useCropUpload(
     'coverPicture',
@@ -27,7 +30,7 @@ export function CoverCropDialog({
 
   return (
     <Dialog
-      title="Crop cover photo"
+      title={t(m.cropCover)}
       longTitle
       onClose={onClose}
       className={`${styles.dialog} ${styles.wide}`}
@@ -45,11 +48,11 @@ export function CoverCropDialog({
             />
           )}
         </div>
-        <p className={styles.hint}>Drag to reposition, scroll or pinch to zoom.</p>
+        <p className={styles.hint}>{t(m.cropHint)}</p>
       </DialogBody>
       <DialogFooter>
         <button type="button" className={styles.cancel} onClick={onClose}>
-          Cancel
+          {t(m.cancel)}
         </button>
         <button
           type="button"
@@ -57,7 +60,7 @@ export function CoverCropDialog({
           disabled={!area || busy}
           onClick={() => void save(image)}
         >
-          {busy ? 'Saving…' : 'Save changes'}
+          {busy ? t(m.saving) : t(m.saveChanges)}
         </button>
       </DialogFooter>
     </Dialog>

@@ -1,4 +1,6 @@
 import { IMAGE_MAX_SIDE } from '@hearth/contract';
+import { translate } from '../../i18n';
+import { profileMessages as m } from './profile.messages';
 
 export interface PixelArea {
   x: number;
@@ -11,7 +13,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
     image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error('The image could not be read.'));
+    image.onerror = () => reject(new Error(translate(m.imageUnreadable)));
     image.src = src;
   });
 }
@@ -27,7 +29,7 @@ export async function cropToJpeg(src: string, area: PixelArea, name: string): Pr
   canvas.width = Math.max(1, Math.round(area.width * scale));
   canvas.height = Math.max(1, Math.round(area.height * scale));
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot crop images.');
+  if (!context) throw new Error(translate(m.cannotCrop));
   // JPEG has no transparency; a white ground beats black behind a transparent PNG.
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
@@ -45,6 +47,6 @@ export async function cropToJpeg(src: string, area: PixelArea, name: string): Pr
   const blob = await new Promise<Blob | null>((resolve) =>
     canvas.toBlob(resolve, 'image/jpeg', 0.9),
   );
-  if (!blob) throw new Error('The cropped image could not be made.');
+  if (!blob) throw new Error(translate(m.cropFailed));
   return new File([blob], name, { type: 'image/jpeg' });
 }

@@ -1,21 +1,23 @@
-import { DETAIL_MAX, type Details, RELATIONSHIPS } from '@hearth/contract';
+import { DETAIL_MAX, type Details, type MessageDescriptor, RELATIONSHIPS } from '@hearth/contract';
 import { type FormEvent, useId, useState } from 'react';
+import { useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import styles from './details-dialog.module.css';
-import { remainingText } from './profile-text';
+import { profileMessages as m } from './profile.messages';
+import { relationshipText, remainingText } from './profile-text';
 
 type TextField = Exclude<keyof Details, 'bio' | 'relationship'>;
 
-const FIELDS: { name: TextField; label: string; placeholder: string }[] = [
-  { name: 'otherName', label: 'Other name', placeholder: 'Add other name' },
-  { name: 'job', label: 'Job', placeholder: 'Add a job title' },
-  { name: 'workplace', label: 'Workplace', placeholder: 'Add a workplace' },
-  { name: 'highSchool', label: 'High school', placeholder: 'Add a high school' },
-  { name: 'college', label: 'College', placeholder: 'Add a college' },
-  { name: 'currentCity', label: 'Current city', placeholder: 'Add a current city' },
-  { name: 'hometown', label: 'Hometown', placeholder: 'Add a hometown' },
-  { name: 'instagram', label: 'Instagram', placeholder: 'Add an Instagram name' },
+const FIELDS: { name: TextField; label: MessageDescriptor; placeholder: MessageDescriptor }[] = [
+  { name: 'otherName', label: m.otherName, placeholder: m.otherNamePlaceholder },
+  { name: 'job', label: m.job, placeholder: m.jobPlaceholder },
+  { name: 'workplace', label: m.workplace, placeholder: m.workplacePlaceholder },
+  { name: 'highSchool', label: m.highSchool, placeholder: m.highSchoolPlaceholder },
+  { name: 'college', label: m.college, placeholder: m.collegePlaceholder },
+  { name: 'currentCity', label: m.currentCity, placeholder: m.currentCityPlaceholder },
+  { name: 'hometown', label: m.hometown, placeholder: m.hometownPlaceholder },
+  { name: 'instagram', label: m.instagram, placeholder: m.instagramPlaceholder },
 ];
 
 /** 'Edit details': every detail, 25 characters each, the relationship from four; all public. */
@@ -30,6 +32,7 @@ export function DetailsDialog({
   onClose: () => void;
   onSave: (details: Required<Details>) => void;
 }) {
+  const t = useT();
   const [values, setValues] = useState(details);
   const noteId = useId();
   const baseId = useId();
@@ -41,7 +44,7 @@ export function DetailsDialog({
 
   return (
     <Dialog
-      title="Edit details"
+      title={t(m.editDetails)}
       longTitle
       describedBy={noteId}
       onClose={onClose}
@@ -50,7 +53,7 @@ export function DetailsDialog({
     >
       <DialogBody className={styles.scroll}>
         <p id={noteId} className={styles.note}>
-          Details you select will be public.
+          {t(m.detailsPublic)}
         </p>
         {FIELDS.map((field) => {
           const id = `${baseId}-${field.name}`;
@@ -58,14 +61,15 @@ export function DetailsDialog({
           return (
             <div key={field.name} className={styles.field}>
               <label htmlFor={id} className={styles.label}>
-                {field.label}
+                {t(field.label)}
               </label>
               <input
                 id={id}
                 className={styles.input}
                 value={value}
                 maxLength={DETAIL_MAX}
-                placeholder={field.placeholder}
+                placeholder={t(field.placeholder)}
+                dir="auto"
                 aria-describedby={`${id}-count`}
                 onChange={(event) =>
                   setValues((was) => ({
@@ -82,7 +86,7 @@ export function DetailsDialog({
         })}
         <div className={styles.field}>
           <label htmlFor={`${baseId}-relationship`} className={styles.label}>
-            Relationship
+            {t(m.relationship)}
           </label>
           <select
             id={`${baseId}-relationship`}
@@ -95,10 +99,10 @@ export function DetailsDialog({
               }))
             }
           >
-            <option value="">Not set</option>
+            <option value="">{t(m.notSet)}</option>
             {RELATIONSHIPS.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {relationshipText(option)}
               </option>
             ))}
           </select>
@@ -106,10 +110,10 @@ export function DetailsDialog({
       </DialogBody>
       <DialogFooter>
         <button type="button" className={buttons.secondary} onClick={onClose}>
-          Cancel
+          {t(m.cancel)}
         </button>
         <button type="submit" className={buttons.primary} disabled={pending}>
-          Save
+          {t(m.save)}
         </button>
       </DialogFooter>
     </Dialog>

@@ -1,10 +1,12 @@
 import type { Friendship } from '@hearth/contract';
 import type { ReactNode } from 'react';
 import { useFriendshipMutation } from '../../api/profile';
+import { useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { CloseIcon } from '../../ui/icons';
 import { PersonAddIcon, PersonCheckIcon, PersonRemoveIcon, RssIcon } from '../../ui/profile-icons';
 import { MenuButton } from './menu-button';
+import { profileMessages as m } from './profile.messages';
 import styles from './profile-page.module.css';
 
 /**
@@ -28,21 +30,22 @@ export function FriendshipButtons({
   /** More actions at the end of the row (the profile's options menu). */
   children?: ReactNode;
 }) {
+  const t = useT();
   const { mutate } = useFriendshipMutation(username, profileId);
 
   let main: ReactNode = null;
   if (friendship.friends) {
     main = (
       <MenuButton
-        label="Friends"
+        label={t(m.friendsButton)}
         icon={<PersonCheckIcon />}
         className={buttons.secondary}
         align="right"
         items={[
           friendship.following
-            ? { label: 'Unfollow', icon: <RssIcon />, onSelect: () => mutate('unfollow') }
-            : { label: 'Follow', icon: <RssIcon />, onSelect: () => mutate('follow') },
-          { label: 'Unfriend', icon: <PersonRemoveIcon />, onSelect: () => mutate('unfriend') },
+            ? { label: t(m.unfollow), icon: <RssIcon />, onSelect: () => mutate('unfollow') }
+            : { label: t(m.follow), icon: <RssIcon />, onSelect: () => mutate('follow') },
+          { label: t(m.unfriend), icon: <PersonRemoveIcon />, onSelect: () => mutate('unfriend') },
         ]}
       />
     );
@@ -54,19 +57,23 @@ export function FriendshipButtons({
         onClick={() => mutate('cancelFriendRequest')}
       >
         <PersonRemoveIcon />
-        Cancel Request
+        {t(m.cancelRequest)}
       </button>
     );
   } else if (friendship.requestReceived) {
     main = (
       <MenuButton
-        label="Respond"
+        label={t(m.respond)}
         icon={<PersonCheckIcon />}
         className={buttons.primary}
         align="right"
         items={[
-          { label: 'Confirm', icon: <PersonCheckIcon />, onSelect: () => mutate('acceptRequest') },
-          { label: 'Delete', icon: <CloseIcon />, onSelect: () => mutate('deleteRequest') },
+          {
+            label: t(m.acceptRequest),
+            icon: <PersonCheckIcon />,
+            onSelect: () => mutate('acceptRequest'),
+          },
+          { label: t(m.delete), icon: <CloseIcon />, onSelect: () => mutate('deleteRequest') },
         ]}
       />
     );
@@ -74,7 +81,7 @@ export function FriendshipButtons({
     main = (
       <button type="button" className={buttons.primary} onClick={() => mutate('addFriend')}>
         <PersonAddIcon />
-        Add Friend
+        {t(m.addFriend)}
       </button>
     );
   }
@@ -85,12 +92,12 @@ export function FriendshipButtons({
       {friendship.following ? (
         <button type="button" className={buttons.secondary} onClick={() => mutate('unfollow')}>
           <RssIcon />
-          Following
+          {t(m.following)}
         </button>
       ) : (
         <button type="button" className={buttons.secondary} onClick={() => mutate('follow')}>
           <RssIcon />
-          Follow
+          {t(m.follow)}
         </button>
       )}
       {children}

@@ -1,6 +1,7 @@
 import { BIO_MAX, type Details } from '@hearth/contract';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useDetailsMutation } from '../../api/profile';
+import { T, useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { HeartIcon } from '../../ui/feed-icons';
 import {
@@ -10,8 +11,9 @@ import {
   MapPinIcon,
   SchoolIcon,
 } from '../../ui/profile-icons';
+import { profileMessages as m } from './profile.messages';
 import styles from './profile-page.module.css';
-import { remainingText } from './profile-text';
+import { relationshipText, remainingText } from './profile-text';
 
 const DetailsDialog = lazy(() =>
   import('./details-dialog').then((m) => ({ default: m.DetailsDialog })),
@@ -43,6 +45,7 @@ export function IntroCard({
   details: Details;
   own: boolean;
 }) {
+  const t = useT();
   const save = useDetailsMutation(username);
   const [editingBio, setEditingBio] = useState(false);
   const [editingDetails, setEditingDetails] = useState(false);
@@ -55,26 +58,32 @@ export function IntroCard({
       key: 'work',
       icon: <BriefcaseIcon />,
       text: info.job ? (
-        <>
-          <b>{info.job}</b> at <b>{info.workplace}</b>
-        </>
+        <T
+          message={m.jobAt}
+          values={{ job: info.job, workplace: info.workplace }}
+          components={{ 0: <b dir="auto" />, 1: <b dir="auto" /> }}
+        />
       ) : (
-        <>
-          Works at <b>{info.workplace}</b>
-        </>
+        <T
+          message={m.worksAt}
+          values={{ workplace: info.workplace }}
+          components={{ 0: <b dir="auto" /> }}
+        />
       ),
     });
   } else if (info.job) {
-    lines.push({ key: 'work', icon: <BriefcaseIcon />, text: <b>{info.job}</b> });
+    lines.push({ key: 'work', icon: <BriefcaseIcon />, text: <b dir="auto">{info.job}</b> });
   }
   if (info.college)
     lines.push({
       key: 'college',
       icon: <SchoolIcon />,
       text: (
-        <>
-          Studied at <b>{info.college}</b>
-        </>
+        <T
+          message={m.studiedAt}
+          values={{ college: info.college }}
+          components={{ 0: <b dir="auto" /> }}
+        />
       ),
     });
   if (info.highSchool)
@@ -82,9 +91,11 @@ export function IntroCard({
       key: 'highSchool',
       icon: <SchoolIcon />,
       text: (
-        <>
-          Went to <b>{info.highSchool}</b>
-        </>
+        <T
+          message={m.wentTo}
+          values={{ school: info.highSchool }}
+          components={{ 0: <b dir="auto" /> }}
+        />
       ),
     });
   if (info.currentCity)
@@ -92,9 +103,11 @@ export function IntroCard({
       key: 'city',
       icon: <HouseIcon />,
       text: (
-        <>
-          Lives in <b>{info.currentCity}</b>
-        </>
+        <T
+          message={m.livesIn}
+          values={{ city: info.currentCity }}
+          components={{ 0: <b dir="auto" /> }}
+        />
       ),
     });
   if (info.hometown)
@@ -102,13 +115,19 @@ export function IntroCard({
       key: 'hometown',
       icon: <MapPinIcon />,
       text: (
-        <>
-          From <b>{info.hometown}</b>
-        </>
+        <T
+          message={m.from}
+          values={{ hometown: info.hometown }}
+          components={{ 0: <b dir="auto" /> }}
+        />
       ),
     });
   if (info.relationship)
-    lines.push({ key: 'relationship', icon: <HeartIcon />, text: info.relationship });
+    lines.push({
+      key: 'relationship',
+      icon: <HeartIcon />,
+      text: relationshipText(info.relationship),
+    });
   if (info.instagram)
     lines.push({
       key: 'instagram',
@@ -118,6 +137,7 @@ export function IntroCard({
           href={`https://www.instagram.com/${encodeURIComponent(info.instagram)}`}
           target="_blank"
           rel="noopener noreferrer"
+          dir="auto"
         >
           {info.instagram}
         </a>
@@ -127,7 +147,7 @@ export function IntroCard({
   return (
     <section className={styles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.cardTitle}>
-        Intro
+        {t(m.intro)}
       </h2>
       {editingBio ? (
         <BioEditor
@@ -138,15 +158,27 @@ export function IntroCard({
         />
       ) : (
         <>
-          {info.bio && <p className={styles.bio}>{info.bio}</p>}
-          {info.otherName && <p className={styles.otherName}>Also known as {info.otherName}</p>}
+          {info.bio && (
+            <p className={styles.bio} dir="auto">
+              {info.bio}
+            </p>
+          )}
+          {info.otherName && (
+            <p className={styles.otherName}>
+              <T
+                message={m.alsoKnownAs}
+                values={{ name: info.otherName }}
+                components={{ 0: <span dir="auto" /> }}
+              />
+            </p>
+          )}
           {own && (
             <button
               type="button"
               className={`${buttons.secondary} ${styles.wideButton}`}
               onClick={() => setEditingBio(true)}
             >
-              {info.bio ? 'Edit bio' : 'Add bio'}
+              {info.bio ? t(m.editBio) : t(m.addBio)}
             </button>
           )}
         </>
@@ -167,7 +199,7 @@ export function IntroCard({
           className={`${buttons.secondary} ${styles.wideButton}`}
           onClick={() => setEditingDetails(true)}
         >
-          Edit details
+          {t(m.editDetails)}
         </button>
       )}
       {editingDetails && (
@@ -195,6 +227,7 @@ function BioEditor({
   onCancel: () => void;
   onSave: (bio: string) => void;
 }) {
+  const t = useT();
   const [bio, setBio] = useState(initial.slice(0, BIO_MAX));
   const counterId = useId();
   function onSubmit(event: FormEvent) {
@@ -205,9 +238,10 @@ function BioEditor({
     <form className={styles.bioForm} onSubmit={onSubmit} noValidate>
       <textarea
         className={styles.bioField}
-        aria-label="Bio"
+        aria-label={t(m.bio)}
         aria-describedby={counterId}
-        placeholder="Describe who you are"
+        placeholder={t(m.bioPlaceholder)}
+        dir="auto"
         rows={3}
         maxLength={BIO_MAX}
         value={bio}
@@ -219,12 +253,12 @@ function BioEditor({
         {remainingText(bio.length, BIO_MAX)}
       </p>
       <div className={styles.formActions}>
-        <span className={styles.publicNote}>Public</span>
+        <span className={styles.publicNote}>{t(m.public)}</span>
         <button type="button" className={buttons.secondary} onClick={onCancel}>
-          Cancel
+          {t(m.cancel)}
         </button>
         <button type="submit" className={buttons.primary} disabled={pending}>
-          Save
+          {t(m.save)}
         </button>
       </div>
     </form>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { type MuteTarget, useMuteMutation, useUnmuteMutation } from '../../api/muting';
+import { useT } from '../../i18n';
 import { ConfirmMemberDialog } from './confirm-member-dialog';
+import { profileMessages as m } from './profile.messages';
 
 export interface MuteDialogMember extends MuteTarget {
   first_name: string;
@@ -24,6 +26,7 @@ export function MuteDialog({
   onDone: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const mute = useMuteMutation();
   const unmute = useUnmuteMutation();
   const change = action === 'mute' ? mute : unmute;
@@ -43,29 +46,21 @@ export function MuteDialog({
 
   return (
     <ConfirmMemberDialog
-      title={action === 'mute' ? `Mute ${name}?` : `Unmute ${name}?`}
+      title={action === 'mute' ? t(m.muteTitle, { name }) : t(m.unmuteTitle, { name })}
       description={
         action === 'mute' ? (
           <>
-            <p>
-              {name}'s posts won't show in your Feed, and what {name} does won't notify you. {name}{' '}
-              won't be told.
-            </p>
-            <p>
-              You can still visit {name}'s profile and see their posts there, and unmute them at any
-              time from their profile or from Settings &amp; privacy, Muted.
-            </p>
+            <p>{t(m.muteEffect, { name })}</p>
+            <p>{t(m.muteUndo, { name })}</p>
           </>
         ) : (
-          <p>
-            {name}'s posts will show in your Feed again, and what {name} does will notify you again.
-          </p>
+          <p>{t(m.unmuteEffect, { name })}</p>
         )
       }
       error={error}
       onDismissError={() => setError(null)}
       pending={change.isPending}
-      pendingLabel={action === 'mute' ? 'Muting…' : 'Unmuting…'}
+      pendingLabel={action === 'mute' ? t(m.muting) : t(m.unmuting)}
       onConfirm={confirm}
       onClose={onClose}
     />

@@ -1,6 +1,7 @@
 import { PICTURE_CROP_ASPECT, PICTURE_ZOOM } from '@hearth/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import Cropper from 'react-easy-crop';
+import { useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
@@ -9,6 +10,7 @@ import { acceptAttribute, imageFileError } from '../../ui/image-files';
 import { MinusIcon, UploadIcon } from '../../ui/profile-icons';
 import { useObjectUrl } from '../../ui/use-object-url';
 import styles from './crop-dialogs.module.css';
+import { profileMessages as m } from './profile.messages';
 import { useCropUpload } from './use-crop-upload';
 
 /** One zoom step, kept on the 0.2 grid (0.1 + 0.2 is not 0.3 in floating point). */
@@ -22,6 +24,7 @@ export function stepZoom(zoom: number, direction: 1 | -1): number {
  * an optional description, Save. react-easy-crop comes with this module, loaded on opening.
  */
 export function PictureDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const image = useObjectUrl(file);
   const [text, setText] = useState('');
@@ -49,7 +52,7 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog
-      title="Update profile picture"
+      title={t(m.updatePicture)}
       longTitle
       onClose={onClose}
       className={styles.dialog}
@@ -59,7 +62,7 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
         {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
         <label className={`${buttons.secondary} ${styles.upload}`}>
           <UploadIcon />
-          Upload photo
+          {t(m.uploadPhoto)}
           <input
             type="file"
             className="visually-hidden"
@@ -71,8 +74,9 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
           <>
             <textarea
               className={styles.description}
-              aria-label="Description"
-              placeholder="Description"
+              aria-label={t(m.description)}
+              placeholder={t(m.description)}
+              dir="auto"
               rows={2}
               value={text}
               onChange={(event) => setText(event.target.value)}
@@ -92,7 +96,7 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
               <button
                 type="button"
                 className={buttons.iconButton}
-                aria-label="Zoom out"
+                aria-label={t(m.zoomOut)}
                 disabled={zoom <= PICTURE_ZOOM.min}
                 onClick={() => setZoom((was) => stepZoom(was, -1))}
               >
@@ -100,7 +104,7 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
               </button>
               <input
                 type="range"
-                aria-label="Zoom"
+                aria-label={t(m.zoom)}
                 className={styles.slider}
                 min={PICTURE_ZOOM.min}
                 max={PICTURE_ZOOM.max}
@@ -111,7 +115,7 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
               <button
                 type="button"
                 className={buttons.iconButton}
-                aria-label="Zoom in"
+                aria-label={t(m.zoomIn)}
                 disabled={zoom >= PICTURE_ZOOM.max}
                 onClick={() => setZoom((was) => stepZoom(was, 1))}
               >
@@ -124,10 +128,10 @@ export function PictureDialog({ onClose }: { onClose: () => void }) {
       {image && (
         <DialogFooter>
           <button type="button" className={styles.cancel} onClick={onClose}>
-            Cancel
+            {t(m.cancel)}
           </button>
           <button type="submit" className={buttons.primary} disabled={!area || busy}>
-            {busy ? 'Saving…' : 'Save'}
+            {busy ? t(m.saving) : t(m.save)}
           </button>
         </DialogFooter>
       )}

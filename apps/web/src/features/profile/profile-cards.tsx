@@ -7,10 +7,12 @@ import {
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useImagesQuery } from '../../api/profile';
+import { useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { pictureAttributes } from '../../ui/picture';
 import { PersonAddIcon } from '../../ui/profile-icons';
+import { profileMessages as m } from './profile.messages';
 import styles from './profile-page.module.css';
 import { shortName } from './profile-text';
 
@@ -49,6 +51,7 @@ function Card({
  * (at most 30) in the card, on the profile.
  */
 export function PhotosCard({ username }: { username: string }) {
+  const t = useT();
   const images = useImagesQuery(username);
   const [all, setAll] = useState(false);
   const listed = images.data?.resources ?? [];
@@ -56,7 +59,7 @@ export function PhotosCard({ username }: { username: string }) {
   const tilesId = useId();
   return (
     <Card
-      title="Photos"
+      title={t(m.photos)}
       action={
         <button
           type="button"
@@ -65,21 +68,19 @@ export function PhotosCard({ username }: { username: string }) {
           aria-controls={tilesId}
           onClick={() => setAll((open) => !open)}
         >
-          {all ? 'Show fewer photos' : 'See all photos'}
+          {all ? t(m.showFewerPhotos) : t(m.seeAllPhotos)}
         </button>
       }
     >
       {images.isPending ? (
         <div className={styles.tileSkeleton} aria-hidden="true" />
       ) : images.isError ? (
-        <p className={styles.muted}>The photos could not be loaded.</p>
+        <p className={styles.muted}>{t(m.photosFailed)}</p>
       ) : shown.length === 0 ? (
-        <p className={styles.muted}>No photos yet.</p>
+        <p className={styles.muted}>{t(m.noPhotos)}</p>
       ) : (
         <>
-          <p className={styles.muted}>
-            {images.data.total_count} {images.data.total_count === 1 ? 'photo' : 'photos'}
-          </p>
+          <p className={styles.muted}>{t(m.photoCount, { count: images.data.total_count })}</p>
           <ul id={tilesId} className={styles.tiles}>
             {shown.map((image) => (
               <li key={image.public_id} className={styles.tile}>
@@ -107,26 +108,25 @@ export function FriendsCard({
   /** Whether the viewer may see the list (the profile's `friendsVisible`). */
   visible: boolean;
 }) {
+  const t = useT();
   if (!visible) {
     return (
-      <Card title="Friends">
-        <p className={styles.muted}>This friends list is private.</p>
+      <Card title={t(m.friends)}>
+        <p className={styles.muted}>{t(m.friendsPrivate)}</p>
       </Card>
     );
   }
   const shown = friends.slice(0, PROFILE_FRIENDS_SHOWN);
   return (
     <Card
-      title="Friends"
+      title={t(m.friends)}
       action={
         <Link to="/friends" className={styles.cardLink}>
-          See all friends
+          {t(m.seeAllFriends)}
         </Link>
       }
     >
-      <p className={styles.muted}>
-        {count} {count === 1 ? 'friend' : 'friends'}
-      </p>
+      <p className={styles.muted}>{t(m.friendCount, { count })}</p>
       {shown.length > 0 && (
         <ul className={styles.tiles}>
           {shown.map((friend) => (
@@ -139,7 +139,7 @@ export function FriendsCard({
                     loading="lazy"
                   />
                 </span>
-                <span className={styles.friendName}>
+                <span className={styles.friendName} dir="auto">
                   {friend.first_name} {friend.last_name}
                 </span>
               </Link>
@@ -163,22 +163,23 @@ const SUGGESTIONS = [
 ];
 
 export function PeopleYouMayKnow() {
+  const t = useT();
   return (
-    <Card title="People You May Know">
+    <Card title={t(m.peopleYouMayKnow)}>
       <ul className={styles.suggestions}>
         {SUGGESTIONS.map((name) => (
           <li key={name} className={styles.suggestion}>
             <Avatar src={DEFAULT_PICTURE} size={120} className={styles.suggestionPicture} />
-            <span className={styles.suggestionName} title={name}>
+            <span className={styles.suggestionName} title={name} dir="auto">
               {shortName(name)}
             </span>
             <button
               type="button"
               className={`${buttons.secondary} ${styles.suggestionButton}`}
-              aria-label={`Add ${name} as a friend`}
+              aria-label={t(m.addAsFriend, { name })}
             >
               <PersonAddIcon width={16} height={16} />
-              Add Friend
+              {t(m.addFriend)}
             </button>
           </li>
         ))}

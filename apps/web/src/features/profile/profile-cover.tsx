@@ -2,6 +2,7 @@ import { COVER_CROP_HEIGHT } from '@hearth/contract';
 import { type ChangeEvent, lazy, Suspense, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useImagesQuery, usePictureChangeMutation } from '../../api/profile';
+import { useT } from '../../i18n';
 import { Dialog, DialogBody } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { CameraIcon, PhotoIcon } from '../../ui/feed-icons';
@@ -10,6 +11,7 @@ import { pictureAttributes } from '../../ui/picture';
 import { UploadIcon } from '../../ui/profile-icons';
 import { Spinner } from '../../ui/spinner';
 import { MenuButton } from './menu-button';
+import { profileMessages as m } from './profile.messages';
 import styles from './profile-page.module.css';
 
 /** The cover spans the profile's top band, at most 940 px (profile-page.module.css). */
@@ -34,6 +36,7 @@ export function ProfileCover({
   username: string;
   own: boolean;
 }) {
+  const t = useT();
   const coverRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +60,11 @@ export function ProfileCover({
   return (
     <div ref={coverRef} className={styles.cover}>
       {cover ? (
-        <img className={styles.coverImage} {...pictureAttributes(cover, COVER_SIZES)} alt="Cover" />
+        <img
+          className={styles.coverImage}
+          {...pictureAttributes(cover, COVER_SIZES)}
+          alt={t(m.cover)}
+        />
       ) : (
         <div className={styles.coverEmpty} />
       )}
@@ -68,23 +75,23 @@ export function ProfileCover({
             type="file"
             className="visually-hidden"
             tabIndex={-1}
-            aria-label="Upload cover photo"
+            aria-label={t(m.uploadCover)}
             accept={acceptAttribute('coverPictures')}
             onChange={onFile}
           />
           <MenuButton
-            label="Edit cover photo"
+            label={t(m.editCover)}
             icon={<CameraIcon />}
             className={styles.coverButton}
             align="right"
             items={[
               {
-                label: 'Select photo',
+                label: t(m.selectPhoto),
                 icon: <PhotoIcon />,
                 onSelect: () => setSelecting(true),
               },
               {
-                label: 'Upload photo',
+                label: t(m.uploadPhoto),
                 icon: <UploadIcon />,
                 onSelect: () => inputRef.current?.click(),
               },
@@ -109,6 +116,7 @@ export function ProfileCover({
 
 /** 'Select photo': one of the member's earlier images becomes the cover, as it is. */
 function SelectPhotoDialog({ username, onClose }: { username: string; onClose: () => void }) {
+  const t = useT();
   const images = useImagesQuery(username);
   const change = usePictureChangeMutation();
   const [error, setError] = useState<string | null>(null);
@@ -124,15 +132,15 @@ function SelectPhotoDialog({ username, onClose }: { username: string; onClose: (
 
   const resources = images.data?.resources ?? [];
   return (
-    <Dialog title="Select photo" onClose={onClose} className={styles.selectDialog}>
+    <Dialog title={t(m.selectPhoto)} onClose={onClose} className={styles.selectDialog}>
       <DialogBody className={styles.dialogScroll}>
         {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
         {images.isPending ? (
-          <Spinner label="Loading photos" />
+          <Spinner label={t(m.loadingPhotos)} />
         ) : images.isError ? (
           <ErrorBox message={errorMessage(images.error)} onRetry={() => void images.refetch()} />
         ) : resources.length === 0 ? (
-          <p className={styles.muted}>No photos yet. Upload one instead.</p>
+          <p className={styles.muted}>{t(m.noPhotosUpload)}</p>
         ) : (
           <ul className={styles.pickGrid}>
             {resources.map((image, index) => (
@@ -140,7 +148,7 @@ function SelectPhotoDialog({ username, onClose }: { username: string; onClose: (
                 <button
                   type="button"
                   className={styles.pick}
-                  aria-label={`Photo ${index + 1}`}
+                  aria-label={t(m.photoNumber, { number: index + 1 })}
                   disabled={change.isPending}
                   onClick={() => choose(image.secure_url)}
                 >
@@ -150,7 +158,7 @@ function SelectPhotoDialog({ username, onClose }: { username: string; onClose: (
             ))}
           </ul>
         )}
-        {change.isPending && <Spinner label="Saving the cover" />}
+        {change.isPending && <Spinner label={t(m.savingCover)} />}
       </DialogBody>
     </Dialog>
   );

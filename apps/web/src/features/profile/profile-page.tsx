@@ -1,4 +1,4 @@
-import { type Post, PROFILE_HEADER_FRIENDS_SHOWN, SCROLL_FIX, UI_MESSAGES } from '@hearth/contract';
+import { type Post, PROFILE_HEADER_FRIENDS_SHOWN, SCROLL_FIX } from '@hearth/contract';
 import {
   type CSSProperties,
   lazy,
@@ -12,6 +12,8 @@ import {
 import { Link, Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { type ProfileAnswer, useOlderProfilePostsQuery, useProfileQuery } from '../../api/profile';
+import { T, useT } from '../../i18n';
+import { contractMessages } from '../../i18n/server.messages';
 import { useSession, useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
@@ -25,6 +27,7 @@ import { PostCard } from '../post/post-card';
 import { ProfileOptions } from './block-member';
 import { FriendshipButtons } from './friendship-buttons';
 import { IntroCard } from './intro-card';
+import { profileMessages as m } from './profile.messages';
 import { FriendsCard, PeopleYouMayKnow, PhotosCard } from './profile-cards';
 import { ProfileCover } from './profile-cover';
 import styles from './profile-page.module.css';
@@ -33,13 +36,22 @@ const loadPictureDialog = () => import('./picture-dialog');
 // The picture dialog brings react-easy-crop; it loads only when opened.
 const PictureDialog = lazy(() => loadPictureDialog().then((m) => ({ default: m.PictureDialog })));
 
-const TABS = ['Posts', 'About', 'Friends', 'Photos', 'Videos', 'Check-ins', 'More'];
+const TABS = [
+  m.tabPosts,
+  m.tabAbout,
+  m.tabFriends,
+  m.tabPhotos,
+  m.tabVideos,
+  m.tabCheckIns,
+  m.tabMore,
+];
 /** The header's height plus a gap: where a short sticky column rests. */
 const STICKY_TOP = 72;
 const STICKY_GAP = 16;
 
 /** /profile and /profile/{username} (spec section 2). */
 export function ProfilePage() {
+  const t = useT();
   const user = useSessionUser();
   const { username = user.username } = useParams();
   const own = username.toLowerCase() === user.username.toLowerCase();
@@ -56,7 +68,7 @@ export function ProfilePage() {
   if (profile.isError) {
     return (
       <div className={styles.failure}>
-        <h1 className="visually-hidden">Profile</h1>
+        <h1 className="visually-hidden">{t(m.pageTitle)}</h1>
         <ErrorBox message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />
       </div>
     );
@@ -69,7 +81,7 @@ export function ProfilePage() {
     }
     return (
       <div className={styles.failure}>
-        <h1 className="visually-hidden">Profile</h1>
+        <h1 className="visually-hidden">{t(m.pageTitle)}</h1>
         <ErrorBox message={errorMessage(null)} onRetry={() => void profile.refetch()} />
       </div>
     );
@@ -115,6 +127,7 @@ function useProfilePosts(profile: ShownProfile) {
 }
 
 function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) {
+  const t = useT();
   const { dispatch } = useSession();
   const user = useSessionUser();
   const [pictureOpen, setPictureOpen] = useState(false);
@@ -139,7 +152,7 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
             <div className={styles.pictureWrap}>
               <Avatar
                 src={picture}
-                alt={`${name}'s profile picture`}
+                alt={t(m.pictureAlt, { name })}
                 size={168}
                 className={styles.picture}
               />
@@ -147,7 +160,7 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
                 <button
                   type="button"
                   className={styles.pictureButton}
-                  aria-label="Update profile picture"
+                  aria-label={t(m.updatePicture)}
                   onPointerEnter={() => void loadPictureDialog()}
                   onFocus={() => void loadPictureDialog()}
                   onClick={() => setPictureOpen(true)}
@@ -157,14 +170,14 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
               )}
             </div>
             <div className={styles.identity}>
-              <h1 className={styles.name}>{name}</h1>
+              <h1 className={styles.name} dir="auto">
+                {name}
+              </h1>
               {profile.friendsVisible && (
-                <p className={styles.friendCount}>
-                  {count} {count === 1 ? 'friend' : 'friends'}
-                </p>
+                <p className={styles.friendCount}>{t(m.friendCount, { count })}</p>
               )}
               {profile.friendsVisible && count > 0 && (
-                <ul className={styles.friendThumbs} aria-label="Some friends">
+                <ul className={styles.friendThumbs} aria-label={t(m.someFriends)}>
                   {profile.friends.slice(0, PROFILE_HEADER_FRIENDS_SHOWN).map((friend, index) => (
                     <li
                       key={friend.username}
@@ -192,14 +205,14 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
               </FriendshipButtons>
             )}
           </div>
-          <nav className={styles.tabs} aria-label="Profile sections">
+          <nav className={styles.tabs} aria-label={t(m.sections)}>
             {TABS.map((tab, index) => (
               <Link
-                key={tab}
+                key={tab.id}
                 to="/"
                 className={index === 0 ? `${styles.tab} ${styles.activeTab}` : styles.tab}
               >
-                {tab}
+                {t(tab)}
               </Link>
             ))}
           </nav>
@@ -214,17 +227,24 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
             <PhotosCard username={profile.username} />
             <FriendsCard friends={profile.friends} count={count} visible={profile.friendsVisible} />
             <p className={styles.footer}>
-              <Link to="/">Privacy</Link> · <Link to="/">Terms</Link> ·{' '}
-              <Link to="/">Advertising</Link> · <Link to="/">Cookies</Link> · Hearth © 2022
+              <T
+                message={m.footer}
+                components={{
+                  0: <Link to="/" />,
+                  1: <Link to="/" />,
+                  2: <Link to="/" />,
+                  3: <Link to="/" />,
+                }}
+              />
             </p>
           </div>
           <div className={styles.right}>
             {own && <CreatePostBox onProfile />}
             <div className={styles.postsHead}>
               <div className={styles.postsHeadTop}>
-                <h2 className={styles.cardTitle}>Posts</h2>
+                <h2 className={styles.cardTitle}>{t(m.posts)}</h2>
                 <button type="button" className={styles.flatButton}>
-                  Manage Posts
+                  {t(m.managePosts)}
                 </button>
               </div>
               <div className={styles.views}>
@@ -233,17 +253,17 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
                   className={`${styles.view} ${styles.activeView}`}
                   aria-pressed="true"
                 >
-                  <ListIcon /> List view
+                  <ListIcon /> {t(m.listView)}
                 </button>
                 <button type="button" className={styles.view} aria-pressed="false">
-                  <GridIcon /> Grid view
+                  <GridIcon /> {t(m.gridView)}
                 </button>
               </div>
             </div>
             {posts.posts.length === 0 ? (
-              <p className={listStyles.empty}>{UI_MESSAGES.noPosts}</p>
+              <p className={listStyles.empty}>{t(contractMessages.ui.noPosts)}</p>
             ) : (
-              <section className={styles.posts} aria-label="Posts">
+              <section className={styles.posts} aria-label={t(m.posts)}>
                 {posts.posts.map((post) => (
                   <PostCard key={post._id} post={post} />
                 ))}
@@ -303,8 +323,9 @@ function useStickyColumn(ref: RefObject<HTMLElement | null>): CSSProperties | un
 }
 
 function ProfileSkeleton() {
+  const t = useT();
   return (
-    <div className={styles.profile} role="status" aria-label="Loading profile" aria-busy="true">
+    <div className={styles.profile} role="status" aria-label={t(m.loading)} aria-busy="true">
       <div className={styles.top}>
         <div className={styles.topInner}>
           <div className={`${styles.cover} ${styles.skeletonBlock}`} />

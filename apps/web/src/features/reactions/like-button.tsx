@@ -14,10 +14,12 @@ import {
   useState,
 } from 'react';
 import { useReactMutation } from '../../api/posts';
+import { useT } from '../../i18n';
 import { ThumbOutlineIcon } from '../../ui/feed-icons';
 import { useOutsideClick } from '../../ui/use-outside-click';
 import styles from './like-button.module.css';
-import { ReactionIcon, reactionLabel } from './reaction-icon';
+import { REACTION_LABELS, REACTION_NAMES, ReactionIcon } from './reaction-icon';
+import { reactionsMessages as m } from './reactions.messages';
 
 /**
  * The like button and its reaction popup (spec 'Reaction popup'). A mouse opens the popup by
@@ -25,6 +27,7 @@ import { ReactionIcon, reactionLabel } from './reaction-icon';
  * it with the up arrow; a finger with a long press (or the context-menu gesture).
  */
 export function LikeButton({ postId, reactions }: { postId: string; reactions: ReactionSummary }) {
+  const t = useT();
   const react = useReactMutation();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -104,8 +107,10 @@ export function LikeButton({ postId, reactions }: { postId: string; reactions: R
     const buttons = [...(popupRef.current?.querySelectorAll<HTMLElement>('button') ?? [])];
     const index = buttons.indexOf(document.activeElement as HTMLElement);
     const move = (to: number) => buttons[(to + buttons.length) % buttons.length]?.focus();
-    if (event.key === 'ArrowRight') move(index + 1);
-    else if (event.key === 'ArrowLeft') move(index - 1);
+    // The reactions run from the start: right to left in a right-to-left language.
+    const step = document.documentElement.dir === 'rtl' ? -1 : 1;
+    if (event.key === 'ArrowRight') move(index + step);
+    else if (event.key === 'ArrowLeft') move(index - step);
     else if (event.key === 'Home') move(0);
     else if (event.key === 'End') move(buttons.length - 1);
     else if (event.key === 'Escape' || event.key === 'ArrowDown') {
@@ -116,7 +121,7 @@ export function LikeButton({ postId, reactions }: { postId: string; reactions: R
     event.stopPropagation();
   }
 
-  const label = current ? reactionLabel(current) : 'Like';
+  const label = t(current ? REACTION_LABELS[current] : m.like);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: notices focus leaving the button and its popup.
     <div
@@ -134,7 +139,7 @@ export function LikeButton({ postId, reactions }: { postId: string; reactions: R
           ref={popupRef}
           id={popupId}
           role="toolbar"
-          aria-label="Reactions"
+          aria-label={t(m.reactions)}
           className={styles.popup}
           onPointerEnter={(event) => isMouse(event) && cancelTimer()}
           onPointerLeave={(event) => isMouse(event) && later(false)}
@@ -146,7 +151,7 @@ export function LikeButton({ postId, reactions }: { postId: string; reactions: R
               type="button"
               data-react={name}
               className={styles.reaction}
-              aria-label={name}
+              aria-label={t(REACTION_NAMES[name])}
               aria-pressed={current === name}
               onClick={() => {
                 choose(name);
@@ -155,7 +160,7 @@ export function LikeButton({ postId, reactions }: { postId: string; reactions: R
             >
               <ReactionIcon react={name} size={40} />
               <span className={styles.tip} aria-hidden="true">
-                {reactionLabel(name)}
+                {t(REACTION_LABELS[name])}
               </span>
             </button>
           ))}
@@ -189,7 +194,7 @@ export function LikeButton({ postId, reactions }: { postId: string; reactions: R
         <span>{label}</span>
       </button>
       <span id={hintId} hidden>
-        Press the up arrow key, or press and hold, to choose a reaction.
+        {t(m.hint)}
       </span>
     </div>
   );

@@ -1,5 +1,6 @@
-import type { Reaction } from '@hearth/contract';
+import type { MessageDescriptor, Reaction } from '@hearth/contract';
 import type { ReactNode } from 'react';
+import { reactionsMessages as m } from './reactions.messages';
 
 /** Our own emoji-style faces for the six reactions, drawn on a 40×40 grid. */
 const AMBER = '#f7b928';
@@ -124,6 +125,21 @@ export function ReactionIcon({ react, size = 18 }: { react: Reaction; size?: num
 }
 
 /** 'like' -> 'Like': the label the like button shows for the member's reaction. */
-export function reactionLabel(react: Reaction): string {
-  return react.charAt(0).toUpperCase() + react.slice(1);
-}
+export const REACTION_LABELS: Record<Reaction, MessageDescriptor> = {
+  like: m.like,
+  love: m.love,
+  haha: m.haha,
+  wow: m.wow,
+  sad: m.sad,
+  angry: m.angry,
+};
+
+/** A reaction's name as read out: the popup's buttons, a post's reaction count ('like, love'). */
+export const REACTION_NAMES: Record<Reaction, MessageDescriptor> = {
+  like: m.likeName,
+  love: m.loveName,
+  haha: m.hahaName,
+  wow: m.wowName,
+  sad: m.sadName,
+  angry: m.angryName,
+};

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useResetPasswordMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { useT } from '../../i18n';
 import { useSession } from '../../session/session-context';
 import buttons from '../../ui/button.module.css';
 import { TextField } from '../../ui/form-field';
@@ -11,11 +12,13 @@ import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
 import { useAfterDelay } from '../../ui/use-after-delay';
+import { resetMessages as m } from './reset.messages';
 import { ResetCard } from './reset-card';
 import styles from './reset-page.module.css';
 
 /** Step 3: the new password; on success the member is logged out and sent to /login. */
 export function ChangePasswordStep({ email }: { email: string }) {
+  const t = useT();
   const { dispatch } = useSession();
   const navigate = useNavigate();
   const resetPassword = useResetPasswordMutation();
@@ -40,12 +43,12 @@ export function ChangePasswordStep({ email }: { email: string }) {
   const done = resetPassword.isSuccess;
 
   return (
-    <ResetCard title="Change Password">
+    <ResetCard title={t(m.passwordTitle)}>
       <form onSubmit={onSubmit} noValidate>
-        <p className={styles.text}>Pick a strong password.</p>
+        <p className={styles.text}>{t(m.passwordText)}</p>
         <div className={styles.fields}>
           <TextField
-            label="New password"
+            label={t(m.newPassword)}
             type="password"
             autoComplete="new-password"
             error={errors.password?.message}
@@ -57,7 +60,7 @@ export function ChangePasswordStep({ email }: { email: string }) {
             })}
           />
           <TextField
-            label="Confirm Password"
+            label={t(m.confirmPassword)}
             type="password"
             autoComplete="new-password"
             error={errors.confPassword?.message}
@@ -71,12 +74,12 @@ export function ChangePasswordStep({ email }: { email: string }) {
           <FormMessage tone="error">{errorMessage(resetPassword.error)}</FormMessage>
         )}
         <div className={styles.actions}>
-          {resetPassword.isPending && <Spinner label="Changing password" />}
+          {resetPassword.isPending && <Spinner label={t(m.changingPassword)} />}
           <Link to="/login" className={buttons.secondary}>
-            Cancel
+            {t(m.cancel)}
           </Link>
           <SubmitButton className={buttons.primary} disabled={resetPassword.isPending || done}>
-            Continue
+            {t(m.continue)}
           </SubmitButton>
         </div>
       </form>

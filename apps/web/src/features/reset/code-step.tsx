@@ -4,11 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useValidateResetCodeMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { TextField } from '../../ui/form-field';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
+import { resetMessages as m } from './reset.messages';
 import { ResetCard } from './reset-card';
 import styles from './reset-page.module.css';
 
@@ -21,6 +23,7 @@ interface CodeStepProps {
 
 /** Step 2: the code from the e-mail. */
 export function CodeStep({ email, sentMessage, onValid }: CodeStepProps) {
+  const t = useT();
   const validate = useValidateResetCodeMutation();
   const {
     register,
@@ -36,26 +39,26 @@ export function CodeStep({ email, sentMessage, onValid }: CodeStepProps) {
   );
 
   return (
-    <ResetCard title="Code verification">
+    <ResetCard title={t(m.codeTitle)}>
       <form onSubmit={onSubmit} noValidate>
         {sentMessage && !validate.isError && (
           <FormMessage tone="success">{sentMessage}</FormMessage>
         )}
-        <p className={styles.text}>Please enter the code that has been sent to your email.</p>
+        <p className={styles.text}>{t(m.codeText)}</p>
         <TextField
-          label="Code"
+          label={t(m.code)}
           autoComplete="one-time-code"
           error={errors.code?.message}
           {...register('code')}
         />
         {validate.isError && <FormMessage tone="error">{errorMessage(validate.error)}</FormMessage>}
         <div className={styles.actions}>
-          {validate.isPending && <Spinner label="Checking code" />}
+          {validate.isPending && <Spinner label={t(m.checkingCode)} />}
           <Link to="/login" className={buttons.secondary}>
-            Cancel
+            {t(m.cancel)}
           </Link>
           <SubmitButton className={buttons.primary} disabled={validate.isPending}>
-            Continue
+            {t(m.continue)}
           </SubmitButton>
         </div>
       </form>

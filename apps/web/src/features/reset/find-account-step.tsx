@@ -4,16 +4,19 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useFindUserMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { TextField } from '../../ui/form-field';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
+import { resetMessages as m } from './reset.messages';
 import { ResetCard } from './reset-card';
 import styles from './reset-page.module.css';
 
 /** Step 0: find the account by e-mail. */
 export function FindAccountStep({ onFound }: { onFound: (account: ResetUserInfo) => void }) {
+  const t = useT();
   const findUser = useFindUserMutation();
   const {
     register,
@@ -27,11 +30,11 @@ export function FindAccountStep({ onFound }: { onFound: (account: ResetUserInfo)
   const onSubmit = handleSubmit((input) => findUser.mutate(input, { onSuccess: onFound }));
 
   return (
-    <ResetCard title="Find your Account">
+    <ResetCard title={t(m.findTitle)}>
       <form onSubmit={onSubmit} noValidate>
-        <p className={styles.text}>Please enter your email address to search for your account.</p>
+        <p className={styles.text}>{t(m.findText)}</p>
         <TextField
-          label="Email address or phone number"
+          label={t(m.email)}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
@@ -39,12 +42,12 @@ export function FindAccountStep({ onFound }: { onFound: (account: ResetUserInfo)
         />
         {findUser.isError && <FormMessage tone="error">{errorMessage(findUser.error)}</FormMessage>}
         <div className={styles.actions}>
-          {findUser.isPending && <Spinner label="Searching" />}
+          {findUser.isPending && <Spinner label={t(m.searching)} />}
           <Link to="/login" className={buttons.secondary}>
-            Cancel
+            {t(m.cancel)}
           </Link>
           <SubmitButton className={buttons.primary} disabled={findUser.isPending}>
-            Search
+            {t(m.search)}
           </SubmitButton>
         </div>
       </form>

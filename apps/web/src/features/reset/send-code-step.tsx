@@ -1,10 +1,12 @@
 import type { ResetUserInfo } from '@hearth/contract';
 import { useSendResetCodeMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
+import { useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
+import { resetMessages as m } from './reset.messages';
 import { ResetCard } from './reset-card';
 import styles from './reset-page.module.css';
 
@@ -21,7 +23,11 @@ interface SendCodeStepProps {
 function EmailAddress({ email, className }: { email: string; className?: string }) {
   const at = email.lastIndexOf('@');
   return (
-    <span className={className ? `${styles.email} ${className}` : styles.email} title={email}>
+    <span
+      className={className ? `${styles.email} ${className}` : styles.email}
+      title={email}
+      dir="auto"
+    >
       {at < 0 ? (
         email
       ) : (
@@ -37,20 +43,21 @@ function EmailAddress({ email, className }: { email: string; className?: string 
 
 /** Step 1: the found account, and the code sent to its e-mail. */
 export function SendCodeStep({ account, onNotYou, onSent }: SendCodeStepProps) {
+  const t = useT();
   const sendCode = useSendResetCodeMutation();
   return (
-    <ResetCard title="Reset Your Password">
+    <ResetCard title={t(m.sendTitle)}>
       <div className={styles.accountGrid}>
         <div>
-          <p className={styles.text}>How do you want to receive the code to reset your password?</p>
+          <p className={styles.text}>{t(m.sendText)}</p>
           <p className={styles.via}>
-            <strong>Code via email</strong>
+            <strong>{t(m.codeViaEmail)}</strong>
             <EmailAddress email={account.email} />
           </p>
         </div>
         <div className={styles.found}>
-          <Avatar src={account.picture} alt={`Picture of ${account.email}`} size={72} />
-          <strong className={styles.foundName}>
+          <Avatar src={account.picture} alt={t(m.pictureOf, { email: account.email })} size={72} />
+          <strong className={styles.foundName} dir="auto">
             {account.first_name} {account.last_name}
           </strong>
           <EmailAddress email={account.email} className={styles.muted} />
@@ -58,9 +65,9 @@ export function SendCodeStep({ account, onNotYou, onSent }: SendCodeStepProps) {
       </div>
       {sendCode.isError && <FormMessage tone="error">{errorMessage(sendCode.error)}</FormMessage>}
       <div className={styles.actions}>
-        {sendCode.isPending && <Spinner label="Sending code" />}
+        {sendCode.isPending && <Spinner label={t(m.sendingCode)} />}
         <button type="button" className={buttons.secondary} onClick={onNotYou}>
-          Not you?
+          {t(m.notYou)}
         </button>
         <button
           type="button"
@@ -73,7 +80,7 @@ export function SendCodeStep({ account, onNotYou, onSent }: SendCodeStepProps) {
             )
           }
         >
-          Send code via email
+          {t(m.sendCode)}
         </button>
       </div>
     </ResetCard>

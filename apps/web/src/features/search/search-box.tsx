@@ -18,11 +18,13 @@ import {
   useSearchHistoryQuery,
   useSearchQuery,
 } from '../../api/search';
+import { translate, useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { ErrorBox } from '../../ui/error-box';
 import { ArrowLeftIcon, SearchIcon } from '../../ui/icons';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
 import { useOutsideClick } from '../../ui/use-outside-click';
+import { searchMessages as m } from './search.messages';
 import styles from './search-box.module.css';
 import { MemberListbox, RemoveButtons } from './search-lists';
 
@@ -31,10 +33,10 @@ const NO_ENTRIES: SearchHistoryEntry[] = [];
 /** What the results area says: searching, a failure, nobody found, or how many were found. */
 function resultsStatus(results: UseQueryResult<PublicUser[]>, term: string): string {
   if (results.isError) return errorMessage(results.error);
-  if (!results.isSuccess) return 'Searching…';
+  if (!results.isSuccess) return translate(m.searching);
   const count = results.data.length;
-  if (count === 0) return `No results for “${term}”`;
-  return `${count} ${count === 1 ? 'result' : 'results'}`;
+  if (count === 0) return translate(m.noResults, { term });
+  return translate(m.results, { count });
 }
 
 /**
@@ -43,6 +45,7 @@ function resultsStatus(results: UseQueryResult<PublicUser[]>, term: string): str
  * searches while nothing is typed), and gets focus back when the panel closes.
  */
 export function SearchBox() {
+  const t = useT();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
@@ -156,7 +159,7 @@ export function SearchBox() {
         <button
           type="button"
           className={`${buttons.roundIcon} ${styles.back}`}
-          aria-label="Close search"
+          aria-label={t(m.closeSearch)}
           onClick={() => {
             close();
             focusInputQuietly();
@@ -172,8 +175,9 @@ export function SearchBox() {
           type="text"
           role="combobox"
           className={styles.input}
-          placeholder="Search Hearth"
-          aria-label="Search Hearth"
+          placeholder={t(m.searchHearth)}
+          aria-label={t(m.searchHearth)}
+          dir="auto"
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={expanded ? listId : undefined}
@@ -209,7 +213,7 @@ export function SearchBox() {
               {members.length > 0 && (
                 <MemberListbox
                   id={listId}
-                  label="Search results"
+                  label={t(m.searchResults)}
                   members={members}
                   activeIndex={activeIndex}
                   optionId={optionId}
@@ -221,10 +225,10 @@ export function SearchBox() {
             <section aria-labelledby={`${baseId}-recent`}>
               <div className={styles.head}>
                 <h2 id={`${baseId}-recent`} className={styles.title}>
-                  Recent searches
+                  {t(m.recentSearches)}
                 </h2>
                 <button type="button" className={styles.edit} aria-disabled="true">
-                  Edit
+                  {t(m.edit)}
                 </button>
               </div>
               {history.isError ? (
@@ -235,10 +239,10 @@ export function SearchBox() {
                 />
               ) : history.isPending ? (
                 <p role="status" className={styles.message}>
-                  Loading recent searches…
+                  {t(m.loadingRecent)}
                 </p>
               ) : entries.length === 0 ? (
-                <p className={styles.message}>No recent searches</p>
+                <p className={styles.message}>{t(m.noRecent)}</p>
               ) : (
                 <div ref={historyRowsRef} className={styles.historyRows}>
                   <MemberListbox

@@ -1,9 +1,11 @@
 import type { PublicUser, SearchHistoryEntry } from '@hearth/contract';
 import type { MouseEvent } from 'react';
+import { useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { fullName } from '../../ui/full-name';
 import { CloseIcon } from '../../ui/icons';
+import { searchMessages as m } from './search.messages';
 import styles from './search-box.module.css';
 
 /** Keeps focus in the search input, so its arrow keys and Escape keep working after a click. */
@@ -56,7 +58,9 @@ export function MemberListbox({
           onClick={() => onChoose(member)}
         >
           <Avatar src={member.picture} size={36} />
-          <span className={styles.name}>{fullName(member)}</span>
+          <span className={styles.name} dir="auto">
+            {fullName(member)}
+          </span>
         </div>
       ))}
     </div>
@@ -74,6 +78,7 @@ export function RemoveButtons({
   entries: SearchHistoryEntry[];
   onRemove: (entry: SearchHistoryEntry, index: number) => void;
 }) {
+  const t = useT();
   return (
     <ul className={styles.removeList}>
       {entries.map((entry, index) => (
@@ -82,7 +87,7 @@ export function RemoveButtons({
             type="button"
             className={`${buttons.roundIcon} ${styles.remove}`}
             data-remove-index={index}
-            aria-label={`Remove ${fullName(entry.user)} from recent searches`}
+            aria-label={t(m.remove, { name: fullName(entry.user) })}
             onClick={() => onRemove(entry, index)}
           >
             <CloseIcon width={16} height={16} />

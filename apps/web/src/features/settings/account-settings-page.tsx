@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useChangeNameMutation, useChangePasswordMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
+import { useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { ChevronRightIcon } from '../../ui/icons';
 import { FormMessage } from '../../ui/message';
@@ -17,29 +18,30 @@ import styles from './account-settings.module.css';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailSection } from './email-section';
 import { ExportSection } from './export-section';
+import { LanguageSection } from './language-section';
 import { SessionsSection } from './sessions-section';
+import { settingsMessages as m } from './settings.messages';
 import { SettingsCard } from './settings-card';
 import { Actions, Field, Section } from './settings-form-parts';
 import { TwoFactorSection } from './two-factor-section';
 
 /** The other Settings & privacy pages, listed on this one so it is where settings start. */
 const MORE_SETTINGS = [
-  { name: 'Privacy settings', to: '/settings/privacy' },
-  { name: 'Blocking', to: '/settings/blocking' },
-  { name: 'Muted', to: '/settings/muted' },
+  { name: m.privacySettings, to: '/settings/privacy' },
+  { name: m.blocking, to: '/settings/blocking' },
+  { name: m.muted, to: '/settings/muted' },
 ] as const;
 
 /**
- * Settings & privacy → Settings (/settings): the member's own account. Name, e-mail, password,
- * two-factor sign-in, where they are logged in and their information, each a part of its own,
- * then the other settings pages and, last, deleting the account.
+ * Settings & privacy → Settings (/settings): the member's own account. Language, name, e-mail,
+ * password, two-factor sign-in, where they are logged in and their information, each a part of
+ * its own, then the other settings pages and, last, deleting the account.
  */
 export function AccountSettingsPage() {
+  const t = useT();
   return (
-    <SettingsCard
-      title="Settings"
-      intro="Your name, e-mail and password, how you sign in, where you are logged in and your information. Who sees what you share, and whom you blocked or muted, are on their own pages below."
-    >
+    <SettingsCard title={t(m.title)} intro={t(m.intro)}>
+      <LanguageSection />
       <NameSection />
       <EmailSection />
       <PasswordSection />
@@ -54,6 +56,7 @@ export function AccountSettingsPage() {
 
 /** First name and surname, under the sign-up's rules; the username stays. */
 function NameSection() {
+  const t = useT();
   const user = useSessionUser();
   const changeName = useChangeNameMutation();
   const {
@@ -80,20 +83,17 @@ function NameSection() {
   );
 
   return (
-    <Section
-      title="Name"
-      intro="How you show on your profile, posts and comments. Your username stays the same."
-    >
+    <Section title={t(m.nameTitle)} intro={t(m.nameIntro)}>
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.nameFields}>
           <Field
-            label="First name"
+            label={t(m.firstName)}
             autoComplete="given-name"
             error={errors.first_name?.message}
             {...register('first_name', { onChange: forgetAnswer })}
           />
           <Field
-            label="Surname"
+            label={t(m.surname)}
             autoComplete="family-name"
             error={errors.last_name?.message}
             {...register('last_name', { onChange: forgetAnswer })}
@@ -103,8 +103,8 @@ function NameSection() {
           <FormMessage tone="error">{errorMessage(changeName.error)}</FormMessage>
         )}
         <Actions
-          label="Save"
-          pendingLabel="Saving your name"
+          label={t(m.save)}
+          pendingLabel={t(m.savingName)}
           pending={changeName.isPending}
           success={changeName.data?.message}
         />
@@ -115,6 +115,7 @@ function NameSection() {
 
 /** The current password, then the new one twice, under the reset's rules. */
 function PasswordSection() {
+  const t = useT();
   const changePassword = useChangePasswordMutation();
   const {
     register,
@@ -139,21 +140,18 @@ function PasswordSection() {
   );
 
   return (
-    <Section
-      title="Password"
-      intro="Changing it logs you out on your other devices; you stay logged in here."
-    >
+    <Section title={t(m.passwordTitle)} intro={t(m.passwordIntro)}>
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.passwordFields}>
           <Field
-            label="Current password"
+            label={t(m.currentPassword)}
             type="password"
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             {...register('currentPassword', { onChange: forgetAnswer })}
           />
           <Field
-            label="New password"
+            label={t(m.newPassword)}
             type="password"
             autoComplete="new-password"
             error={errors.password?.message}
@@ -166,7 +164,7 @@ function PasswordSection() {
             })}
           />
           <Field
-            label="Confirm new password"
+            label={t(m.confirmNewPassword)}
             type="password"
             autoComplete="new-password"
             error={errors.confPassword?.message}
@@ -177,8 +175,8 @@ function PasswordSection() {
           <FormMessage tone="error">{errorMessage(changePassword.error)}</FormMessage>
         )}
         <Actions
-          label="Change password"
-          pendingLabel="Changing your password"
+          label={t(m.changePassword)}
+          pendingLabel={t(m.changingPassword)}
           pending={changePassword.isPending}
           success={changePassword.data?.message}
         />
@@ -189,17 +187,18 @@ function PasswordSection() {
 
 /** The other Settings & privacy pages. */
 function MoreSettings() {
+  const t = useT();
   const titleId = useId();
   return (
     <nav className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.sectionTitle}>
-        Privacy and people
+        {t(m.privacyAndPeople)}
       </h2>
       <ul className={styles.links}>
         {MORE_SETTINGS.map(({ name, to }) => (
           <li key={to}>
             <Link to={to} className={styles.linkRow}>
-              <span className={styles.linkText}>{name}</span>
+              <span className={styles.linkText}>{t(name)}</span>
               <ChevronRightIcon className={styles.chevron} />
             </Link>
           </li>

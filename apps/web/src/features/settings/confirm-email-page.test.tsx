@@ -31,6 +31,7 @@ describe('the link that confirms a new e-mail address (/confirm-email/:token)', 
       email: 'ada@example.test',
       pendingEmail: 'ada.new@example.test',
       twoFactor: { enabled: false, recoveryCodesLeft: 0 },
+      language: 'en',
     };
     const { calls } = stubServer({
       confirmEmail: () => {

@@ -2,9 +2,11 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useConfirmEmailMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
+import { T, useT } from '../../i18n';
 import { useSession } from '../../session/session-context';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
+import { confirmEmailMessages as m } from './confirm-email-page.messages';
 import styles from './confirm-email-page.module.css';
 import { SettingsCard } from './settings-card';
 
@@ -14,6 +16,7 @@ import { SettingsCard } from './settings-card';
  * member, the login for a visitor (who logs in with the new address from now on).
  */
 export function ConfirmEmailPage() {
+  const t = useT();
   const { token = '' } = useParams();
   const { user } = useSession();
   const confirm = useConfirmEmailMutation();
@@ -28,17 +31,21 @@ export function ConfirmEmailPage() {
 
   const settled = confirm.isSuccess || confirm.isError;
   return (
-    <SettingsCard title="Your new e-mail address">
+    <SettingsCard title={t(m.title)}>
       {!settled && (
         <div className={styles.pending}>
-          <Spinner label="Confirming your new e-mail address" />
+          <Spinner label={t(m.confirming)} />
         </div>
       )}
       {confirm.isSuccess && (
         <>
           <FormMessage tone="success">{confirm.data.message}</FormMessage>
           <p className={styles.text}>
-            From now on you log in with <strong>{confirm.data.email}</strong>.
+            <T
+              message={m.fromNow}
+              values={{ email: confirm.data.email }}
+              components={{ 0: <strong dir="auto" /> }}
+            />
           </p>
         </>
       )}
@@ -46,11 +53,11 @@ export function ConfirmEmailPage() {
       {settled &&
         (user ? (
           <Link to="/settings" className={styles.next}>
-            Go to Settings
+            {t(m.goToSettings)}
           </Link>
         ) : (
           <Link to="/login" className={styles.next}>
-            Log in
+            {t(m.logIn)}
           </Link>
         ))}
     </SettingsCard>

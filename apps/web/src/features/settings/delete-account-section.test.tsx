@@ -19,6 +19,7 @@ async function openSettings({ twoFactor = false, handlers = {} as Handlers } = {
         email: 'ada@example.test',
         pendingEmail: null,
         twoFactor: { enabled: twoFactor, recoveryCodesLeft: twoFactor ? 10 : 0 },
+        language: 'en',
       },
     }),
     listSessions: () => ({ body: { sessions: [] } }),

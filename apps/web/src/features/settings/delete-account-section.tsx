@@ -3,11 +3,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccountQuery, useDeleteAccountMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
+import { useT } from '../../i18n';
+import { serverText } from '../../i18n/server-text';
 import { useSession } from '../../session/session-context';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
 import type { LoginPageState } from '../auth/login-page';
+import { deleteAccountMessages as m } from './delete-account-section.messages';
 import styles from './delete-account-section.module.css';
 import { Field, Section } from './settings-form-parts';
 
@@ -18,15 +21,13 @@ import { Field, Section } from './settings-form-parts';
  * says the account can still be kept.
  */
 export function DeleteAccountSection() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
-    <Section
-      title="Delete my account"
-      intro="Your profile and everything you shared disappear at once. You have 30 days to change your mind; after that, it is all gone."
-    >
+    <Section title={t(m.title)} intro={t(m.intro)}>
       <div>
         <button type="button" className={styles.danger} onClick={() => setOpen(true)}>
-          Delete my account
+          {t(m.button)}
         </button>
       </div>
       {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
@@ -45,7 +46,16 @@ const FIELD_OF_MESSAGE: Record<string, keyof FieldErrors> = {
   [ACCOUNT_MESSAGES.loginCodeNeeded]: 'code',
 };
 
+/** The field a failure's sentence is about, whether it reads in English or already translated. */
+function fieldOf(message: string): keyof FieldErrors | undefined {
+  const found = Object.entries(FIELD_OF_MESSAGE).find(
+    ([english]) => english === message || serverText(english) === message,
+  );
+  return found?.[1];
+}
+
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const account = useAccountQuery();
   const deleteAccount = useDeleteAccountMutation();
   const { dispatch } = useSession();
@@ -87,7 +97,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       },
       onError: (failure) => {
         const message = errorMessage(failure);
-        const field = FIELD_OF_MESSAGE[message];
+        const field = fieldOf(message);
         if (field === 'code') setCodeAsked(true);
         if (field) setErrors({ [field]: message });
         else setFormError(message);
@@ -97,7 +107,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog
-      title="Delete your account?"
+      title={t(m.dialogTitle)}
       onClose={onClose}
       describedBy={`${id}-explain`}
       className={styles.dialog}
@@ -105,21 +115,13 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     >
       <DialogBody>
         <ul id={`${id}-explain`} className={styles.explain}>
-          <li>
-            Your profile, posts, comments and reactions are hidden from everyone at once, and you
-            are logged out on every device.
-          </li>
-          <li>
-            You have 30 days to change your mind: log in again and choose to keep your account.
-          </li>
-          <li>
-            After 30 days everything is deleted for good: your posts, photos, comments, reactions
-            and friends. Your e-mail address can sign up again; your username will not come back.
-          </li>
+          <li>{t(m.hidden)}</li>
+          <li>{t(m.thirtyDays)}</li>
+          <li>{t(m.forGood)}</li>
         </ul>
         <div className={styles.fields}>
           <Field
-            label="Your password"
+            label={t(m.yourPassword)}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -127,11 +129,11 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             onChange={(event) => setPassword(event.target.value)}
           />
           {account.isPending && !codeAsked ? (
-            <Spinner label="Checking whether a code is needed" />
+            <Spinner label={t(m.checking)} />
           ) : (
             needsCode && (
               <Field
-                label="Code from your authenticator app, or a recovery code"
+                label={t(m.code)}
                 autoComplete="one-time-code"
                 spellCheck={false}
                 value={code}
@@ -145,10 +147,10 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       </DialogBody>
       <DialogFooter>
         <button type="button" className={styles.cancel} onClick={onClose}>
-          Cancel
+          {t(m.cancel)}
         </button>
         <button type="submit" className={styles.danger} disabled={deleteAccount.isPending}>
-          {deleteAccount.isPending ? 'Deleting…' : 'Delete my account'}
+          {deleteAccount.isPending ? t(m.deleting) : t(m.button)}
         </button>
       </DialogFooter>
     </Dialog>

@@ -19,6 +19,7 @@ async function openSettings(handlers: Handlers = {}, start: Partial<Account> = {
     email: 'ada@example.test',
     pendingEmail: null,
     twoFactor: { enabled: false, recoveryCodesLeft: 0 },
+    language: 'en',
     ...start,
   };
   const app = renderAsAda('/settings', {

@@ -3,10 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useAccountQuery, useChangeEmailMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
+import { T, useT } from '../../i18n';
 import { ErrorBox } from '../../ui/error-box';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
 import styles from './account-settings.module.css';
+import { emailSectionMessages as m } from './email-section.messages';
 import own from './email-section.module.css';
 import { Actions, Field, Section } from './settings-form-parts';
 
@@ -15,6 +17,7 @@ import { Actions, Field, Section } from './settings-form-parts';
  * until the member opens the link sent to the new address; until then the page says it waits.
  */
 export function EmailSection() {
+  const t = useT();
   const account = useAccountQuery();
   const changeEmail = useChangeEmailMutation();
   const {
@@ -38,35 +41,40 @@ export function EmailSection() {
 
   const pendingEmail = account.data?.pendingEmail;
   return (
-    <Section
-      title="E-mail"
-      intro="You log in with this address, and we write to it. A new address takes over once you open the link we send to it."
-    >
+    <Section title={t(m.title)} intro={t(m.intro)}>
       {account.data ? (
         <p className={own.address}>
-          Your e-mail address is <strong>{account.data.email}</strong>
+          <T
+            message={m.address}
+            values={{ email: account.data.email }}
+            components={{ 0: <strong dir="auto" /> }}
+          />
         </p>
       ) : account.isError ? (
         <ErrorBox message={errorMessage(account.error)} onRetry={() => void account.refetch()} />
       ) : (
-        <Spinner label="Loading your e-mail address" />
+        <Spinner label={t(m.loading)} />
       )}
       {pendingEmail && (
         <p className={own.waiting}>
-          Waiting for you to open the link we sent to <strong>{pendingEmail}</strong>
+          <T
+            message={m.waiting}
+            values={{ email: pendingEmail }}
+            components={{ 0: <strong dir="auto" /> }}
+          />
         </p>
       )}
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.passwordFields}>
           <Field
-            label="New e-mail address"
+            label={t(m.newAddress)}
             type="email"
             autoComplete="email"
             error={errors.email?.message}
             {...register('email', { onChange: forgetAnswer })}
           />
           <Field
-            label="Your password"
+            label={t(m.yourPassword)}
             type="password"
             autoComplete="current-password"
             error={errors.currentPassword?.message}
@@ -77,8 +85,8 @@ export function EmailSection() {
           <FormMessage tone="error">{errorMessage(changeEmail.error)}</FormMessage>
         )}
         <Actions
-          label="Send link"
-          pendingLabel="Sending the link"
+          label={t(m.sendLink)}
+          pendingLabel={t(m.sending)}
           pending={changeEmail.isPending}
           success={changeEmail.data?.message}
         />

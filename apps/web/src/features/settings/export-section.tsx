@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type DataExport } from '@hearth/contract';
+import type { DataExport } from '@hearth/contract';
 import { useState } from 'react';
 import {
   isExportUnderWay,
@@ -7,35 +7,52 @@ import {
   useRequestExportMutation,
 } from '../../api/account';
 import { errorMessage } from '../../api/client';
+import { formatLocale, T, translate, useT } from '../../i18n';
+import { contractMessages } from '../../i18n/server.messages';
 import buttons from '../../ui/button.module.css';
 import { ErrorBox } from '../../ui/error-box';
 import { FormMessage } from '../../ui/message';
 import { fullDate } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import styles from './account-settings.module.css';
+import { exportMessages as m } from './export-section.messages';
 import own from './export-section.module.css';
 import { Section } from './settings-form-parts';
 
+/** A number as the language writes it, with `digits` decimals (1.5, or 1,5 in French). */
+function decimal(value: number, digits: number): string {
+  return new Intl.NumberFormat(formatLocale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(value);
+}
+
 /** How a size reads: KB under a megabyte, then MB and GB with one decimal. */
 export function readableSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+  if (bytes < 1024 * 1024) {
+    return translate(m.kilobytes, { size: decimal(Math.max(1, Math.round(bytes / 1024)), 0) });
+  }
+  if (bytes < 1024 * 1024 * 1024) {
+    return translate(m.megabytes, { size: decimal(bytes / (1024 * 1024), 1) });
+  }
+  return translate(m.gigabytes, { size: decimal(bytes / (1024 * 1024 * 1024), 1) });
 }
 
 /** What a zip's row says of it, after the date it was asked for. */
 function statusOf(dataExport: DataExport): string {
   switch (dataExport.status) {
     case 'queued':
-      return 'Waiting to be prepared';
+      return translate(m.queued);
     case 'building':
-      return 'Being prepared…';
+      return translate(m.building);
     case 'ready':
-      return `Ready · ${readableSize(dataExport.bytes ?? 0)} · until ${fullDate(
-        new Date(dataExport.expiresAt ?? dataExport.requestedAt),
-      )}`;
+      return translate(m.ready, {
+        size: readableSize(dataExport.bytes ?? 0),
+        date: fullDate(new Date(dataExport.expiresAt ?? dataExport.requestedAt)),
+      });
     case 'failed':
-      return 'Could not be prepared. Request a new one.';
+      return translate(m.failed);
   }
 }
 
@@ -51,6 +68,7 @@ function openDownload(url: string): void {
  * again every few seconds while a copy is being prepared (useExportsQuery).
  */
 export function ExportSection() {
+  const t = useT();
   const query = useExportsQuery();
   const request = useRequestExportMutation();
   const exports = query.data?.exports ?? [];
@@ -60,16 +78,13 @@ export function ExportSection() {
   const said = !request.isSuccess
     ? undefined
     : newest && isExportUnderWay(newest)
-      ? ACCOUNT_MESSAGES.exportRequested
+      ? contractMessages.account.exportRequested
       : newest?.status === 'ready'
-        ? ACCOUNT_MESSAGES.exportReady
+        ? contractMessages.account.exportReady
         : undefined;
 
   return (
-    <Section
-      title="Download your information"
-      intro="A zip file with a copy of your profile, your posts (with their earlier versions), comments, reactions, saved posts, friends and follows, blocks and mutes, search history and notifications, and every photo you uploaded. We prepare it in the background and tell you when it's ready; you can then download it for 7 days."
-    >
+    <Section title={t(m.title)} intro={t(m.intro)}>
       <div className={own.request}>
         <button
           type="button"
@@ -77,22 +92,22 @@ export function ExportSection() {
           disabled={query.isPending || underWay || request.isPending}
           onClick={() => request.mutate()}
         >
-          Request a download
+          {t(m.request)}
         </button>
-        {request.isPending && <Spinner label="Asking for your information" />}
+        {request.isPending && <Spinner label={t(m.asking)} />}
         <p role="status" className={styles.status}>
-          {said}
+          {said && t(said)}
         </p>
       </div>
       {request.isError && <FormMessage tone="error">{errorMessage(request.error)}</FormMessage>}
       {query.isPending ? (
         <div className={own.loading}>
-          <Spinner label="Loading your downloads" />
+          <Spinner label={t(m.loading)} />
         </div>
       ) : query.isError ? (
         <ErrorBox message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : exports.length === 0 ? (
-        <p className={own.detail}>You haven't asked for a copy yet.</p>
+        <p className={own.detail}>{t(m.none)}</p>
       ) : (
         <ExportList exports={exports} />
       )}
@@ -101,6 +116,7 @@ export function ExportSection() {
 }
 
 function ExportList({ exports }: { exports: readonly DataExport[] }) {
+  const t = useT();
   const link = useExportLinkMutation();
   const [error, setError] = useState<string | null>(null);
   const busyId = link.isPending ? link.variables : undefined;
@@ -116,14 +132,18 @@ function ExportList({ exports }: { exports: readonly DataExport[] }) {
   return (
     <>
       {error && <FormMessage tone="error">{error}</FormMessage>}
-      <ul className={own.list} aria-label="Your downloads">
+      <ul className={own.list} aria-label={t(m.listLabel)}>
         {exports.map((dataExport) => {
           const asked = fullDate(new Date(dataExport.requestedAt));
           return (
             <li key={dataExport.id} className={own.row}>
               <div className={own.about}>
                 <p className={own.asked}>
-                  Requested <time dateTime={dataExport.requestedAt}>{asked}</time>
+                  <T
+                    message={m.requested}
+                    values={{ date: asked }}
+                    components={{ 0: <time dateTime={dataExport.requestedAt} /> }}
+                  />
                 </p>
                 <p className={own.detail}>{statusOf(dataExport)}</p>
               </div>
@@ -131,11 +151,11 @@ function ExportList({ exports }: { exports: readonly DataExport[] }) {
                 <button
                   type="button"
                   className={`${buttons.secondary} ${own.download}`}
-                  aria-label={`Download the copy requested ${asked}`}
+                  aria-label={t(m.downloadLabel, { date: asked })}
                   disabled={busyId === dataExport.id}
                   onClick={() => download(dataExport)}
                 >
-                  Download
+                  {t(m.download)}
                 </button>
               )}
             </li>

@@ -1,8 +1,9 @@
-import type { PublicUser } from '@hearth/contract';
+import type { MessageDescriptor, PublicUser } from '@hearth/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
+import { T, useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { ErrorBox } from '../../ui/error-box';
@@ -20,16 +21,21 @@ export interface UndoMutation<Member> {
   mutate: (member: Member, options: { onError: (failure: Error) => void }) => void;
 }
 
+/** A list page's messages (member-list.messages.ts), translated where they show. */
 export interface MemberListTexts {
-  title: string;
-  intro: ReactNode;
-  /** The list's accessible name; the spinner reads "Loading" and it. */
-  listLabel: string;
-  empty: string;
-  /** Before each member's time: "Muted 2 days ago". */
-  since: string;
-  /** The undo button's text; its label adds the member's name. */
-  undo: string;
+  title: MessageDescriptor;
+  intro: MessageDescriptor;
+  /** The list's accessible name. */
+  listLabel: MessageDescriptor;
+  /** The spinner's label: "Loading muted members". */
+  loading: MessageDescriptor;
+  empty: MessageDescriptor;
+  /** Each member's time, `{time}`: "Muted 2 days ago". */
+  since: MessageDescriptor;
+  /** The undo button's text. */
+  undo: MessageDescriptor;
+  /** The undo button's label, with the member's `{name}`. */
+  undoLabel: MessageDescriptor;
 }
 
 /**
@@ -50,12 +56,13 @@ export function MemberListPage<Member extends PublicUser>({
   /** False where the profile would not open for the member (one blocked). */
   nameLinksToProfile: boolean;
 }) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (
-    <SettingsCard title={texts.title} intro={texts.intro} headingRef={headingRef}>
+    <SettingsCard title={t(texts.title)} intro={t(texts.intro)} headingRef={headingRef}>
       {query.isPending ? (
         <div className={styles.loading}>
-          <Spinner label={`Loading ${texts.listLabel.toLowerCase()}`} />
+          <Spinner label={t(texts.loading)} />
         </div>
       ) : query.isError ? (
         <ErrorBox message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
@@ -88,6 +95,7 @@ function MemberList<Member extends PublicUser>({
   nameLinksToProfile: boolean;
   onEmptied: () => void;
 }) {
+  const t = useT();
   const undo = useUndo();
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -110,9 +118,9 @@ function MemberList<Member extends PublicUser>({
     <>
       {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
       {members.length === 0 ? (
-        <p className={styles.empty}>{texts.empty}</p>
+        <p className={styles.empty}>{t(texts.empty)}</p>
       ) : (
-        <ul ref={listRef} className={styles.list} aria-label={texts.listLabel}>
+        <ul ref={listRef} className={styles.list} aria-label={t(texts.listLabel)}>
           {members.map((member, index) => {
             const name = fullName(member);
             return (
@@ -120,24 +128,29 @@ function MemberList<Member extends PublicUser>({
                 <Avatar src={member.picture} size={48} />
                 <div className={styles.who}>
                   {nameLinksToProfile ? (
-                    <Link to={`/profile/${member.username}`} className={styles.nameLink}>
+                    <Link to={`/profile/${member.username}`} className={styles.nameLink} dir="auto">
                       {name}
                     </Link>
                   ) : (
-                    <span className={styles.name}>{name}</span>
+                    <span className={styles.name} dir="auto">
+                      {name}
+                    </span>
                   )}
                   <span className={styles.when}>
-                    {texts.since} <RelativeTime iso={timeOf(member)} />
+                    <T
+                      message={texts.since}
+                      values={{ time: <RelativeTime iso={timeOf(member)} /> }}
+                    />
                   </span>
                 </div>
                 <button
                   type="button"
                   className={`${buttons.secondary} ${styles.rowButton}`}
-                  aria-label={`${texts.undo} ${name}`}
+                  aria-label={t(texts.undoLabel, { name })}
                   disabled={busyId === member._id}
                   onClick={() => onUndo(member, index)}
                 >
-                  {texts.undo}
+                  {t(texts.undo)}
                 </button>
               </li>
             );

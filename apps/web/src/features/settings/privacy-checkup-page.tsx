@@ -1,9 +1,11 @@
 import type { Privacy } from '@hearth/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { T, useT } from '../../i18n';
 import { AudienceIcon } from '../../ui/audience-icons';
 import buttons from '../../ui/button.module.css';
 import radios from '../../ui/radio-options.module.css';
+import { privacyMessages as m } from './privacy.messages';
 import styles from './privacy.module.css';
 import { chosenName, PRIVACY_SETTINGS, PrivacyChoice, type PrivacySetting } from './privacy-choice';
 import { WithPrivacy } from './privacy-page';
@@ -16,17 +18,16 @@ const STEPS = PRIVACY_SETTINGS.length;
  * step at a time, each saved as it is chosen, then a last step that sums them up.
  */
 export function PrivacyCheckupPage() {
+  const t = useT();
   return (
-    <SettingsCard
-      title="Privacy checkup"
-      intro="Let's go through who sees what you share and who can reach you, one thing at a time. Each choice is saved as you make it."
-    >
+    <SettingsCard title={t(m.checkupTitle)} intro={t(m.checkupIntro)}>
       <WithPrivacy>{(settings) => <Checkup settings={settings} />}</WithPrivacy>
     </SettingsCard>
   );
 }
 
 function Checkup({ settings }: { settings: Privacy }) {
+  const t = useT();
   // 0 to STEPS - 1: a setting each; STEPS: the summary.
   const [step, setStep] = useState(0);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -43,7 +44,9 @@ function Checkup({ settings }: { settings: Privacy }) {
   return (
     <>
       <div className={styles.progress}>
-        <p className={styles.stepCount}>{done ? 'Done' : `Step ${step + 1} of ${STEPS}`}</p>
+        <p className={styles.stepCount}>
+          {done ? t(m.done) : t(m.step, { step: step + 1, total: STEPS })}
+        </p>
         <div className={styles.bar} aria-hidden="true">
           <div
             className={styles.barFill}
@@ -56,7 +59,7 @@ function Checkup({ settings }: { settings: Privacy }) {
       ) : (
         <>
           <h2 ref={titleRef} tabIndex={-1} className={styles.stepTitle}>
-            {setting.title}
+            {t(setting.title)}
           </h2>
           <PrivacyChoice key={setting.key} setting={setting} settings={settings} />
         </>
@@ -64,12 +67,12 @@ function Checkup({ settings }: { settings: Privacy }) {
       <div className={styles.nav}>
         {step > 0 && (
           <button type="button" className={buttons.secondary} onClick={() => setStep(step - 1)}>
-            Back
+            {t(m.back)}
           </button>
         )}
         {done ? (
           <Link to="/" className={`${buttons.primary} ${styles.navEnd}`}>
-            Go to Feed
+            {t(m.goToFeed)}
           </Link>
         ) : (
           <button
@@ -77,7 +80,7 @@ function Checkup({ settings }: { settings: Privacy }) {
             className={`${buttons.primary} ${styles.navEnd}`}
             onClick={() => setStep(step + 1)}
           >
-            {step === STEPS - 1 ? 'Done' : 'Next'}
+            {step === STEPS - 1 ? t(m.done) : t(m.next)}
           </button>
         )}
       </div>
@@ -93,22 +96,22 @@ function Summary({
   settings: Privacy;
   titleRef: RefObject<HTMLHeadingElement | null>;
 }) {
+  const t = useT();
   return (
     <>
       <h2 ref={titleRef} tabIndex={-1} className={styles.doneTitle}>
-        You're all set
+        {t(m.allSet)}
       </h2>
       <p className={radios.explanation}>
-        Here is what you chose. You can change it at any time in{' '}
-        <Link to="/settings/privacy" className={styles.inlineLink}>
-          Privacy settings
-        </Link>
-        .
+        <T
+          message={m.summary}
+          components={{ 0: <Link to="/settings/privacy" className={styles.inlineLink} /> }}
+        />
       </p>
       <dl className={styles.summary}>
         {PRIVACY_SETTINGS.map((setting) => (
           <div key={setting.key} className={styles.summaryItem}>
-            <dt>{setting.question}</dt>
+            <dt>{t(setting.question)}</dt>
             <dd>
               <SummaryIcon setting={setting} settings={settings} />
               {chosenName(setting, settings)}

@@ -1,27 +1,29 @@
 import {
-  AUDIENCE_LABELS,
   AUDIENCES,
   type Audience,
   FRIEND_REQUESTS_FROM,
-  FRIEND_REQUESTS_FROM_LABELS,
   FRIENDS_LIST_VISIBLE_TO,
-  FRIENDS_LIST_VISIBLE_TO_LABELS,
+  type FriendRequestsFrom,
+  type FriendsListVisibleTo,
+  type MessageDescriptor,
   type Privacy,
   type PrivacyInput,
 } from '@hearth/contract';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useUpdatePrivacyMutation } from '../../api/privacy';
+import { translate, useT } from '../../i18n';
 import { AudienceIcon } from '../../ui/audience-icons';
 import { ErrorBox } from '../../ui/error-box';
 import { CheckCircleIcon } from '../../ui/icons';
 import radios from '../../ui/radio-options.module.css';
+import { privacyMessages as m } from './privacy.messages';
 import styles from './privacy.module.css';
 
 interface Option<Value extends string> {
   value: Value;
-  name: string;
-  description: string;
+  name: MessageDescriptor;
+  description: MessageDescriptor;
   /** The audience whose icon the option shows. */
   icon: Audience;
 }
@@ -29,57 +31,77 @@ interface Option<Value extends string> {
 interface Setting<Key extends keyof Privacy> {
   key: Key;
   /** What the setting is about, in a few words: a checkup step's title. */
-  title: string;
-  question: string;
-  explanation: string;
+  title: MessageDescriptor;
+  question: MessageDescriptor;
+  explanation: MessageDescriptor;
   options: readonly Option<Privacy[Key]>[];
 }
 
 /** One of the three settings, whichever it is. */
 export type PrivacySetting = { [Key in keyof Privacy]: Setting<Key> }[keyof Privacy];
 
+/** Each audience's name and description, as the contract's AUDIENCE_LABELS say them. */
+const AUDIENCE_TEXTS: Record<
+  Audience,
+  { name: MessageDescriptor; description: MessageDescriptor }
+> = {
+  public: { name: m.audiencePublic, description: m.audiencePublicDescription },
+  members: { name: m.audienceMembers, description: m.audienceMembersDescription },
+  friends: { name: m.audienceFriends, description: m.audienceFriendsDescription },
+  only_me: { name: m.audienceOnlyMe, description: m.audienceOnlyMeDescription },
+};
+
+/** Who may send friend requests, as FRIEND_REQUESTS_FROM_LABELS names them. */
+const FRIEND_REQUESTS_TEXTS: Record<
+  FriendRequestsFrom,
+  { name: MessageDescriptor; description: MessageDescriptor; icon: Audience }
+> = {
+  everyone: { name: m.everyone, description: m.everyoneDescription, icon: 'members' },
+  friends_of_friends: {
+    name: m.friendsOfFriends,
+    description: m.friendsOfFriendsDescription,
+    icon: 'friends',
+  },
+};
+
+/** Who sees the friends list, as FRIENDS_LIST_VISIBLE_TO_LABELS names them. */
+const FRIENDS_LIST_TEXTS: Record<
+  FriendsListVisibleTo,
+  { name: MessageDescriptor; description: MessageDescriptor }
+> = {
+  public: { name: m.everyone, description: m.listPublicDescription },
+  friends: { name: m.audienceFriends, description: m.audienceFriendsDescription },
+  only_me: { name: m.audienceOnlyMe, description: m.audienceOnlyMeDescription },
+};
+
 /** The member's privacy settings, in the order the page and the checkup show them. */
 export const PRIVACY_SETTINGS: readonly PrivacySetting[] = [
   {
     key: 'defaultAudience',
-    title: 'Your future posts',
-    question: 'Who can see your future posts?',
-    explanation:
-      'Your new posts, profile pictures and cover photos start with this audience. You can ' +
-      "still choose another one for each post, and change it later from the post's menu.",
+    title: m.futurePostsTitle,
+    question: m.futurePostsQuestion,
+    explanation: m.futurePostsExplanation,
     options: AUDIENCES.map((audience) => ({
       value: audience,
-      ...AUDIENCE_LABELS[audience],
+      ...AUDIENCE_TEXTS[audience],
       icon: audience,
     })),
   },
   {
     key: 'friendRequestsFrom',
-    title: 'Friend requests',
-    question: 'Who can send you friend requests?',
-    explanation: 'Anyone else sees no Add Friend button on your profile.',
-    options: FRIEND_REQUESTS_FROM.map((value) => ({
-      value,
-      name: FRIEND_REQUESTS_FROM_LABELS[value],
-      ...(value === 'everyone'
-        ? { description: 'Any member of this server', icon: 'members' as const }
-        : { description: 'Members who share a friend with you', icon: 'friends' as const }),
-    })),
+    title: m.friendRequestsTitle,
+    question: m.friendRequestsQuestion,
+    explanation: m.friendRequestsExplanation,
+    options: FRIEND_REQUESTS_FROM.map((value) => ({ value, ...FRIEND_REQUESTS_TEXTS[value] })),
   },
   {
     key: 'friendsListVisibleTo',
-    title: 'Your friends list',
-    question: 'Who can see your friends list?',
-    explanation:
-      'Who sees your friends, and how many you have, on your profile. You always see them.',
+    title: m.friendsListTitle,
+    question: m.friendsListQuestion,
+    explanation: m.friendsListExplanation,
     options: FRIENDS_LIST_VISIBLE_TO.map((value) => ({
       value,
-      name: FRIENDS_LIST_VISIBLE_TO_LABELS[value],
-      description: {
-        public: 'Anyone who can see your profile',
-        friends: 'Your friends on Hearth',
-        only_me: 'Only you',
-      }[value],
+      ...FRIENDS_LIST_TEXTS[value],
       icon: value,
     })),
   },
@@ -88,7 +110,8 @@ export const PRIVACY_SETTINGS: readonly PrivacySetting[] = [
 /** The name of the choice `settings` holds for `setting`, as the options call it. */
 export function chosenName(setting: PrivacySetting, settings: Privacy): string {
   const value = settings[setting.key];
-  return setting.options.find((option) => option.value === value)?.name ?? value;
+  const option = setting.options.find((choice: Option<string>) => choice.value === value);
+  return option ? translate(option.name) : value;
 }
 
 /**
@@ -103,6 +126,7 @@ export function PrivacyChoice({
   setting: PrivacySetting;
   settings: Privacy;
 }) {
+  const t = useT();
   const update = useUpdatePrivacyMutation();
   const id = useId();
   // The choice shows in the same render as the click (the cache's optimistic update comes a
@@ -120,9 +144,9 @@ export function PrivacyChoice({
 
   return (
     <fieldset className={styles.setting} aria-describedby={`${id}-explanation`}>
-      <legend className={styles.question}>{setting.question}</legend>
+      <legend className={styles.question}>{t(setting.question)}</legend>
       <p id={`${id}-explanation`} className={radios.explanation}>
-        {setting.explanation}
+        {t(setting.explanation)}
       </p>
       <div className={radios.options}>
         {setting.options.map((option: Option<string>) => (
@@ -132,10 +156,10 @@ export function PrivacyChoice({
             </span>
             <span className={radios.optionText}>
               <span id={`${id}-${option.value}-name`} className={radios.optionName}>
-                {option.name}
+                {t(option.name)}
               </span>
               <span id={`${id}-${option.value}-description`} className={radios.optionDescription}>
-                {option.description}
+                {t(option.description)}
               </span>
             </span>
             <input
@@ -153,11 +177,11 @@ export function PrivacyChoice({
       </div>
       <p role="status" className={styles.status}>
         {update.isPending ? (
-          'Saving…'
+          t(m.saving)
         ) : update.isSuccess ? (
           <>
             <CheckCircleIcon className={styles.savedIcon} width={18} height={18} />
-            Saved
+            {t(m.saved)}
           </>
         ) : null}
       </p>

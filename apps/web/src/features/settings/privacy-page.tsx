@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { usePrivacy } from '../../api/privacy';
+import { T, useT } from '../../i18n';
 import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';
+import { privacyMessages as m } from './privacy.messages';
 import styles from './privacy.module.css';
 import { PRIVACY_SETTINGS, PrivacyChoice } from './privacy-choice';
 import { SettingsCard } from './settings-card';
@@ -15,17 +17,15 @@ import page from './settings-page.module.css';
  * card, each saved as soon as it is chosen.
  */
 export function PrivacyPage() {
+  const t = useT();
   return (
     <SettingsCard
-      title="Privacy settings"
+      title={t(m.title)}
       intro={
-        <>
-          Choose who sees what you share and who can reach you. Each change is saved as you make it.
-          New here?{' '}
-          <Link to="/settings/privacy-checkup" className={styles.inlineLink}>
-            Take the Privacy checkup
-          </Link>
-        </>
+        <T
+          message={m.intro}
+          components={{ 0: <Link to="/settings/privacy-checkup" className={styles.inlineLink} /> }}
+        />
       }
     >
       <WithPrivacy>
@@ -45,6 +45,7 @@ export function PrivacyPage() {
 
 /** The member's settings once read; a spinner while they load, a failure with Try again. */
 export function WithPrivacy({ children }: { children: (settings: Privacy) => ReactNode }) {
+  const t = useT();
   const privacy = usePrivacy();
   // Settings once read stay on screen even if a later read fails.
   if (privacy.data) return children(privacy.data);
@@ -55,7 +56,7 @@ export function WithPrivacy({ children }: { children: (settings: Privacy) => Rea
   }
   return (
     <div className={page.loading}>
-      <Spinner label="Loading privacy settings" />
+      <Spinner label={t(m.loading)} />
     </div>
   );
 }

@@ -45,6 +45,7 @@ async function openSettings(handlers: Handlers = {}, start: AccountSession[] = b
         email: 'ada@example.test',
         pendingEmail: null,
         twoFactor: { enabled: false, recoveryCodesLeft: 0 },
+        language: 'en',
       },
     }),
     listSessions: () => ({ body: { sessions } }),

@@ -2,12 +2,15 @@ import type { AccountSession } from '@hearth/contract';
 import { useRef, useState } from 'react';
 import { useEndSessionMutation, useSessionsQuery } from '../../api/account';
 import { errorMessage } from '../../api/client';
+import { T, translate, useT } from '../../i18n';
+import { serverText } from '../../i18n/server-text';
 import buttons from '../../ui/button.module.css';
 import { ErrorBox } from '../../ui/error-box';
 import { fullDate, RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { useFocusAfterRemoval } from '../../ui/use-focus-after-removal';
 import styles from './account-settings.module.css';
+import { sessionsMessages as m } from './sessions-section.messages';
 import { Section } from './settings-form-parts';
 
 /**
@@ -17,15 +20,13 @@ import { Section } from './settings-form-parts';
  * account menu, like anywhere else.
  */
 export function SessionsSection() {
+  const t = useT();
   const query = useSessionsQuery();
   return (
-    <Section
-      title="Where you're logged in"
-      intro="The devices logged in to your account. If you don't recognise one, log it out and change your password."
-    >
+    <Section title={t(m.title)} intro={t(m.intro)}>
       {query.isPending ? (
         <div className={styles.sessionsLoading}>
-          <Spinner label="Loading where you're logged in" />
+          <Spinner label={t(m.loading)} />
         </div>
       ) : query.isError ? (
         <ErrorBox message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
@@ -36,12 +37,24 @@ export function SessionsSection() {
   );
 }
 
+/**
+ * The device as the server names it, in English ('Chrome on Android', 'Unknown device'), in the
+ * member's language; the browser's and the system's own names stay as they are.
+ */
+function deviceName(device: string): string {
+  if (device === 'Unknown device') return translate(m.unknownDevice);
+  const on = /^(.+) on (.+)$/.exec(device);
+  return on ? translate(m.deviceOn, { browser: on[1], system: on[2] }) : device;
+}
+
 /** The device's name as the buttons say it: with its address, as two phones may share a name. */
 function deviceLabel(session: AccountSession): string {
-  return session.ip ? `${session.device} (${session.ip})` : session.device;
+  const name = deviceName(session.device);
+  return session.ip ? `${name} (${session.ip})` : name;
 }
 
 function SessionList({ sessions }: { sessions: readonly AccountSession[] }) {
+  const t = useT();
   const endSession = useEndSessionMutation();
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -64,28 +77,32 @@ function SessionList({ sessions }: { sessions: readonly AccountSession[] }) {
   return (
     <>
       {error && <ErrorBox message={error} onRetry={() => setError(null)} />}
-      <ul ref={listRef} className={styles.sessions} aria-label="Your sessions" tabIndex={-1}>
+      <ul ref={listRef} className={styles.sessions} aria-label={t(m.listLabel)} tabIndex={-1}>
         {sessions.map((session) => (
           <li key={session.id} className={styles.session}>
             <div className={styles.sessionAbout}>
               <p className={styles.sessionDevice}>
-                <span className={styles.deviceName}>{session.device}</span>
-                {session.current && <span className={styles.thisDevice}>This device</span>}
+                <span className={styles.deviceName}>{deviceName(session.device)}</span>
+                {session.current && <span className={styles.thisDevice}>{t(m.thisDevice)}</span>}
               </p>
               <p className={styles.sessionDetail}>
-                {session.ip ? `IP address ${session.ip}` : 'IP address not known'}
+                {session.ip ? t(m.ip, { ip: session.ip }) : t(m.ipUnknown)}
               </p>
               <p className={styles.sessionDetail}>
-                Signed in on{' '}
-                <time dateTime={session.createdAt}>{fullDate(new Date(session.createdAt))}</time>
+                <T
+                  message={m.signedIn}
+                  values={{ date: fullDate(new Date(session.createdAt)) }}
+                  components={{ 0: <time dateTime={session.createdAt} /> }}
+                />
               </p>
               <p className={styles.sessionDetail}>
                 {session.current ? (
-                  'Active now'
+                  t(m.activeNow)
                 ) : (
-                  <>
-                    Active <RelativeTime iso={session.lastActiveAt} />
-                  </>
+                  <T
+                    message={m.active}
+                    values={{ time: <RelativeTime iso={session.lastActiveAt} /> }}
+                  />
                 )}
               </p>
             </div>
@@ -93,21 +110,19 @@ function SessionList({ sessions }: { sessions: readonly AccountSession[] }) {
               <button
                 type="button"
                 className={`${buttons.secondary} ${styles.sessionButton}`}
-                aria-label={`Log out ${deviceLabel(session)}`}
+                aria-label={t(m.logOutLabel, { device: deviceLabel(session) })}
                 disabled={busyId === session.id}
                 onClick={() => onLogOut(session)}
               >
-                Log out
+                {t(m.logOut)}
               </button>
             )}
           </li>
         ))}
       </ul>
-      {others.length === 0 && (
-        <p className={styles.sessionDetail}>You're not logged in anywhere else.</p>
-      )}
+      {others.length === 0 && <p className={styles.sessionDetail}>{t(m.nowhereElse)}</p>}
       <p role="status" className={styles.status}>
-        {endSession.isSuccess ? endSession.data.message : undefined}
+        {endSession.isSuccess ? serverText(endSession.data.message) : undefined}
       </p>
     </>
   );

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { serverText } from '../../i18n/server-text';
 import { Spinner } from '../../ui/spinner';
 import { SubmitButton } from '../../ui/submit-button';
 import styles from './account-settings.module.css';
@@ -56,7 +57,7 @@ export function Field({
       />
       {error && (
         <p id={errorId} className={styles.fieldError}>
-          {error}
+          {serverText(error)}
         </p>
       )}
     </div>
@@ -85,7 +86,7 @@ export function Actions({
       </SubmitButton>
       {pending && <Spinner label={pendingLabel} />}
       <p role="status" className={styles.status}>
-        {success}
+        {success && serverText(success)}
       </p>
     </div>
   );

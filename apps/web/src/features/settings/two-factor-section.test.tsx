@@ -28,7 +28,7 @@ async function openSettings(start: Account['twoFactor'], handlers: Handlers = {}
   let twoFactor = start;
   const app = renderAsAda('/settings', {
     getAccount: () => ({
-      body: { email: 'ada@example.test', pendingEmail: null, twoFactor },
+      body: { email: 'ada@example.test', pendingEmail: null, twoFactor, language: 'en' },
     }),
     listSessions: () => ({ body: { sessions: [] } }),
     twoFactorSetup: ({ body }) => {

@@ -17,10 +17,13 @@ import {
   useTwoFactorEnableMutation,
   useTwoFactorSetupMutation,
 } from '../../api/two-factor';
+import { type MessageDescriptor, T, useT } from '../../i18n';
+import { serverText } from '../../i18n/server-text';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';
 import formStyles from './account-settings.module.css';
 import { Actions, Field, Section } from './settings-form-parts';
+import { twoFactorMessages as m } from './two-factor-section.messages';
 import styles from './two-factor-section.module.css';
 
 /** Where turning it on or off has got to; the account query says whether it is on. */
@@ -38,15 +41,13 @@ type Flow =
  * with the password and a code.
  */
 export function TwoFactorSection() {
+  const t = useT();
   const account = useAccountQuery();
   const [flow, setFlow] = useState<Flow>({ kind: 'idle' });
   const done = (notice?: string) => setFlow(notice ? { kind: 'idle', notice } : { kind: 'idle' });
 
   return (
-    <Section
-      title="Two-factor sign-in"
-      intro="Besides your password, logging in asks for a code from an authenticator app on your phone, so your password alone is not enough to get in."
-    >
+    <Section title={t(m.title)} intro={t(m.intro)}>
       <TwoFactorBody account={account} flow={flow} setFlow={setFlow} done={done} />
     </Section>
   );
@@ -63,11 +64,12 @@ function TwoFactorBody({
   setFlow: (flow: Flow) => void;
   done: (notice?: string) => void;
 }) {
+  const t = useT();
   // Shown once, whatever the account now says: it is on by the time they show.
   if (flow.kind === 'codes') {
     return <RecoveryCodes message={flow.message} codes={flow.codes} onDone={() => done()} />;
   }
-  if (account.isPending) return <Spinner label="Loading two-factor sign-in" />;
+  if (account.isPending) return <Spinner label={t(m.loading)} />;
   if (account.isError) return <FormMessage tone="error">{errorMessage(account.error)}</FormMessage>;
   const notice = flow.kind === 'idle' ? flow.notice : undefined;
 
@@ -77,8 +79,8 @@ function TwoFactorBody({
     return (
       <div className={styles.state}>
         <p className={styles.stateLine}>
-          <span className={styles.on}>On.</span>{' '}
-          <span>{left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`}</span>
+          <span className={styles.on}>{t(m.on)}</span>{' '}
+          <span>{t(m.codesLeft, { count: left })}</span>
         </p>
         <div className={styles.buttons}>
           <button
@@ -86,7 +88,7 @@ function TwoFactorBody({
             className={styles.secondary}
             onClick={() => setFlow({ kind: 'turnOff' })}
           >
-            Turn off
+            {t(m.turnOff)}
           </button>
         </div>
       </div>
@@ -108,18 +110,18 @@ function TwoFactorBody({
   }
   return (
     <div className={styles.state}>
-      <p className={styles.stateLine}>Off.</p>
+      <p className={styles.stateLine}>{t(m.off)}</p>
       <div className={styles.buttons}>
         <button
           type="button"
           className={formStyles.primary}
           onClick={() => setFlow({ kind: 'password' })}
         >
-          Turn on
+          {t(m.turnOn)}
         </button>
       </div>
       <p role="status" className={formStyles.status}>
-        {notice}
+        {notice && serverText(notice)}
       </p>
     </div>
   );
@@ -138,10 +140,11 @@ function PasswordField({
   ref,
   ...field
 }: { error: string | undefined } & UseFormRegisterReturn<'currentPassword'>) {
+  const t = useT();
   const first = useFocusOnShow<HTMLInputElement>();
   return (
     <Field
-      label="Your password"
+      label={t(m.yourPassword)}
       type="password"
       autoComplete="current-password"
       error={error}
@@ -166,6 +169,7 @@ function StepActions({
   pendingLabel: string;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <>
       {call.isError && <FormMessage tone="error">{errorMessage(call.error)}</FormMessage>}
@@ -177,7 +181,7 @@ function StepActions({
           success={undefined}
         />
         <button type="button" className={styles.secondary} onClick={onCancel}>
-          Cancel
+          {t(m.cancel)}
         </button>
       </div>
     </>
@@ -192,6 +196,7 @@ function PasswordStep({
   onSetup: (setup: TwoFactorSetupAnswer) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const setup = useTwoFactorSetupMutation();
   const {
     register,
@@ -220,8 +225,8 @@ function PasswordStep({
       </div>
       <StepActions
         call={setup}
-        label="Continue"
-        pendingLabel="Making your key"
+        label={t(m.continue)}
+        pendingLabel={t(m.makingKey)}
         onCancel={onCancel}
       />
     </form>
@@ -243,6 +248,7 @@ function ScanStep({
   onEnabled: (message: string, codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const enable = useTwoFactorEnableMutation();
   const {
     register,
@@ -267,22 +273,19 @@ function ScanStep({
       className={styles.scan}
     >
       <p ref={heading} tabIndex={-1} className={styles.stepTitle}>
-        Scan this QR code with your authenticator app.
+        {t(m.scan)}
       </p>
-      <img
-        className={styles.qr}
-        src={image}
-        width={184}
-        height={184}
-        alt="QR code of your two-factor key, for your authenticator app to scan"
-      />
+      <img className={styles.qr} src={image} width={184} height={184} alt={t(m.qrAlt)} />
       <p className={styles.keyLine}>
-        Cannot scan it? Type this key into the app instead:{' '}
-        <code className={styles.key}>{grouped(setup.secret)}</code>
+        <T
+          message={m.typeKey}
+          values={{ key: grouped(setup.secret) }}
+          components={{ 0: <code className={styles.key} dir="ltr" /> }}
+        />
       </p>
       <div className={formStyles.passwordFields}>
         <Field
-          label="6-digit code from the app"
+          label={t(m.appCode)}
           inputMode="numeric"
           autoComplete="one-time-code"
           spellCheck={false}
@@ -297,8 +300,8 @@ function ScanStep({
       </div>
       <StepActions
         call={enable}
-        label="Turn on"
-        pendingLabel="Checking your code"
+        label={t(m.turnOn)}
+        pendingLabel={t(m.checkingCode)}
         onCancel={onCancel}
       />
     </form>
@@ -315,32 +318,30 @@ function RecoveryCodes({
   codes: string[];
   onDone: () => void;
 }) {
-  const [copied, setCopied] = useState<string | undefined>();
+  const t = useT();
+  const [copied, setCopied] = useState<MessageDescriptor | undefined>();
   const heading = useFocusOnShow<HTMLParagraphElement>();
 
   const copy = () => {
     const text = `${codes.join('\n')}\n`;
     const clipboard = navigator.clipboard as Clipboard | undefined;
     if (!clipboard) {
-      setCopied('Copying is not available here: write the codes down instead.');
+      setCopied(m.copyUnavailable);
       return;
     }
     clipboard.writeText(text).then(
-      () => setCopied('Copied.'),
-      () => setCopied('They could not be copied: write them down instead.'),
+      () => setCopied(m.copied),
+      () => setCopied(m.copyFailed),
     );
   };
 
   return (
     <div className={styles.scan}>
       <p ref={heading} tabIndex={-1} className={styles.stepTitle}>
-        {message}
+        {serverText(message)}
       </p>
-      <p className={styles.keyLine}>
-        If you lose your phone, each of these codes logs you in once instead of a code from the app.
-        They are shown only now: copy them or write them down, and keep them somewhere safe.
-      </p>
-      <ol className={styles.codes} aria-label="Your recovery codes">
+      <p className={styles.keyLine}>{t(m.codesExplain)}</p>
+      <ol className={styles.codes} aria-label={t(m.codesLabel)}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -349,13 +350,13 @@ function RecoveryCodes({
       </ol>
       <div className={styles.actionsRow}>
         <button type="button" className={styles.secondary} onClick={copy}>
-          Copy
+          {t(m.copy)}
         </button>
         <button type="button" className={formStyles.primary} onClick={onDone}>
-          I saved them
+          {t(m.savedThem)}
         </button>
         <p role="status" className={formStyles.status}>
-          {copied}
+          {copied && t(copied)}
         </p>
       </div>
     </div>
@@ -370,6 +371,7 @@ function TurnOffForm({
   onCancel: () => void;
   onOff: (notice: string) => void;
 }) {
+  const t = useT();
   const disable = useTwoFactorDisableMutation();
   const {
     register,
@@ -397,7 +399,7 @@ function TurnOffForm({
           {...register('currentPassword', { onChange: forget })}
         />
         <Field
-          label="Code from your app, or a recovery code"
+          label={t(m.turnOffCode)}
           autoComplete="one-time-code"
           autoCapitalize="characters"
           spellCheck={false}
@@ -408,8 +410,8 @@ function TurnOffForm({
       </div>
       <StepActions
         call={disable}
-        label="Turn off"
-        pendingLabel="Turning two-factor sign-in off"
+        label={t(m.turnOff)}
+        pendingLabel={t(m.turningOff)}
         onCancel={onCancel}
       />
     </form>

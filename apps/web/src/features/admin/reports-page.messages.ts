@@ -1,0 +1,55 @@
+import { defineMessages } from '@hearth/contract';
+
+export const reportsMessages = defineMessages('admin.reports', {
+  title: 'Reports',
+  intro:
+    'What members reported. Dismiss a report that breaks no rule; remove a post or comment that does, warn its author, or suspend them. The member is told your reason; the reporter sees the outcome in their Support Inbox.',
+  tabOpen: 'Open',
+  tabResolved: 'Resolved',
+  openList: 'Open reports',
+  resolvedList: 'Resolved reports',
+  loadingOpen: 'Loading open reports',
+  loadingResolved: 'Loading resolved reports',
+  emptyOpen: 'No open reports: nothing waits for you.',
+  emptyResolved: 'No resolved reports yet.',
+  postBy: 'Post by <0>{name}</0>',
+  commentBy: 'Comment by <0>{name}</0>',
+  memberNamed: 'Member <0>{name}</0>',
+  reportedBy: 'Reported by <0>{name}</0> · <1/>',
+  reasonPrefix: 'Reason:',
+  recordOf: "{name}'s record",
+  record: 'Record',
+  noEarlierReports: 'No earlier reports.',
+  earlierReports: '{count, plural, one {# earlier report.} other {# earlier reports.}}',
+  noActionBefore: 'No action taken before.',
+  actionsBefore: 'Actions taken before',
+  reasonSuffix: ': {reason}',
+  resolvedBy: '{outcome} by {by}',
+  editedSince: 'Edited since',
+  trashed: 'Trashed by the author',
+  removed: 'Removed',
+  postAsReported: 'The post as reported',
+  commentAsReported: 'The comment as reported',
+  sinceReport: 'Since the report',
+  photos: 'Photos',
+  photoInPost: '{index} of {count} in the reported post',
+  photoInComment: '{index} of {count} in the reported comment',
+  posted: 'Posted <0/>',
+  written: 'Written <0/>',
+  theMember: 'the member',
+  dismissTitle: 'Dismiss this report?',
+  dismissDescription:
+    'No rule was broken: the report is closed and {name} is not told. The reporter sees the outcome.',
+  keptInLog: 'Kept in the audit log.',
+  removePostTitle: 'Remove this post?',
+  removeCommentTitle: 'Remove this comment?',
+  removePostDescription:
+    'The post is gone for everyone at once. {name} is told why by notification and e-mail.',
+  removeCommentDescription:
+    'The comment is gone for everyone at once. {name} is told why by notification and e-mail.',
+  warnDescription: '{name} is told why by notification and e-mail.',
+  suspendDescription:
+    '{name} cannot log in, and everything they made is hidden from everyone until the suspension is lifted. They are told why by e-mail.',
+  deleteDescription:
+    'Everything {name} made is removed with the account: posts, comments, reactions, photos and friendships. This cannot be undone. They are told why by e-mail, and their address cannot sign up again until an admin allows it, under Settings, Refused addresses.',
+});

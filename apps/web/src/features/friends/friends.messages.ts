@@ -1,0 +1,32 @@
+import { defineMessages } from '@hearth/contract';
+
+/** The friends page: its menu, its three lists and their cards. */
+export const friendsMessages = defineMessages('friends', {
+  title: 'Friends',
+  home: 'Home',
+  suggestions: 'Suggestions',
+  birthdays: 'Birthdays',
+  customLists: 'Custom Lists',
+  loading: 'Loading friends',
+  requestsTitle: 'Friend Requests',
+  requestsCount: '{count, plural, one {# request} other {# requests}}',
+  requestsEmpty: 'No friend requests',
+  requestsHint: 'When someone asks to be your friend, their request shows here.',
+  requestsSeeAll: 'See all<0> friend requests</0>',
+  sentTitle: 'Sent Requests',
+  sentCount: '{count, plural, one {# sent request} other {# sent requests}}',
+  sentEmpty: 'No sent requests',
+  sentHint: 'Requests you send wait here until they are answered.',
+  sentSeeAll: 'See all<0> sent requests</0>',
+  allTitle: 'All Friends',
+  allCount: '{count, plural, one {# friend} other {# friends}}',
+  allEmpty: 'No friends yet',
+  allHint: 'Search for people you know and add them as friends.',
+  allSeeAll: 'See all<0> friends</0>',
+  confirm: 'Confirm<0> request from {name}</0>',
+  delete: 'Delete<0> request from {name}</0>',
+  cancelRequest: 'Cancel Request<0> to {name}</0>',
+  accepted: 'You and {name} are now friends.',
+  deleted: 'Request from {name} deleted.',
+  cancelled: 'Request to {name} cancelled.',
+});

@@ -1,0 +1,35 @@
+import { defineMessages } from '@hearth/contract';
+
+/** The create-post (and edit-post) dialog and its audience choice. */
+export const createPostMessages = defineMessages('post.create', {
+  createPost: 'Create post',
+  editPost: 'Edit post',
+  audience: 'Audience:',
+  prompt: "What's on your mind, {name}?",
+  characters: 'characters',
+  background: 'Background',
+  noBackground: 'No background',
+  backgroundNumber: 'Background {number}',
+  photos: 'Photos',
+  removeAllPhotos: 'Remove all photos',
+  photo: 'Photo {number}',
+  removePhoto: 'Remove photo {number}',
+  removeFile: 'Remove {name}',
+  addMorePhotos: 'Add more photos',
+  addPhotosVideos: 'Add photos/videos',
+  dragAndDrop: 'or drag and drop',
+  addToPost: 'Add to your post',
+  addPhotos: 'Add photos',
+  post: 'Post',
+  posting: 'Posting…',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  // The audience choice.
+  question: 'Who can see your post?',
+  explanation: 'Your post shows in Feed and on your profile to the people you choose here.',
+  back: 'Back',
+  postAudience: 'Post audience',
+  done: 'Done',
+  editAudience: 'Edit audience',
+});

@@ -1,0 +1,31 @@
+import { defineMessages } from '@hearth/contract';
+
+/** The password reset's four steps and its header. */
+export const resetMessages = defineMessages('reset', {
+  home: 'Hearth home',
+  logout: 'Logout',
+  login: 'Login',
+  cancel: 'Cancel',
+  continue: 'Continue',
+  findTitle: 'Find your Account',
+  findText: 'Please enter your email address to search for your account.',
+  email: 'Email address or phone number',
+  searching: 'Searching',
+  search: 'Search',
+  sendTitle: 'Reset Your Password',
+  sendText: 'How do you want to receive the code to reset your password?',
+  codeViaEmail: 'Code via email',
+  pictureOf: 'Picture of {email}',
+  sendingCode: 'Sending code',
+  notYou: 'Not you?',
+  sendCode: 'Send code via email',
+  codeTitle: 'Code verification',
+  codeText: 'Please enter the code that has been sent to your email.',
+  code: 'Code',
+  checkingCode: 'Checking code',
+  passwordTitle: 'Change Password',
+  passwordText: 'Pick a strong password.',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm Password',
+  changingPassword: 'Changing password',
+});

@@ -1,0 +1,79 @@
+import { COOKIE_NAMES, defineMessages } from '@hearth/contract';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { LoginFooter } from '../features/auth/login-footer';
+import { currentLanguage, preferredLanguage, setLanguage, T, translate, useT } from '.';
+
+const m = defineMessages('i18nTest', {
+  comments: '{count, plural, one {# comment} other {# comments}}',
+  hello: 'Hello {name}',
+  rules: 'Read the <0>rules</0> first.',
+});
+
+function Comments({ count }: { count: number }) {
+  const t = useT();
+  return <p>{t(m.comments, { count })}</p>;
+}
+
+const cookie = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${name}=`))
+    ?.split('=')[1];
+
+describe('the app’s language', () => {
+  it('is the browser’s on a first visit, the chosen one after', () => {
+    expect(preferredLanguage()).toBe('en');
+    // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store API.
+    document.cookie = `${COOKIE_NAMES.language}=fr; Path=/`;
+    expect(preferredLanguage()).toBe('fr');
+    // biome-ignore lint/suspicious/noDocumentCookie: as above.
+    document.cookie = `${COOKIE_NAMES.language}=xx; Path=/`;
+    expect(preferredLanguage()).toBe('en');
+  });
+
+  it('switches from the login footer: French texts, lang and dir, remembered in a cookie', async () => {
+    const person = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <LoginFooter />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
+    await person.click(screen.getByRole('link', { name: 'Français (FR)' }));
+    expect(await screen.findByRole('link', { name: 'S’inscrire' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Langues' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(cookie(COOKIE_NAMES.language)).toBe('fr');
+    expect(currentLanguage()).toBe('fr');
+
+    await person.click(screen.getByRole('link', { name: 'العربية' }));
+    await screen.findByRole('list', { name: 'اللغات' });
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('writes plurals as each language has them, and numbers as it writes them', async () => {
+    const { rerender } = render(<Comments count={1} />);
+    expect(screen.getByText('1 comment')).toBeInTheDocument();
+    rerender(<Comments count={1200} />);
+    expect(screen.getByText('1,200 comments')).toBeInTheDocument();
+    await act(() => setLanguage('de', { remember: false }));
+    // No German text for this test's message: English words, German digits.
+    expect(screen.getByText('1.200 comments')).toBeInTheDocument();
+  });
+
+  it('puts elements where the translation puts them', () => {
+    render(<T message={m.rules} components={{ 0: <a href="/about">x</a> }} />);
+    expect(screen.getByRole('link', { name: 'rules' })).toHaveAttribute('href', '/about');
+  });
+
+  it('wraps every translated text in the pseudo-language, so the walk finds the rest', async () => {
+    await setLanguage('pseudo', { remember: false });
+    expect(translate(m.hello, { name: 'Ada' })).toBe('⟦Hello Ada⟧');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});

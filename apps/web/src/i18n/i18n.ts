@@ -1,0 +1,196 @@
+import {
+  COOKIE_NAMES,
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  type LanguageCode,
+  languageDirection,
+  type MessageDescriptor,
+  pickLanguage,
+} from '@hearth/contract';
+import { i18n, type Messages } from '@lingui/core';
+import { useCallback, useSyncExternalStore } from 'react';
+import { readCookie, writeCookie } from '../session/cookies';
+import { readSessionUser } from '../session/session-cookie';
+import { installServerTextLookup } from './server-text';
+
+/*
+ * The app's language (the languages issue). English, the source, is written where each message
+ * is defined (`defineMessages`) and rides in the chunk of the screen that shows it: an English
+ * member downloads no catalogue. Another language's catalogue (src/i18n/catalogues/{code}.json,
+ * id → ICU text) is its own chunk, downloaded when that language is chosen; a message missing
+ * from it shows in English. A production build compiles both (i18n-plugin.ts), so no ICU parser
+ * ships.
+ */
+
+/** `/?lang=fr`: the login footer's links, which work before the app has loaded too. */
+export const LANGUAGE_PARAM = 'lang';
+
+/**
+ * The language a link named (`?lang=fr`), taken out of the address: chosen on the login
+ * screen, so it is remembered and carried into the login (main.tsx, before the first render).
+ */
+export function takeLanguageFromAddress(): LanguageCode | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const url = new URL(window.location.href);
+  const named = url.searchParams.get(LANGUAGE_PARAM);
+  if (named === null) return undefined;
+  url.searchParams.delete(LANGUAGE_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return isLanguageCode(named) ? named : undefined;
+}
+
+/** The pseudo-language of the translation walk: every translated text wrapped in ⟦ ⟧. */
+export const PSEUDO = 'pseudo';
+
+export type AppLanguage = LanguageCode | typeof PSEUDO;
+
+type CatalogueLoader = () => Promise<{ default: Messages }>;
+
+/**
+ * The catalogue of each language that has one (src/i18n/catalogues/{code}/, merged into one
+ * module per language by i18n-plugin.ts): each its own chunk, downloaded when chosen.
+ */
+const catalogues = new Map<string, CatalogueLoader>([
+  ['fr', () => import('virtual:hearth-catalogue/fr')],
+  ['es', () => import('virtual:hearth-catalogue/es')],
+  ['de', () => import('virtual:hearth-catalogue/de')],
+  ['pt-BR', () => import('virtual:hearth-catalogue/pt-BR')],
+  ['ar', () => import('virtual:hearth-catalogue/ar')],
+  ['ja', () => import('virtual:hearth-catalogue/ja')],
+]);
+
+export function hasCatalogue(code: string): boolean {
+  return catalogues.has(code);
+}
+
+const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+i18n.load(DEFAULT_LANGUAGE, {});
+i18n.activate(DEFAULT_LANGUAGE);
+
+let language: AppLanguage = DEFAULT_LANGUAGE;
+let pseudo = false;
+
+/** The language the app speaks now. */
+export function currentLanguage(): AppLanguage {
+  return language;
+}
+
+/** The language whose formats (dates, numbers, plurals) the app follows. */
+export function formatLocale(): LanguageCode {
+  return language === PSEUDO ? DEFAULT_LANGUAGE : language;
+}
+
+/**
+ * The language a visitor gets: the one chosen on this device (the `lang` cookie, written by the
+ * login footer's links, the Language menus and a member's login), else the signed-in member's
+ * (kept with the session), else their browser's, else English.
+ */
+export function preferredLanguage(): AppLanguage {
+  const chosen = readCookie(COOKIE_NAMES.language);
+  if (chosen === PSEUDO) return PSEUDO;
+  if (isLanguageCode(chosen)) return chosen;
+  const member = readSessionUser()?.language;
+  if (isLanguageCode(member)) return member;
+  if (typeof navigator === 'undefined') return DEFAULT_LANGUAGE;
+  return pickLanguage(navigator.languages ?? [navigator.language]);
+}
+
+function applyToDocument(code: AppLanguage) {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  // A language without a catalogue reads in English: the page says so to screen readers.
+  const shown = code === PSEUDO || !hasCatalogue(code) ? DEFAULT_LANGUAGE : code;
+  root.lang = shown;
+  root.dir = languageDirection(shown);
+}
+
+/**
+ * Switches the app to `code`: its catalogue is downloaded first (nothing changes on screen
+ * until it is here), then every translated text re-renders. `remember` keeps the choice in the
+ * `lang` cookie, read by the next visit (and by the server, for the login screen it sends).
+ */
+export async function setLanguage(
+  code: AppLanguage,
+  { remember = true, beforeLogin = false }: { remember?: boolean; beforeLogin?: boolean } = {},
+): Promise<void> {
+  if (beforeLogin) noteChoiceBeforeLogin(code);
+  const [catalogue, lookup] = await Promise.all([
+    code === PSEUDO ? undefined : catalogues.get(code)?.(),
+    code === DEFAULT_LANGUAGE ? undefined : import('./server-text-lookup'),
+  ]);
+  const messages = catalogue?.default ?? {};
+  installServerTextLookup(lookup?.lookUpServerText);
+  pseudo = code === PSEUDO;
+  language = code;
+  const locale = code === PSEUDO ? DEFAULT_LANGUAGE : code;
+  i18n.load(locale, messages);
+  applyToDocument(code);
+  if (remember && typeof document !== 'undefined') {
+    writeCookie(COOKIE_NAMES.language, code, LANGUAGE_COOKIE_SECONDS);
+  }
+  // Activated last: it tells every translated text to render again.
+  i18n.activate(locale);
+  notify();
+}
+
+const CHOSEN_KEY = 'hearth.languageChosenBeforeLogin';
+
+function noteChoiceBeforeLogin(code: AppLanguage) {
+  try {
+    sessionStorage.setItem(CHOSEN_KEY, code);
+  } catch {
+    // No storage (a private window's quota): the account's language applies at login.
+  }
+}
+
+/**
+ * The language a visitor picked in the login footer before signing in, once: the login then
+ * keeps it (and stores it with the account) rather than the account's older choice.
+ */
+export function takeLanguageChosenBeforeLogin(): LanguageCode | undefined {
+  try {
+    const chosen = sessionStorage.getItem(CHOSEN_KEY);
+    sessionStorage.removeItem(CHOSEN_KEY);
+    return isLanguageCode(chosen) ? chosen : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const listeners = new Set<() => void>();
+function notify() {
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current language, re-rendering the component when it changes. */
+export function useLanguage(): AppLanguage {
+  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+}
+
+export type MessageValues = Record<string, unknown>;
+
+/** Text written by hand in English (the fast English dates), marked in the pseudo-language. */
+export function pseudoMarked(text: string): string {
+  return pseudo ? `⟦${text}⟧` : text;
+}
+
+/** A message in the current language, `values` filling its placeholders and plurals. */
+export function translate(descriptor: MessageDescriptor, values?: MessageValues): string {
+  const text = i18n._(descriptor.id, values, { message: descriptor.message });
+  return pseudo ? `⟦${text}⟧` : text;
+}
+
+/**
+ * `t(messages.logIn)` or `t(messages.comments, { count })`: the component's texts, in the
+ * current language; the component renders again when the language changes.
+ */
+export function useT(): (descriptor: MessageDescriptor, values?: MessageValues) => string {
+  const current = useLanguage();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new function per language, so memoised children render again.
+  return useCallback(translate, [current]);
+}
