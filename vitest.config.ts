@@ -74,6 +74,12 @@ export default defineConfig({
           root: 'e2e',
           environment: 'node',
           include: ['**/*.e2e.ts'],
+          // The layout walk (layout-*.e2e.ts: every screen, dialog and menu at each width) runs
+          // with `npm test -- --long` (E2E_LONG=1) only: a third of the browser tests' time, on
+          // screens each feature's own browser test also looks at (README, Working on it).
+          ...(process.env.E2E_LONG === '1'
+            ? {}
+            : { exclude: [...configDefaults.exclude, 'layout-*.e2e.ts'] }),
           // Two files at a time: each starts its own server (a free port, its own data folder
           // and SQLite database, its own mail catcher) and its own Chromium, so files share nothing.
           testTimeout: 120_000,
