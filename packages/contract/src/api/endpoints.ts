@@ -1014,7 +1014,7 @@ export const ENDPOINTS = {
     description:
       "`{language}`: one of the login footer's languages by code (`en`, `fr`, `ar`, `zgh`, `es`, " +
       '`it`, `de`, `pt-BR`, `hi`, `zh-Hans`, `ja`; 400 otherwise). Kept with the account: every ' +
-      'device picks it up at its next login or load, and the mails the member gets are in it. ' +
+      'device picks it up at its next login, and the mails the member gets are in it. ' +
       'Server answers stay in English. Limited per member. Answers `{message, language}`.',
     body: changeLanguageSchema,
     responses: { 200: changeLanguageAnswerSchema },
