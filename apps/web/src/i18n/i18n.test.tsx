@@ -71,6 +71,15 @@ describe('the app’s language', () => {
     expect(screen.getByRole('link', { name: 'rules' })).toHaveAttribute('href', '/about');
   });
 
+  it('keeps the later of two quick choices, whichever catalogue arrives first', async () => {
+    await Promise.all([
+      setLanguage('ar', { remember: false }),
+      setLanguage('de', { remember: false }),
+    ]);
+    expect(currentLanguage()).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
   it('wraps every translated text in the pseudo-language, so the walk finds the rest', async () => {
     await setLanguage('pseudo', { remember: false });
     expect(translate(m.hello, { name: 'Ada' })).toBe('⟦Hello Ada⟧');

@@ -115,10 +115,13 @@ export async function setLanguage(
   { remember = true, beforeLogin = false }: { remember?: boolean; beforeLogin?: boolean } = {},
 ): Promise<void> {
   if (beforeLogin) noteChoiceBeforeLogin(code);
+  const ticket = ++switches;
   const [catalogue, lookup] = await Promise.all([
     code === PSEUDO ? undefined : catalogues.get(code)?.(),
     code === DEFAULT_LANGUAGE ? undefined : import('./server-text-lookup'),
   ]);
+  // Two quick choices: the later one wins, whichever catalogue arrives first.
+  if (ticket !== switches) return;
   const messages = catalogue?.default ?? {};
   installServerTextLookup(lookup?.lookUpServerText);
   pseudo = code === PSEUDO;
@@ -133,6 +136,9 @@ export async function setLanguage(
   i18n.activate(locale);
   notify();
 }
+
+/** Counts the switches asked for, so a slower, older one does not undo a newer one. */
+let switches = 0;
 
 const CHOSEN_KEY = 'hearth.languageChosenBeforeLogin';
 
