@@ -7,9 +7,11 @@ import {
   type DataExport,
   type DataExports,
   type DeleteAccountInput,
+  type LanguageCode,
   ROUTES,
 } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { setLanguage } from '../i18n';
 import { useApi, useSession } from '../session/session-context';
 import { postKeys as onePostKeys } from './notification-keys';
 import { postKeys } from './post-cache';
@@ -182,5 +184,27 @@ export function useExportLinkMutation() {
   const api = useApi();
   return useMutation({
     mutationFn: (exportId: string) => api.call(ROUTES.exportLink, { params: { exportId } }),
+  });
+}
+
+/**
+ * Keeps the member's language with their account (PUT /users/changeLanguage; the account menu's
+ * Language and Settings → Language): their other devices pick it up at their next login, their
+ * mails follow it. The account and the session's user take the language the server stored, and
+ * the call counts as done once the app speaks it.
+ */
+export function useChangeLanguageMutation() {
+  const api = useApi();
+  const { user, dispatch } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: LanguageCode) => api.call(ROUTES.changeLanguage, { body: { language } }),
+    onSuccess: async ({ language }) => {
+      queryClient.setQueryData(accountKeys.account, (account: object | undefined) =>
+        account ? { ...account, language } : account,
+      );
+      if (user) dispatch({ type: 'LOGIN', payload: { ...user, language } });
+      await setLanguage(language);
+    },
   });
 }

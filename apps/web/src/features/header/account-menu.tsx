@@ -1,6 +1,7 @@
 import { LANGUAGES, type MessageDescriptor } from '@hearth/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useChangeLanguageMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { useAboutQuery } from '../../api/moderation';
 import { setLanguage, useLanguage, useT } from '../../i18n';
@@ -23,7 +24,6 @@ import { accountMenuMessages as m } from './account-menu.messages';
 import styles from './account-menu.module.css';
 import { HeaderMenu } from './header-menu';
 import { CheckIcon } from './menu-icons';
-import { useChangeLanguageMutation } from './use-change-language';
 import { useLogout } from './use-logout';
 
 type View = 'main' | 'settings' | 'help' | 'display' | 'language';

@@ -1,11 +1,9 @@
-import { type ChangeLanguageInput, LANGUAGES, type LanguageCode, ROUTES } from '@hearth/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LANGUAGES, type LanguageCode } from '@hearth/contract';
 import { useId, useState } from 'react';
-import { accountKeys } from '../../api/account';
+import { useChangeLanguageMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
-import { setLanguage, useLanguage, useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { serverText } from '../../i18n/server-text';
-import { useApi, useSession } from '../../session/session-context';
 import { FormMessage } from '../../ui/message';
 import radios from '../../ui/radio-options.module.css';
 import { Spinner } from '../../ui/spinner';
@@ -13,27 +11,6 @@ import styles from './account-settings.module.css';
 import { languageSectionMessages as m } from './language-section.messages';
 import own from './language-section.module.css';
 import { Section } from './settings-form-parts';
-
-/**
- * Keeps the member's language with their account (PUT /users/changeLanguage), then switches
- * the app to it: the account and the session's user say it too, so every screen agrees.
- */
-function useChangeLanguageMutation() {
-  const api = useApi();
-  const { user, dispatch } = useSession();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ChangeLanguageInput) => api.call(ROUTES.changeLanguage, { body: input }),
-    // Awaited: the call counts as done once the screens speak the new language.
-    onSuccess: async ({ language }) => {
-      queryClient.setQueryData(accountKeys.account, (account: object | undefined) =>
-        account ? { ...account, language } : account,
-      );
-      if (user) dispatch({ type: 'LOGIN', payload: { ...user, language } });
-      await setLanguage(language);
-    },
-  });
-}
 
 /**
  * Settings → Language: the login footer's languages, each in its own name, the one the app
@@ -53,10 +30,9 @@ export function LanguageSection() {
     // One change at a time: the app switches language once the call answers.
     if (language === chosen || change.isPending) return;
     setPicked(language);
-    change.mutate(
-      { language },
-      { onSettled: () => setPicked((now) => (now === language ? undefined : now)) },
-    );
+    change.mutate(language, {
+      onSettled: () => setPicked((now) => (now === language ? undefined : now)),
+    });
   }
 
   return (
