@@ -3,14 +3,53 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+with "page" as materialized (
+  select
+    "p"."id"
+  from (
+    select
+      "followee_id" as "id",
+      "friend"
+    from "follows"
+    where "follower_id" = ? and "followee_id" not in (
+      select
+        "muted_id"
+      from "mutes"
+      where "muter_id" = ?
+    )
+    union all
+    select
+      cast(? as text) as "id",
+      1 as "friend"
+  ) as "a"
+  inner join "posts" as "p" on "p"."user_id" = "a"."id"
+  where (("p"."deleted_at" is null and not exists (
+    select
+      1
+    from suspensions as vs
+    where vs.user_id = "p"."user_id"
+  )) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
+  )))))
+  order by "p"."id" desc
+  limit ?
+)
 select
-  "p"."id",
+  "page"."id",
   exists (
     select
       1
     from comments as c
-    where c.post_id = p.id and not (not exists (
+    where c.post_id = page.id and not (not exists (
       select
         1
       from blocks as vb
@@ -22,51 +61,57 @@ select
       where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
     ))
   ) as "hidden"
-from (
-  select
-    "followee_id" as "id",
-    "friend"
-  from "follows"
-  where "follower_id" = ? and "followee_id" not in (
-    select
-      "muted_id"
-    from "mutes"
-    where "muter_id" = ?
-  )
-  union all
-  select
-    cast(? as text) as "id",
-    1 as "friend"
-) as "a"
-inner join "posts" as "p" on "p"."user_id" = "a"."id"
-where (("p"."deleted_at" is null and not exists (
-  select
-    1
-  from suspensions as vs
-  where vs.user_id = "p"."user_id"
-)) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
-  select
-    1
-  from blocks as vb
-  where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
-) and not exists (
-  select
-    1
-  from blocks as vb
-  where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
-)))))
-order by "p"."id" desc
-limit ?;
+from "page"
+order by "page"."id" desc;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+with "page" as materialized (
+  select
+    "p"."id"
+  from (
+    select
+      "followee_id" as "id",
+      "friend"
+    from "follows"
+    where "follower_id" = ? and "followee_id" not in (
+      select
+        "muted_id"
+      from "mutes"
+      where "muter_id" = ?
+    )
+    union all
+    select
+      cast(? as text) as "id",
+      1 as "friend"
+  ) as "a"
+  inner join "posts" as "p" on "p"."user_id" = "a"."id"
+  where (("p"."deleted_at" is null and not exists (
+    select
+      1
+    from suspensions as vs
+    where vs.user_id = "p"."user_id"
+  )) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
+  ))))) and "p"."id" < ?
+  order by "p"."id" desc
+  limit ?
+)
 select
-  "p"."id",
+  "page"."id",
   exists (
     select
       1
     from comments as c
-    where c.post_id = p.id and not (not exists (
+    where c.post_id = page.id and not (not exists (
       select
         1
       from blocks as vb
@@ -78,41 +123,8 @@ select
       where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
     ))
   ) as "hidden"
-from (
-  select
-    "followee_id" as "id",
-    "friend"
-  from "follows"
-  where "follower_id" = ? and "followee_id" not in (
-    select
-      "muted_id"
-    from "mutes"
-    where "muter_id" = ?
-  )
-  union all
-  select
-    cast(? as text) as "id",
-    1 as "friend"
-) as "a"
-inner join "posts" as "p" on "p"."user_id" = "a"."id"
-where (("p"."deleted_at" is null and not exists (
-  select
-    1
-  from suspensions as vs
-  where vs.user_id = "p"."user_id"
-)) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
-  select
-    1
-  from blocks as vb
-  where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
-) and not exists (
-  select
-    1
-  from blocks as vb
-  where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
-))))) and "p"."id" < ?
-order by "p"."id" desc
-limit ?;
+from "page"
+order by "page"."id" desc;
 
 -- cards: posts with authors and comment counts (posts/repo cardRowsOf)
 -- parameters: ["0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101"]

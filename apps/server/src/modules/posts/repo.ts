@@ -302,15 +302,29 @@ export async function feedPostIds(
     .selectFrom(authors.as('a'))
     .innerJoin('posts as p', 'p.user_id', 'a.id')
     .select('p.id')
-    .select(
-      viewer.hasBlocks
-        ? sql<number>`exists (select 1 from comments as c
-            where c.post_id = p.id and not ${visibleCommentAuthor(viewer, 'c')})`.as('hidden')
-        : sql<number>`0`.as('hidden'),
-    )
     .where(visibleFollowedPost(viewer, 'p', 'a.friend'));
   if (options.cursor !== undefined) newest = newest.where('p.id', '<', options.cursor);
-  const rows = await newest.orderBy('p.id', 'desc').limit(options.limit).execute();
+  const page = newest.orderBy('p.id', 'desc').limit(options.limit);
+  if (!viewer.hasBlocks) {
+    const rows = await page.execute();
+    return rows.map((row) => ({ id: row.id, hidden: false }));
+  }
+  // The hidden-comment test on the page's rows only: in the page's own select it ran on every
+  // candidate (about 1 260 on the bench's medium network, 4.0 ms against 1.5 ms this way). The
+  // page is materialized so the engine cannot fold it back into one select.
+  const rows = await db
+    .with(
+      (cte) => cte('page').materialized(),
+      () => page,
+    )
+    .selectFrom('page')
+    .select([
+      'page.id',
+      sql<number>`exists (select 1 from comments as c
+        where c.post_id = page.id and not ${visibleCommentAuthor(viewer, 'c')})`.as('hidden'),
+    ])
+    .orderBy('page.id', 'desc')
+    .execute();
   return rows.map((row) => ({ id: row.id, hidden: Boolean(Number(row.hidden)) }));
 }
 
