@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogConfig, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import { Kysely, type LogConfig, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { AuditLogTable } from './audit-log.js';
 import type { BlocksTable } from './blocks.js';
@@ -35,6 +35,7 @@ import type { ServerSettingsTable } from './server-settings.js';
 import type { SessionsTable } from './sessions.js';
 import {
   FALLBACK_AUTOCHECKPOINT_PAGES,
+  HearthSqliteDialect,
   startWalCheckpointer,
   withStatementCache,
 } from './sqlite-tuning.js';
@@ -125,7 +126,7 @@ function openSqlite(file: string, options: OpenDatabaseOptions): DatabaseHandle 
       : startWalCheckpointer(path.resolve(file));
   if (stopCheckpointer) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new HearthSqliteDialect({ database: withStatementCache(sqlite) }),
     ...(options.log ? { log: options.log } : {}),
   });
   return {

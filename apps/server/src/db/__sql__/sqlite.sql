@@ -12,15 +12,15 @@ with "page" as materialized (
       "followee_id" as "id",
       "friend"
     from "follows"
-    where "follower_id" = ? and "followee_id" not in (
+    where "follower_id" = +? and "followee_id" not in (
       select
         "muted_id"
       from "mutes"
-      where "muter_id" = ?
+      where "muter_id" = +?
     )
     union all
     select
-      cast(? as text) as "id",
+      cast(+? as text) as "id",
       1 as "friend"
   ) as "a"
   inner join "posts" as "p" on "p"."user_id" = "a"."id"
@@ -29,19 +29,19 @@ with "page" as materialized (
       1
     from suspensions as vs
     where vs.user_id = "p"."user_id"
-  )) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+  )) and ("p"."user_id" = +? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
+    where vb.blocker_id = +? and vb.blocked_id = "p"."user_id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
+    where vb.blocker_id = "p"."user_id" and vb.blocked_id = +?
   )))))
   order by "p"."id" desc
-  limit ?
+  limit +?
 )
 select
   "page"."id",
@@ -53,12 +53,12 @@ select
       select
         1
       from blocks as vb
-      where vb.blocker_id = ? and vb.blocked_id = "c"."user_id"
+      where vb.blocker_id = +? and vb.blocked_id = "c"."user_id"
     ) and not exists (
       select
         1
       from blocks as vb
-      where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = +?
     ))
   ) as "hidden"
 from "page"
@@ -74,15 +74,15 @@ with "page" as materialized (
       "followee_id" as "id",
       "friend"
     from "follows"
-    where "follower_id" = ? and "followee_id" not in (
+    where "follower_id" = +? and "followee_id" not in (
       select
         "muted_id"
       from "mutes"
-      where "muter_id" = ?
+      where "muter_id" = +?
     )
     union all
     select
-      cast(? as text) as "id",
+      cast(+? as text) as "id",
       1 as "friend"
   ) as "a"
   inner join "posts" as "p" on "p"."user_id" = "a"."id"
@@ -91,19 +91,19 @@ with "page" as materialized (
       1
     from suspensions as vs
     where vs.user_id = "p"."user_id"
-  )) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+  )) and ("p"."user_id" = +? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
+    where vb.blocker_id = +? and vb.blocked_id = "p"."user_id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
-  ))))) and "p"."id" < ?
+    where vb.blocker_id = "p"."user_id" and vb.blocked_id = +?
+  ))))) and "p"."id" < +?
   order by "p"."id" desc
-  limit ?
+  limit +?
 )
 select
   "page"."id",
@@ -115,12 +115,12 @@ select
       select
         1
       from blocks as vb
-      where vb.blocker_id = ? and vb.blocked_id = "c"."user_id"
+      where vb.blocker_id = +? and vb.blocked_id = "c"."user_id"
     ) and not exists (
       select
         1
       from blocks as vb
-      where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = +?
     ))
   ) as "hidden"
 from "page"
@@ -156,7 +156,7 @@ select
   ) as "comment_count"
 from "posts" as "p"
 inner join "users" as "u" on "u"."id" = "p"."user_id"
-where "p"."id" in (?, ?, ?)
+where "p"."id" in (+?, +?, +?)
 order by "p"."id" desc;
 
 -- cards: images (posts/cards-repo imagesOf)
@@ -165,7 +165,7 @@ select
   "post_id",
   "storage_key"
 from "post_images"
-where "post_id" in (?, ?, ?)
+where "post_id" in (+?, +?, +?)
 order by "post_id", "position";
 
 -- cards: newest comments of each post (posts/cards-repo newestCommentsOf)
@@ -193,7 +193,7 @@ from (
       "created_at",
       "user_id"
     from "comments" as "cc"
-    where "post_id" = ? and ("cc"."removed_at" is null and not exists (
+    where "post_id" = +? and ("cc"."removed_at" is null and not exists (
       select
         1
       from suspensions as vs
@@ -214,7 +214,7 @@ from (
       "created_at",
       "user_id"
     from "comments" as "cc"
-    where "post_id" = ? and ("cc"."removed_at" is null and not exists (
+    where "post_id" = +? and ("cc"."removed_at" is null and not exists (
       select
         1
       from suspensions as vs
@@ -235,7 +235,7 @@ from (
       "created_at",
       "user_id"
     from "comments" as "cc"
-    where "post_id" = ? and ("cc"."removed_at" is null and not exists (
+    where "post_id" = +? and ("cc"."removed_at" is null and not exists (
       select
         1
       from suspensions as vs
@@ -252,16 +252,16 @@ inner join "users" as "u" on "u"."id" = "c"."user_id";
 select
   distinct "c"."post_id"
 from "comments" as "c"
-where "c"."post_id" in (?, ?, ?) and not (not exists (
+where "c"."post_id" in (+?, +?, +?) and not (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = ? and vb.blocked_id = "c"."user_id"
+  where vb.blocker_id = +? and vb.blocked_id = "c"."user_id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
+  where vb.blocker_id = "c"."user_id" and vb.blocked_id = +?
 ));
 
 -- cards: the viewer's reactions and saves (posts/cards-repo cardStateOf)
@@ -272,7 +272,7 @@ select
   0 as "count",
   1 as "mine"
 from "reactions"
-where "user_id" = ? and "post_id" in (?, ?, ?)
+where "user_id" = +? and "post_id" in (+?, +?, +?)
 union all
 select
   "post_id",
@@ -280,7 +280,7 @@ select
   0 as "count",
   2 as "mine"
 from "saved_posts"
-where "user_id" = ? and "post_id" in (?, ?, ?)
+where "user_id" = +? and "post_id" in (+?, +?, +?)
 union all
 select
   "post_id",
@@ -288,7 +288,7 @@ select
   "notify" as "count",
   3 as "mine"
 from "post_notification_settings"
-where "user_id" = ? and "post_id" in (?, ?, ?);
+where "user_id" = +? and "post_id" in (+?, +?, +?);
 
 -- cards: the viewer's state and reaction counts (posts/cards-repo cardStateOf)
 -- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102","0190a000-0000-7000-8000-000000000101","0190a000-0000-7000-8000-000000000103","0190a000-0000-7000-8000-000000000102"]
@@ -298,7 +298,7 @@ select
   0 as "count",
   1 as "mine"
 from "reactions"
-where "user_id" = ? and "post_id" in (?, ?, ?)
+where "user_id" = +? and "post_id" in (+?, +?, +?)
 union all
 select
   "post_id",
@@ -306,7 +306,7 @@ select
   0 as "count",
   2 as "mine"
 from "saved_posts"
-where "user_id" = ? and "post_id" in (?, ?, ?)
+where "user_id" = +? and "post_id" in (+?, +?, +?)
 union all
 select
   "post_id",
@@ -314,7 +314,7 @@ select
   "notify" as "count",
   3 as "mine"
 from "post_notification_settings"
-where "user_id" = ? and "post_id" in (?, ?, ?)
+where "user_id" = +? and "post_id" in (+?, +?, +?)
 union all
 select
   "post_id",
@@ -322,7 +322,7 @@ select
   "count",
   0 as "mine"
 from "reaction_counts"
-where "post_id" in (?, ?);
+where "post_id" in (+?, +?);
 
 -- cards: newest live post ids, the cache warm-up (posts/repo newestLivePostIds)
 -- parameters: ["0190a000-0000-7000-8000-000000000104",200]
@@ -334,9 +334,9 @@ where ("posts"."deleted_at" is null and not exists (
     1
   from suspensions as vs
   where vs.user_id = "posts"."user_id"
-)) and "id" < ?
+)) and "id" < +?
 order by "id" desc
-limit ?;
+limit +?;
 
 -- profile: the owner (users/repo findProfileOwner)
 -- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","anatest",0,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
@@ -353,13 +353,13 @@ select
     select
       1
     from mutes as vm
-    where vm.muter_id = ? and vm.muted_id = u.id
+    where vm.muter_id = +? and vm.muted_id = u.id
   ) then 1 else 0 end as "muted",
   case when "u"."friend_requests_from" = 'everyone' then 1 when exists (
     select
       1
     from friendships as rf
-    where (("rf"."low_id" = "u"."id" and "rf"."high_id" = ?) or ("rf"."low_id" = ? and "rf"."high_id" = "u"."id"))
+    where (("rf"."low_id" = "u"."id" and "rf"."high_id" = +?) or ("rf"."low_id" = +? and "rf"."high_id" = "u"."id"))
   ) then 1 when (exists (
   select
     1
@@ -368,7 +368,7 @@ select
     select
       1
     from friendships as af
-    where af.status = 'friends' and (("af"."low_id" = "mf"."high_id" and "af"."high_id" = ?) or ("af"."low_id" = ? and "af"."high_id" = "mf"."high_id"))
+    where af.status = 'friends' and (("af"."low_id" = "mf"."high_id" and "af"."high_id" = +?) or ("af"."low_id" = +? and "af"."high_id" = "mf"."high_id"))
   )
 ) or exists (
   select
@@ -378,17 +378,17 @@ select
     select
       1
     from friendships as af
-    where af.status = 'friends' and (("af"."low_id" = "mf"."low_id" and "af"."high_id" = ?) or ("af"."low_id" = ? and "af"."high_id" = "mf"."low_id"))
+    where af.status = 'friends' and (("af"."low_id" = "mf"."low_id" and "af"."high_id" = +?) or ("af"."low_id" = +? and "af"."high_id" = "mf"."low_id"))
   )
 )) then 1 else 0 end as "accepts_requests",
-  case when "u"."id" = ? or "u"."friends_list_visible_to" = 'public' then 1 when "u"."friends_list_visible_to" = 'friends' and exists (
+  case when "u"."id" = +? or "u"."friends_list_visible_to" = 'public' then 1 when "u"."friends_list_visible_to" = 'friends' and exists (
     select
       1
     from friendships as af
-    where af.status = 'friends' and (("af"."low_id" = "u"."id" and "af"."high_id" = ?) or ("af"."low_id" = ? and "af"."high_id" = "u"."id"))
+    where af.status = 'friends' and (("af"."low_id" = "u"."id" and "af"."high_id" = +?) or ("af"."low_id" = +? and "af"."high_id" = "u"."id"))
   ) then 1 else 0 end as "friends_shown"
 from "users" as "u"
-where "u"."username" = ? and "u"."pending" = ? and (not exists (
+where "u"."username" = +? and "u"."pending" = +? and (not exists (
   select
     1
   from suspensions as vs
@@ -397,12 +397,12 @@ where "u"."username" = ? and "u"."pending" = ? and (not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = ? and vb.blocked_id = "u"."id"
+  where vb.blocker_id = +? and vb.blocked_id = "u"."id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "u"."id" and vb.blocked_id = ?
+  where vb.blocker_id = "u"."id" and vb.blocked_id = +?
 )));
 
 -- profile: the friends shown (users/repo relatedMembers)
@@ -426,7 +426,7 @@ from (
       "status",
       "updated_at"
     from "friendships"
-    where "low_id" = ? and "status" = ?
+    where "low_id" = +? and "status" = +?
     union all
     select
       "low_id" as "other_id",
@@ -434,7 +434,7 @@ from (
       "status",
       "updated_at"
     from "friendships"
-    where "high_id" = ? and "status" = ?
+    where "high_id" = +? and "status" = +?
   ) as "r"
   where (not exists (
     select
@@ -445,15 +445,15 @@ from (
     select
       1
     from blocks as vb
-    where vb.blocker_id = ? and vb.blocked_id = "r"."other_id"
+    where vb.blocker_id = +? and vb.blocked_id = "r"."other_id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "r"."other_id" and vb.blocked_id = ?
+    where vb.blocker_id = "r"."other_id" and vb.blocked_id = +?
   )))
   order by "r"."updated_at" desc, "r"."other_id"
-  limit ?
+  limit +?
 ) as "f"
 inner join "users" as "u" on "u"."id" = "f"."other_id"
 order by "f"."updated_at" desc, "u"."id";
@@ -469,7 +469,7 @@ from (
     "status",
     "updated_at"
   from "friendships"
-  where "low_id" = ? and "status" = ?
+  where "low_id" = +? and "status" = +?
   union all
   select
     "low_id" as "other_id",
@@ -477,7 +477,7 @@ from (
     "status",
     "updated_at"
   from "friendships"
-  where "high_id" = ? and "status" = ?
+  where "high_id" = +? and "status" = +?
 ) as "r"
 where not exists (
   select
@@ -491,14 +491,14 @@ where not exists (
 select
   *
 from "friendships"
-where "low_id" = ? and "high_id" = ?;
+where "low_id" = +? and "high_id" = +?;
 
 -- profile: whether the viewer follows (users/friendships-repo isFollowing)
 -- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000b"]
 select
   "follower_id"
 from "follows"
-where "follower_id" = ? and "followee_id" = ?;
+where "follower_id" = +? and "followee_id" = +?;
 
 -- profile: a page of the owner's posts (posts/repo authorPage)
 -- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000b","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21]
@@ -530,12 +530,12 @@ select
       select
         1
       from blocks as vb
-      where vb.blocker_id = ? and vb.blocked_id = "c"."user_id"
+      where vb.blocker_id = +? and vb.blocked_id = "c"."user_id"
     ) and not exists (
       select
         1
       from blocks as vb
-      where vb.blocker_id = "c"."user_id" and vb.blocked_id = ?
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = +?
     ))
   ) as "comment_count"
 from "posts" as "p"
@@ -544,29 +544,29 @@ where "p"."id" in (
   select
     "p"."id"
   from "posts" as "p"
-  where "p"."user_id" = ? and (("p"."deleted_at" is null and not exists (
+  where "p"."user_id" = +? and (("p"."deleted_at" is null and not exists (
     select
       1
     from suspensions as vs
     where vs.user_id = "p"."user_id"
-  )) and ("p"."user_id" = ? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
+  )) and ("p"."user_id" = +? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and exists (
     select
       1
     from friendships as vf
-    where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = ?) or (vf.low_id = ? and vf.high_id = "p"."user_id"))
+    where vf.status = 'friends' and ((vf.low_id = "p"."user_id" and vf.high_id = +?) or (vf.low_id = +? and vf.high_id = "p"."user_id"))
   ))) and (not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = ? and vb.blocked_id = "p"."user_id"
+    where vb.blocker_id = +? and vb.blocked_id = "p"."user_id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "p"."user_id" and vb.blocked_id = ?
-  ))))) and "p"."id" < ?
+    where vb.blocker_id = "p"."user_id" and vb.blocked_id = +?
+  ))))) and "p"."id" < +?
   order by "p"."id" desc
-  limit ?
+  limit +?
 )
 order by "p"."id" desc;
 
@@ -585,7 +585,7 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_first" >= ? and "users"."search_first" < ?) and "users"."pending" <> ? and (not exists (
+  where ("users"."search_first" >= +? and "users"."search_first" < +?) and "users"."pending" <> +? and (not exists (
     select
       1
     from suspensions as vs
@@ -594,15 +594,15 @@ from (
     select
       1
     from blocks as vb
-    where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+    where vb.blocker_id = +? and vb.blocked_id = "users"."id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+    where vb.blocker_id = "users"."id" and vb.blocked_id = +?
   )))
   order by "users"."search_first", "users"."username"
-  limit ?
+  limit +?
 ) as "by_0"
 union all
 select
@@ -618,7 +618,7 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_last" >= ? and "users"."search_last" < ?) and "users"."pending" <> ? and (not exists (
+  where ("users"."search_last" >= +? and "users"."search_last" < +?) and "users"."pending" <> +? and (not exists (
     select
       1
     from suspensions as vs
@@ -627,15 +627,15 @@ from (
     select
       1
     from blocks as vb
-    where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+    where vb.blocker_id = +? and vb.blocked_id = "users"."id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+    where vb.blocker_id = "users"."id" and vb.blocked_id = +?
   )))
   order by "users"."search_last", "users"."username"
-  limit ?
+  limit +?
 ) as "by_1"
 union all
 select
@@ -651,7 +651,7 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."username" >= ? and "users"."username" < ?) and "users"."pending" <> ? and (not exists (
+  where ("users"."username" >= +? and "users"."username" < +?) and "users"."pending" <> +? and (not exists (
     select
       1
     from suspensions as vs
@@ -660,15 +660,15 @@ from (
     select
       1
     from blocks as vb
-    where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+    where vb.blocker_id = +? and vb.blocked_id = "users"."id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+    where vb.blocker_id = "users"."id" and vb.blocked_id = +?
   )))
   order by "users"."username"
-  limit ?
+  limit +?
 ) as "by_2";
 
 -- search: members by a "first last" prefix (search/repo findPrefixMatches)
@@ -686,7 +686,7 @@ from (
     "users"."search_last",
     "users"."search_full"
   from "users"
-  where ("users"."search_full" >= ? and "users"."search_full" < ?) and "users"."pending" <> ? and (not exists (
+  where ("users"."search_full" >= +? and "users"."search_full" < +?) and "users"."pending" <> +? and (not exists (
     select
       1
     from suspensions as vs
@@ -695,15 +695,15 @@ from (
     select
       1
     from blocks as vb
-    where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+    where vb.blocker_id = +? and vb.blocked_id = "users"."id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+    where vb.blocker_id = "users"."id" and vb.blocked_id = +?
   )))
   order by "users"."search_full", "users"."username"
-  limit ?
+  limit +?
 ) as "by_0";
 
 -- search: the searcher's friends by prefix (search/repo findFriendMatches)
@@ -721,15 +721,15 @@ from (
   select
     "high_id" as "friend_id"
   from "friendships"
-  where "low_id" = ? and "status" = ?
+  where "low_id" = +? and "status" = +?
   union all
   select
     "low_id" as "friend_id"
   from "friendships"
-  where "high_id" = ? and "status" = ?
+  where "high_id" = +? and "status" = +?
 ) as "f"
 inner join "users" on "users"."id" = "f"."friend_id"
-where (("users"."search_first" >= ? and "users"."search_first" < ?) or ("users"."search_last" >= ? and "users"."search_last" < ?) or ("users"."username" >= ? and "users"."username" < ?)) and (not exists (
+where (("users"."search_first" >= +? and "users"."search_first" < +?) or ("users"."search_last" >= +? and "users"."search_last" < +?) or ("users"."username" >= +? and "users"."username" < +?)) and (not exists (
   select
     1
   from suspensions as vs
@@ -738,10 +738,10 @@ where (("users"."search_first" >= ? and "users"."search_first" < ?) or ("users".
   select
     1
   from blocks as vb
-  where vb.blocker_id = ? and vb.blocked_id = "users"."id"
+  where vb.blocker_id = +? and vb.blocked_id = "users"."id"
 ) and not exists (
   select
     1
   from blocks as vb
-  where vb.blocker_id = "users"."id" and vb.blocked_id = ?
+  where vb.blocker_id = "users"."id" and vb.blocked_id = +?
 )));
