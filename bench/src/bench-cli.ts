@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { TRANSLATED_LANGUAGES } from '@hearth/contract';
 import type { Engine } from '@hearth/server/seeding';
 import { REPORTS_DIR as DEFAULT_REPORTS_DIR, WEB_DIST } from './paths.js';
 import { printReport } from './report/print.js';
@@ -39,6 +40,8 @@ const HELP = `npm run bench -- [options]
   --no-web                        skip the page weight and Lighthouse
   --web-only                      only the page weight and Lighthouse: no load, no SQL counts
                                   (on the first engine's first size, seeded if need be)
+  --language fr                   the page weight's second language, beside English (a translated
+                                  language's code, or en for English alone); default fr
   --url http://127.0.0.1:3000     with --web-only: measure that running server instead, signed in
                                   as the demo member (${DEMO_LOGIN.email}) through its login
                                   call: e.g. an older checkout under \`npm run seed\` + \`npm start\`
@@ -61,6 +64,7 @@ const { values } = parseArgs({
     'no-web': { type: 'boolean', default: false },
     'web-only': { type: 'boolean', default: false },
     url: { type: 'string' },
+    language: { type: 'string', default: 'fr' },
     'cpu-prof': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -108,6 +112,13 @@ const externalUrl =
       ? new URL(values.url).origin
       : fail(`--url ${values.url} is not a URL`);
 if (externalUrl && !webOnly) fail('--url needs --web-only: the load runs on seeded copies only');
+/** The page weight's languages: English, and the translated one --language names. */
+const webLanguages =
+  values.language === 'en'
+    ? ['en']
+    : (TRANSLATED_LANGUAGES as readonly string[]).includes(values.language)
+      ? ['en', values.language]
+      : fail(`--language ${values.language} is not one of en, ${TRANSLATED_LANGUAGES.join(', ')}`);
 /** Rounds of the feed with and without Accept-Encoding, interleaved. */
 const COMPRESSION_ROUNDS = 3;
 
@@ -417,7 +428,9 @@ async function runWeb(baseUrl: string, where: string, webDist?: string): Promise
   if (!member) return;
   log(`Page weight on ${where} (${DEMO_LOGIN.email} signed in for /)`);
   const weight = await timed('page weight', () =>
-    parts.run('page weight', () => pageWeight(baseUrl, member, webDist)),
+    parts.run('page weight', () =>
+      pageWeight(baseUrl, member, { webDist, languages: webLanguages }),
+    ),
   );
   if (weight) report.pageWeight = weight;
   log(`Lighthouse on ${where}: mobile and desktop, ${LIGHTHOUSE_RUNS} runs of each route`);

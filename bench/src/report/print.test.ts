@@ -67,3 +67,54 @@ describe('the report of a run where parts failed', () => {
     );
   });
 });
+
+describe('the page weight in two languages', () => {
+  it('holds each route to its ceiling in English and in the translated language, each shown in the table', () => {
+    const report = emptyReport();
+    const transfer = (kb: number) => ({ files: 3, transferred: kb * 1024, decoded: kb * 3000 });
+    const route = (path: string, language: string, kb: number) => ({
+      route: path,
+      signedIn: path === '/',
+      language,
+      htmlLang: language,
+      fcpMs: 900,
+      jsBeforeRender: transfer(kb),
+      cssBeforeRender: transfer(5),
+      all: {
+        html: transfer(4),
+        js: transfer(kb),
+        css: transfer(5),
+        image: transfer(0),
+        font: transfer(0),
+        api: transfer(0),
+        other: transfer(0),
+      },
+      encodings: { br: 4 },
+    });
+    report.pageWeight = {
+      baseUrl: 'http://127.0.0.1:1',
+      acceptEncoding: 'br, gzip',
+      viewport: { width: 375, height: 812, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+      routes: [
+        route('/login', 'en', 99),
+        route('/', 'en', 140),
+        route('/login', 'fr', 101),
+        route('/', 'fr', 149),
+      ],
+    };
+    report.targets = evaluateTargets(report);
+    const target = (name: string) => report.targets.find((t) => t.name === name);
+
+    expect(target('JavaScript before first render, /login (transferred)')).toMatchObject({
+      met: true,
+    });
+    expect(target('JavaScript before first render, /login (transferred, fr)')).toMatchObject({
+      measured: '101.0 KB',
+      met: false,
+    });
+    expect(target('JavaScript before first render, / (transferred, fr)')).toMatchObject({
+      met: true,
+    });
+    expect(printReport(report)).toMatch(/\/login in fr +900 ms +3 · 101\.0 KB/);
+  });
+});

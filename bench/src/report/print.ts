@@ -128,7 +128,7 @@ export function printReport(report: BenchReport): string {
           'encodings (HTML, JS, CSS, API)',
         ],
         w.routes.map((r) => [
-          `${r.route}${r.signedIn ? ' (signed in)' : ''}`,
+          `${r.route}${r.signedIn ? ' (signed in)' : ''}${r.language !== 'en' ? ` in ${r.language}` : ''}`,
           r.fcpMs === undefined ? '—' : ms(r.fcpMs),
           cell(r.jsBeforeRender),
           cell(r.cssBeforeRender),

@@ -6,7 +6,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../e2e/support/browser.js';
 import { withTimeout } from '../run/resilience.js';
 import { BROWSER_ACCEPT_ENCODING } from '../run/scenarios.js';
-import { sessionCookies } from './session.js';
+import { languageCookies, sessionCookies } from './session.js';
 
 /** A phone: the width the first-screen images are judged at. */
 export const MOBILE_VIEWPORT = {
@@ -31,6 +31,9 @@ export type ResourceKind = 'html' | 'js' | 'css' | 'image' | 'font' | 'api' | 'o
 export interface RouteWeight {
   route: string;
   signedIn: boolean;
+  /** The language asked for (its cookie; none for English), and the one the page said it shows. */
+  language: string;
+  htmlLang: string;
   /** First contentful paint, from the page's own paint timing. */
   fcpMs: number | undefined;
   /** Scripts whose request started before the first contentful paint. */
@@ -110,10 +113,15 @@ async function visit(
   route: string,
   member: SessionUser | undefined,
   firstScreen: boolean,
+  language: string,
 ): Promise<{ weight: RouteWeight; images?: FirstScreenImages }> {
   const context = await browser.createBrowserContext();
   try {
-    if (member) await context.setCookie(...sessionCookies(baseUrl, member));
+    const cookies = [
+      ...(member ? sessionCookies(baseUrl, member) : []),
+      ...languageCookies(baseUrl, language),
+    ];
+    if (cookies.length > 0) await context.setCookie(...cookies);
     const page = await context.newPage();
     await page.setViewport(MOBILE_VIEWPORT);
     await page.evaluateOnNewDocument(() => performance.setResourceTimingBufferSize(5000));
@@ -169,9 +177,16 @@ async function visit(
     const finished = [...requests.values()].filter((r) => r.finished);
     const beforeRender = (r: Request) =>
       timing.fcp !== undefined && (startedAt.get(r.url) ?? Number.POSITIVE_INFINITY) < timing.fcp;
+    // A page in another language than asked would measure the wrong catalogue.
+    const htmlLang = (await page.evaluate('document.documentElement.lang')) as string;
+    if (htmlLang !== language) {
+      throw new Error(`${route} asked in ${language} showed lang="${htmlLang}"`);
+    }
     const weight: RouteWeight = {
       route,
       signedIn: member !== undefined,
+      language,
+      htmlLang,
       fcpMs: timing.fcp,
       jsBeforeRender: empty(),
       cssBeforeRender: empty(),
@@ -222,12 +237,13 @@ async function visit(
 /**
  * What a phone's browser receives from the running server with `Accept-Encoding: br, gzip` and
  * an empty cache: `/login` signed out and `/` signed in as `member`, each until the network is
- * quiet; the images on the first screen of `/` once its feed is in.
+ * quiet, in each of `languages` (English first: its first-screen images are the report's); the
+ * images on the first screen of `/` once its feed is in.
  */
 export async function pageWeight(
   baseUrl: string,
   member: SessionUser,
-  webDist?: string,
+  { webDist, languages = ['en'] }: { webDist?: string | undefined; languages?: string[] } = {},
 ): Promise<PageWeight> {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM_PATH,
@@ -235,22 +251,28 @@ export async function pageWeight(
     args: [...CHROMIUM_ARGS],
   });
   try {
-    const login = await withTimeout(
-      visit(browser, baseUrl, '/login', undefined, false),
-      120_000,
-      'page weight of /login',
-    );
-    const home = await withTimeout(
-      visit(browser, baseUrl, '/', member, true),
-      120_000,
-      'page weight of /',
-    );
+    const routes: RouteWeight[] = [];
+    let images: FirstScreenImages | undefined;
+    for (const language of languages) {
+      const login = await withTimeout(
+        visit(browser, baseUrl, '/login', undefined, false, language),
+        120_000,
+        `page weight of /login in ${language}`,
+      );
+      const home = await withTimeout(
+        visit(browser, baseUrl, '/', member, true, language),
+        120_000,
+        `page weight of / in ${language}`,
+      );
+      routes.push(login.weight, home.weight);
+      images ??= home.images;
+    }
     return {
       baseUrl,
       acceptEncoding: BROWSER_ACCEPT_ENCODING,
       viewport: MOBILE_VIEWPORT,
-      routes: [login.weight, home.weight],
-      ...(home.images ? { firstScreenImages: home.images } : {}),
+      routes,
+      ...(images ? { firstScreenImages: images } : {}),
       ...(webDist ? { lazy: await lazyChunks(webDist) } : {}),
     };
   } finally {

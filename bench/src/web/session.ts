@@ -26,10 +26,20 @@ export async function signInDemo(baseUrl: string): Promise<SessionUser> {
 
 /** The cookies the web app reads its session from, as it writes them after a login. */
 export function sessionCookies(baseUrl: string, member: SessionUser) {
-  const domain = new URL(baseUrl).hostname;
-  const cookie = { domain, path: '/' };
+  const cookie = { domain: new URL(baseUrl).hostname, path: '/' };
   return [
     { ...cookie, name: COOKIE_NAMES.user, value: encodeURIComponent(JSON.stringify(member)) },
     { ...cookie, name: COOKIE_NAMES.darkTheme, value: 'false' },
+  ];
+}
+
+/**
+ * The cookie a language chosen in the login footer or in Settings leaves (English needs none:
+ * the browser's own language, English here, is the default).
+ */
+export function languageCookies(baseUrl: string, language: string) {
+  if (language === 'en') return [];
+  return [
+    { domain: new URL(baseUrl).hostname, path: '/', name: COOKIE_NAMES.language, value: language },
   ];
 }
