@@ -88,6 +88,11 @@ const CAMERA_WEIGHT = 4;
 /** Bump when the drawings change, so cached images are drawn again. */
 const DRAWING_VERSION = 2;
 
+/** The folder of `cacheDir` that keeps the drawn pictures and their variants. */
+export function picturesDir(cacheDir: string): string {
+  return path.join(cacheDir, `pictures-v${DRAWING_VERSION}`);
+}
+
 /** The urls of the shared pictures once stored, by kind. */
 export type PictureLibrary = Record<PictureKind, string[]>;
 
@@ -185,7 +190,7 @@ async function writeCached(file: string, bytes: Buffer): Promise<void> {
 
 /** Draws every shared picture and its variants once and keeps the files in `cacheDir`. */
 export async function pictureFiles(cacheDir: string): Promise<PictureFile[]> {
-  const dir = path.join(cacheDir, `pictures-v${DRAWING_VERSION}`);
+  const dir = picturesDir(cacheDir);
   await mkdir(dir, { recursive: true });
   const files: PictureFile[] = [];
   for (const spec of SPECS) {

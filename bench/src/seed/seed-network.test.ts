@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, Post, Profile } from '@hearth/contract';
@@ -13,6 +14,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_DIR } from '../paths.js';
+import { picturesDir } from './images.js';
 import { type SeedSummary, seedNetwork } from './seed-network.js';
 import { DEMO_LOGIN, SIZES } from './sizes.js';
 
@@ -70,8 +72,20 @@ async function rowsOf(database: TestDatabase, table: keyof typeof TABLES) {
 describe('the seed generator, on a tiny network', () => {
   const seeded: Seeded[] = [];
   let passwordHash: string;
+  // A picture cache of this file's own, started from a copy of the bench's (bench/.cache): that
+  // one is shared with the other engine's run of this file at the same moment, whose drawing of
+  // a picture could replace this one's between the two seeds (a fresh clone's first run draws
+  // every picture in both, and two processes' drawings were once a few bytes apart).
+  let cacheDir: string;
 
   beforeAll(async () => {
+    cacheDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-seed-pictures-'));
+    if (existsSync(picturesDir(CACHE_DIR))) {
+      await cp(picturesDir(CACHE_DIR), picturesDir(cacheDir), {
+        recursive: true,
+        filter: (source) => !source.endsWith('.partial'),
+      });
+    }
     // One hash for everyone, as the seed does; the cheapest cost keeps the test quick.
     passwordHash = await hashPassword(DEMO_LOGIN.password, 10);
     for (let i = 0; i < 2; i++) {
@@ -81,7 +95,7 @@ describe('the seed generator, on a tiny network', () => {
       const summary = await seedNetwork({
         handle: database,
         storage: new LocalDiskStorage(mediaDir),
-        cacheDir: CACHE_DIR,
+        cacheDir,
         size: SIZES.tiny,
         passwordHash,
       });
@@ -93,6 +107,7 @@ describe('the seed generator, on a tiny network', () => {
       await database.destroy();
       await rm(mediaDir, { recursive: true, force: true });
     }
+    if (cacheDir) await rm(cacheDir, { recursive: true, force: true });
   });
 
   it('writes exactly the size’s members, posts, reactions and comments', () => {
