@@ -4,6 +4,7 @@ import { insertRows } from '../../db/batches.js';
 import type { Db } from '../../db/database.js';
 import type { NewEmailVerification } from '../../db/email-verifications.js';
 import type { NewPasswordReset } from '../../db/password-resets.js';
+import { QueryTemplate } from '../../db/query-templates.js';
 import type { NewUser, UserRow } from '../../db/users.js';
 import { notSuspended } from '../access/visibility.js';
 
@@ -156,7 +157,12 @@ export function findMemberInSession(
   sessionId: string,
   nowIso: string,
 ): Promise<(UserRow & { has_blocks: number; session_active_at: string | null }) | undefined> {
-  return (
+  return memberInSession.run(db, { userId, sessionId, nowIso }, undefined).then((rows) => rows[0]);
+}
+
+/** findMemberInSession's statement, compiled once (db/query-templates.ts). */
+const memberInSession = new QueryTemplate(
+  (db, p: { userId: string; sessionId: string; nowIso: string }) =>
     db
       .selectFrom('users')
       .innerJoin('sessions', 'sessions.user_id', 'users.id')
@@ -169,15 +175,13 @@ export function findMemberInSession(
           'has_blocks',
         ),
       )
-      .where('sessions.id', '=', sessionId)
-      .where('users.id', '=', userId)
-      .where('sessions.expires_at', '>', nowIso)
+      .where('sessions.id', '=', p.sessionId)
+      .where('users.id', '=', p.userId)
+      .where('sessions.expires_at', '>', p.nowIso)
       // A suspension ends the member's sessions in its transaction; this probe (a tiny table's
       // primary key) also refuses a session a login opened while the suspension committed.
-      .where(notSuspended('users.id'))
-      .executeTakeFirst()
-  );
-}
+      .where(notSuspended('users.id')),
+);
 
 export async function endSession(db: Db, userId: string, sessionId: string): Promise<void> {
   await db

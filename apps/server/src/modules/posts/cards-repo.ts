@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, engineOf } from '../../db/database.js';
+import { QueryTemplate } from '../../db/query-templates.js';
 import {
   liveComment,
   noBlockWith,
@@ -182,45 +183,53 @@ export function cardStateOf(
   countIds: string[],
 ): Promise<CardStateRow[]> {
   if (postIds.length === 0) return Promise.resolve([]);
-  const state = db
-    .selectFrom('reactions')
-    .select(['post_id', 'react', sql<number>`0`.as('count'), sql<number>`1`.as('mine')])
-    .where('user_id', '=', viewerId)
-    .where('post_id', 'in', postIds)
-    .unionAll(
-      db
-        .selectFrom('saved_posts')
-        .select([
-          'post_id',
-          sql<string>`''`.as('react'),
-          sql<number>`0`.as('count'),
-          sql<number>`2`.as('mine'),
-        ])
-        .where('user_id', '=', viewerId)
-        .where('post_id', 'in', postIds),
-    )
-    .unionAll(
-      db
-        .selectFrom('post_notification_settings')
-        .select([
-          'post_id',
-          sql<string>`''`.as('react'),
-          'notify as count',
-          sql<number>`3`.as('mine'),
-        ])
-        .where('user_id', '=', viewerId)
-        .where('post_id', 'in', postIds),
-    );
-  if (countIds.length === 0) return state.execute();
-  return state
-    .unionAll(
+  return cardState.run(db, { viewerId, postIds, countIds }, undefined);
+}
+
+/**
+ * cardStateOf's statement, compiled once per number of ids (db/query-templates.ts); a list's
+ * length is part of a template's key, so the builder may read it.
+ */
+const cardState = new QueryTemplate(
+  (db, p: { viewerId: string; postIds: string[]; countIds: string[] }) => {
+    const state = db
+      .selectFrom('reactions')
+      .select(['post_id', 'react', sql<number>`0`.as('count'), sql<number>`1`.as('mine')])
+      .where('user_id', '=', p.viewerId)
+      .where('post_id', 'in', p.postIds)
+      .unionAll(
+        db
+          .selectFrom('saved_posts')
+          .select([
+            'post_id',
+            sql<string>`''`.as('react'),
+            sql<number>`0`.as('count'),
+            sql<number>`2`.as('mine'),
+          ])
+          .where('user_id', '=', p.viewerId)
+          .where('post_id', 'in', p.postIds),
+      )
+      .unionAll(
+        db
+          .selectFrom('post_notification_settings')
+          .select([
+            'post_id',
+            sql<string>`''`.as('react'),
+            'notify as count',
+            sql<number>`3`.as('mine'),
+          ])
+          .where('user_id', '=', p.viewerId)
+          .where('post_id', 'in', p.postIds),
+      );
+    if (p.countIds.length === 0) return state;
+    return state.unionAll(
       db
         .selectFrom('reaction_counts')
         .select(['post_id', 'react', 'count', sql<number>`0`.as('mine')])
-        .where('post_id', 'in', countIds),
-    )
-    .execute();
-}
+        .where('post_id', 'in', p.countIds),
+    );
+  },
+);
 
 /** How many comments the post shows (a comment's live update carries it). */
 export async function commentCountOf(db: Db, postId: string): Promise<number> {
