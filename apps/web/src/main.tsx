@@ -38,10 +38,18 @@ function mount() {
 // flashes (the server sent the login screen prerendered in it already, when it has one).
 const named = takeLanguageFromAddress();
 const language = named ?? preferredLanguage();
-const languageReady =
+// In development the English messages are ICU text as written (a build compiles them): the
+// compiler comes first. A build drops this branch and the compiler with it.
+const compilerReady = import.meta.env.DEV
+  ? import('@lingui/message-utils/compileMessage').then(({ compileMessage }) =>
+      import('./i18n/english').then(({ setEnglishCompiler }) => setEnglishCompiler(compileMessage)),
+    )
+  : Promise.resolve();
+const languageReady = compilerReady.then(() =>
   language === currentLanguage() && !named
-    ? Promise.resolve()
-    : setLanguage(language, { remember: !!named, beforeLogin: !!named }).catch(() => undefined);
+    ? undefined
+    : setLanguage(language, { remember: !!named, beforeLogin: !!named }).catch(() => undefined),
+);
 
 // The built index.html holds the login screen, prerendered (prerender-plugin.ts). When it shows,
 // the app mounts once the login screen's code is here, so its first render replaces the markup

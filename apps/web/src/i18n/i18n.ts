@@ -7,10 +7,11 @@ import {
   type MessageDescriptor,
   pickLanguage,
 } from '@hearth/contract';
-import { i18n, type Messages } from '@lingui/core';
+import type { Messages } from '@lingui/core';
 import { useCallback, useSyncExternalStore } from 'react';
 import { readCookie, writeCookie } from '../session/cookies';
 import { readSessionUser } from '../session/session-cookie';
+import { formatEnglish, type MessageValues } from './english';
 import { installServerTextLookup } from './server-text';
 
 /*
@@ -65,9 +66,17 @@ export function hasCatalogue(code: string): boolean {
 
 const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 
-i18n.load(DEFAULT_LANGUAGE, {});
-i18n.activate(DEFAULT_LANGUAGE);
+type LinguiRuntime = typeof import('./lingui-runtime');
 
+/** Lingui's runtime, once a language other than English was chosen (see `setLanguage`). */
+let lingui: LinguiRuntime | undefined;
+
+/** The runtime formatting the current language, or undefined while it is English. */
+export function linguiRuntime(): LinguiRuntime | undefined {
+  return usesLingui ? lingui : undefined;
+}
+
+let usesLingui = false;
 let language: AppLanguage = DEFAULT_LANGUAGE;
 let pseudo = false;
 
@@ -116,24 +125,29 @@ export async function setLanguage(
 ): Promise<void> {
   if (beforeLogin) noteChoiceBeforeLogin(code);
   const ticket = ++switches;
-  const [catalogue, lookup] = await Promise.all([
+  // English and the pseudo-language (English, marked) need no runtime: english.tsx formats them.
+  const english = code === DEFAULT_LANGUAGE || code === PSEUDO;
+  const [catalogue, lookup, runtime] = await Promise.all([
     code === PSEUDO ? undefined : catalogues.get(code)?.(),
     code === DEFAULT_LANGUAGE ? undefined : import('./server-text-lookup'),
+    english ? undefined : (lingui ?? import('./lingui-runtime')),
   ]);
   // Two quick choices: the later one wins, whichever catalogue arrives first.
   if (ticket !== switches) return;
-  const messages = catalogue?.default ?? {};
   installServerTextLookup(lookup?.lookUpServerText);
   pseudo = code === PSEUDO;
   language = code;
-  const locale = code === PSEUDO ? DEFAULT_LANGUAGE : code;
-  i18n.load(locale, messages);
+  if (runtime) {
+    lingui = runtime;
+    runtime.i18n.load(code, catalogue?.default ?? {});
+    runtime.i18n.activate(code);
+  }
+  usesLingui = !english;
   applyToDocument(code);
   if (remember && typeof document !== 'undefined') {
     writeCookie(COOKIE_NAMES.language, code, LANGUAGE_COOKIE_SECONDS);
   }
-  // Activated last: it tells every translated text to render again.
-  i18n.activate(locale);
+  // Last: every translated text renders again, in the new language.
   notify();
 }
 
@@ -178,7 +192,7 @@ export function useLanguage(): AppLanguage {
   return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
 }
 
-export type MessageValues = Record<string, unknown>;
+export type { MessageValues };
 
 /** Text written by hand in English (the fast English dates), marked in the pseudo-language. */
 export function pseudoMarked(text: string): string {
@@ -187,7 +201,10 @@ export function pseudoMarked(text: string): string {
 
 /** A message in the current language, `values` filling its placeholders and plurals. */
 export function translate(descriptor: MessageDescriptor, values?: MessageValues): string {
-  const text = i18n._(descriptor.id, values, { message: descriptor.message });
+  const runtime = linguiRuntime();
+  const text = runtime
+    ? runtime.i18n._(descriptor.id, values, { message: descriptor.message })
+    : formatEnglish(descriptor.message, values);
   return pseudo ? `⟦${text}⟧` : text;
 }
 

@@ -1,8 +1,7 @@
 import type { MessageDescriptor } from '@hearth/contract';
-import { i18n } from '@lingui/core';
-import { TransNoContext } from '@lingui/react/server';
-import type { ReactElement } from 'react';
-import { currentLanguage, type MessageValues, PSEUDO, useLanguage } from './i18n';
+import { Fragment, type ReactElement } from 'react';
+import { formatEnglish, withElements } from './english';
+import { currentLanguage, linguiRuntime, type MessageValues, PSEUDO, useLanguage } from './i18n';
 
 /**
  * A message holding elements: `<T message={m.terms} components={{ 0: <Link to="/terms" /> }} />`
@@ -19,15 +18,38 @@ export function T({
   components?: Record<string, ReactElement>;
 }) {
   useLanguage();
-  const text = (
-    <TransNoContext
+  const runtime = linguiRuntime();
+  const text = runtime ? (
+    <runtime.TransNoContext
       id={message.id}
       message={message.message}
       {...(values ? { values } : {})}
       {...(components ? { components } : {})}
-      lingui={{ i18n }}
+      lingui={{ i18n: runtime.i18n }}
     />
+  ) : (
+    english(message, values, components)
   );
   // The pseudo-language marks the whole message, links and all, for the translation walk.
   return currentLanguage() === PSEUDO ? <span data-i18n-pseudo="">⟦{text}⟧</span> : text;
+}
+
+/**
+ * English's `T` without Lingui's runtime (english.tsx), as Lingui's `Trans` does it: a value that
+ * is an element rather than text or a number takes a tag of its own, placed where the value goes.
+ */
+function english(
+  message: MessageDescriptor,
+  values: MessageValues | undefined,
+  components: Record<string, ReactElement> = {},
+) {
+  const elements = { ...components };
+  const texts: MessageValues = { ...values };
+  for (const [name, value] of Object.entries(values ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') continue;
+    const tag = String(Object.keys(elements).length);
+    elements[tag] = <Fragment>{value as ReactElement}</Fragment>;
+    texts[name] = `<${tag}/>`;
+  }
+  return <>{withElements(formatEnglish(message.message, texts), elements)}</>;
 }

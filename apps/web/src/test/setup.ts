@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { notifyManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setLanguage, takeLanguageChosenBeforeLogin } from '../i18n';
+import { setEnglishCompiler } from '../i18n/english';
 import { FakeSocket } from './fake-socket';
+
+// Tests read the English messages as written (ICU text); a build has them compiled already.
+setEnglishCompiler(compileMessage);
 
 // A screen's code loads lazily; its first, cold import in a test run can take over a second,
 // and several seconds while the whole suite loads both cores (a CI run's stories-strip test
