@@ -95,6 +95,39 @@ describe('English without Lingui’s runtime (english.tsx)', () => {
     }
   });
 
+  it('places elements in every translated message holding tags as Lingui’s Trans does', () => {
+    const files = import.meta.glob<Record<string, string>>('./catalogues/*/*.json', {
+      eager: true,
+      import: 'default',
+    });
+    const components = { 0: <u />, 1: <strong />, 2: <bdi />, 3: <br /> };
+    let compared = 0;
+    for (const [file, catalogue] of Object.entries(files)) {
+      const code = file.split('/')[2] as string;
+      const translated = setupI18n({ locale: code, messages: { [code]: catalogue } });
+      for (const [id, text] of Object.entries(catalogue)) {
+        if (!/<\w+\/?>/.test(text)) continue;
+        const values = Object.fromEntries(
+          [...samplesOf(compileMessage(text))].map(([name, v]) => [name, v[0]]),
+        );
+        const ours = renderToStaticMarkup(
+          <>{withElements(translated._(id, values), components)}</>,
+        );
+        const theirs = renderToStaticMarkup(
+          <TransNoContext
+            id={id}
+            values={values}
+            components={components}
+            lingui={{ i18n: translated }}
+          />,
+        );
+        expect(ours, `${code} ${id}`).toBe(theirs);
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(30);
+  });
+
   it('nests tags, keeps a void element’s own markup, and shows words whose element is missing', () => {
     const components = { 0: <u />, 1: <em />, 2: <br /> };
     const cases = [

@@ -18,30 +18,20 @@ export function T({
   components?: Record<string, ReactElement>;
 }) {
   useLanguage();
-  const runtime = linguiRuntime();
-  const text = runtime ? (
-    <runtime.TransNoContext
-      id={message.id}
-      message={message.message}
-      {...(values ? { values } : {})}
-      {...(components ? { components } : {})}
-      lingui={{ i18n: runtime.i18n }}
-    />
-  ) : (
-    english(message, values, components)
-  );
+  const text = withValues(message, values, components ?? {});
   // The pseudo-language marks the whole message, links and all, for the translation walk.
   return currentLanguage() === PSEUDO ? <span data-i18n-pseudo="">⟦{text}⟧</span> : text;
 }
 
 /**
- * English's `T` without Lingui's runtime (english.tsx), as Lingui's `Trans` does it: a value that
- * is an element rather than text or a number takes a tag of its own, placed where the value goes.
+ * The message in the current language with its elements placed (english.tsx `withElements`, the
+ * same for every language), as Lingui's `Trans` does it: a value that is an element rather than
+ * text or a number takes a tag of its own, placed where the value goes.
  */
-function english(
+function withValues(
   message: MessageDescriptor,
   values: MessageValues | undefined,
-  components: Record<string, ReactElement> = {},
+  components: Record<string, ReactElement>,
 ) {
   const elements = { ...components };
   const texts: MessageValues = { ...values };
@@ -51,5 +41,9 @@ function english(
     elements[tag] = <Fragment>{value as ReactElement}</Fragment>;
     texts[name] = `<${tag}/>`;
   }
-  return <>{withElements(formatEnglish(message.message, texts), elements)}</>;
+  const runtime = linguiRuntime();
+  const text = runtime
+    ? runtime.i18n._(message.id, texts, { message: message.message })
+    : formatEnglish(message.message, texts);
+  return <>{withElements(text, elements)}</>;
 }
