@@ -57,11 +57,16 @@ export class QueryTemplate<P extends TemplateParams, R, S = undefined> {
       const param = params[value.name] as P[string];
       return value.index < 0 ? param : (param as readonly unknown[])[value.index];
     });
+    const queryId = createQueryId();
+    // Every run goes past the plugins as a compiled query would (the metrics' statement timing
+    // starts its clock here); the SQL is the one compiled with them the first time, so a plugin
+    // must give the same tree for the same tree, as Kysely's own do.
+    db.getExecutor().transformQuery(template.query, queryId);
     const result = await db.executeQuery<R>({
       query: template.query,
       sql: template.sql,
       parameters,
-      queryId: createQueryId(),
+      queryId,
     });
     return result.rows;
   }
