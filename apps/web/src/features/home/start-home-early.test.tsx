@@ -30,6 +30,50 @@ describe('the home started at boot', () => {
     expect(feedCalls(calls)).toHaveLength(1);
   });
 
+  it('starts loading the first card’s first picture as the card will ask for it', async () => {
+    const upload = (n: number) => ({
+      url: `/media/grace/post_images/0190a1b2-0000-7000-8000-00000000000${n}.jpg`,
+      variants: [],
+    });
+    for (const images of [[upload(1)], [upload(1), upload(2), upload(3)]]) {
+      for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+      const { calls } = stubFeed([buildPost({ user: grace, images })]);
+      const member = sessionUser();
+      storeSessionUser(member);
+      const queryClient = createQueryClient();
+      startHomeEarly(queryClient, '/');
+      await vi.waitFor(() => expect(feedCalls(calls)).toHaveLength(1));
+      const link = await vi.waitFor(() => {
+        const found = document.head.querySelector<HTMLLinkElement>(
+          'link[rel="preload"][as="image"]',
+        );
+        if (!found) throw new Error('no preload yet');
+        return found;
+      });
+      expect(link.getAttribute('fetchpriority')).toBe('high');
+
+      const { unmount } = renderApp('/', { user: member, queryClient });
+      const article = await screen.findByRole('article', { name: 'Post by Grace Hopper' });
+      const img = article.querySelector('img[fetchpriority="high"]');
+      expect(img?.getAttribute('srcset')).toContain('-w1080.webp 1080w');
+      expect(link.getAttribute('imagesrcset')).toBe(img?.getAttribute('srcset'));
+      expect(link.getAttribute('imagesizes')).toBe(img?.getAttribute('sizes'));
+      expect(link.getAttribute('href')).toBe(img?.getAttribute('src'));
+      unmount();
+    }
+  });
+
+  it('asks for no picture when the first post has none', async () => {
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+    const { calls } = stubFeed([buildPost({ user: grace })]);
+    storeSessionUser(sessionUser());
+    const queryClient = createQueryClient();
+    startHomeEarly(queryClient, '/');
+    await vi.waitFor(() => expect(feedCalls(calls)).toHaveLength(1));
+    await vi.waitFor(() => expect(queryClient.getQueryData(['posts', 'feed'])).toBeDefined());
+    expect(document.head.querySelector('link[rel="preload"][as="image"]')).toBeNull();
+  });
+
   it('does nothing without a session, or away from the home', async () => {
     const { calls } = stubFeed([]);
     vi.useFakeTimers();

@@ -23,12 +23,10 @@ import { REACTION_NAMES, ReactionIcon } from '../reactions/reaction-icon';
 import { AUDIENCE_TEXTS, EditAudienceDialog } from './audience-choice';
 import { downloadImages } from './download-images';
 import { ImagesGrid } from './images-grid';
+import { PROFILE_PICTURE_SIZES } from './picture-sizes';
 import { postMessages as m } from './post.messages';
 import styles from './post-card.module.css';
 import { PostMenu } from './post-menu';
-
-/** The new profile picture of such a post: min(320px, 70%) of the card less its 32 px of padding. */
-const PROFILE_PICTURE_SIZES = '(max-width: 457px) 70vw, 320px';
 
 // Loaded once a member edits a post or reads its history, not with the feed.
 const CreatePostDialog = lazy(() =>
