@@ -85,7 +85,7 @@ describe('a newcomer’s account, from sign-up to a changed password', () => {
 
     await page.getByText(SERVER_MESSAGES.registerSuccess).waitFor();
     await page.waitForURL(`${app.url}/`, { timeout: 10_000 });
-    await page.getByRole('link', { name: member.first }).waitFor();
+    await page.getByRole('link', { name: member.first, exact: true }).waitFor();
     await page.getByText(UI_MESSAGES.verifyBanner).waitFor();
     await screenshot(page, 'home-unverified-1280');
   });
@@ -110,7 +110,7 @@ describe('a newcomer’s account, from sign-up to a changed password', () => {
     await page.getByText(SERVER_MESSAGES.invalidCredentials).waitFor();
     await logIn(member.email, member.password);
     await page.waitForURL(`${app.url}/`, { timeout: 10_000 });
-    await page.getByRole('link', { name: member.first }).waitFor();
+    await page.getByRole('link', { name: member.first, exact: true }).waitFor();
     await logOut();
   });
 
@@ -145,7 +145,7 @@ describe('a newcomer’s account, from sign-up to a changed password', () => {
     await page.getByText(SERVER_MESSAGES.invalidCredentials).waitFor();
     await logIn(member.email, member.newPassword);
     await page.waitForURL(`${app.url}/`, { timeout: 10_000 });
-    await page.getByRole('link', { name: member.first }).waitFor();
+    await page.getByRole('link', { name: member.first, exact: true }).waitFor();
   });
 
   it("'Log out of all devices' ends the session of another browser too", async () => {
