@@ -3,7 +3,7 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 with "page" as materialized (
   select
     "p"."id"
@@ -17,91 +17,35 @@ with "page" as materialized (
         "muted_id"
       from "mutes"
       where "muter_id" = $2
-    )
-    union all
-    select
-      cast($3 as text) as "id",
-      1 as "friend"
-  ) as "a"
-  inner join "posts" as "p" on "p"."user_id" = "a"."id"
-  where (("p"."deleted_at" is null and not exists (
-    select
-      1
-    from suspensions as vs
-    where vs.user_id = "p"."user_id"
-  )) and ("p"."user_id" = $4 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
-    select
-      1
-    from blocks as vb
-    where vb.blocker_id = $5 and vb.blocked_id = "p"."user_id"
-  ) and not exists (
-    select
-      1
-    from blocks as vb
-    where vb.blocker_id = "p"."user_id" and vb.blocked_id = $6
-  )))))
-  order by "p"."id" desc
-  limit $7
-)
-select
-  "page"."id",
-  exists (
-    select
-      1
-    from comments as c
-    where c.post_id = page.id and not (not exists (
-      select
-        1
-      from blocks as vb
-      where vb.blocker_id = $8 and vb.blocked_id = "c"."user_id"
     ) and not exists (
       select
         1
-      from blocks as vb
-      where vb.blocker_id = "c"."user_id" and vb.blocked_id = $9
-    ))
-  ) as "hidden"
-from "page"
-order by "page"."id" desc;
-
--- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
-with "page" as materialized (
-  select
-    "p"."id"
-  from (
-    select
-      "followee_id" as "id",
-      "friend"
-    from "follows"
-    where "follower_id" = $1 and "followee_id" not in (
-      select
-        "muted_id"
-      from "mutes"
-      where "muter_id" = $2
+      from suspensions as vs
+      where vs.user_id = "follows"."followee_id"
     )
     union all
     select
       cast($3 as text) as "id",
       1 as "friend"
+    where not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = $4
+    )
   ) as "a"
   inner join "posts" as "p" on "p"."user_id" = "a"."id"
-  where (("p"."deleted_at" is null and not exists (
-    select
-      1
-    from suspensions as vs
-    where vs.user_id = "p"."user_id"
-  )) and ("p"."user_id" = $4 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+  where ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = $5 and vb.blocked_id = "p"."user_id"
+    where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
   ) and not exists (
     select
       1
     from blocks as vb
-    where vb.blocker_id = "p"."user_id" and vb.blocked_id = $6
-  ))))) and "p"."id" < $7
+    where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
+  )))))
   order by "p"."id" desc
   limit $8
 )
@@ -121,6 +65,74 @@ select
         1
       from blocks as vb
       where vb.blocker_id = "c"."user_id" and vb.blocked_id = $10
+    ))
+  ) as "hidden"
+from "page"
+order by "page"."id" desc;
+
+-- feed: a later page of post ids (posts/repo feedPostIds)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+with "page" as materialized (
+  select
+    "p"."id"
+  from (
+    select
+      "followee_id" as "id",
+      "friend"
+    from "follows"
+    where "follower_id" = $1 and "followee_id" not in (
+      select
+        "muted_id"
+      from "mutes"
+      where "muter_id" = $2
+    ) and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "follows"."followee_id"
+    )
+    union all
+    select
+      cast($3 as text) as "id",
+      1 as "friend"
+    where not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = $4
+    )
+  ) as "a"
+  inner join "posts" as "p" on "p"."user_id" = "a"."id"
+  where ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = $6 and vb.blocked_id = "p"."user_id"
+  ) and not exists (
+    select
+      1
+    from blocks as vb
+    where vb.blocker_id = "p"."user_id" and vb.blocked_id = $7
+  ))))) and "p"."id" < $8
+  order by "p"."id" desc
+  limit $9
+)
+select
+  "page"."id",
+  exists (
+    select
+      1
+    from comments as c
+    where c.post_id = page.id and not (not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = $10 and vb.blocked_id = "c"."user_id"
+    ) and not exists (
+      select
+        1
+      from blocks as vb
+      where vb.blocker_id = "c"."user_id" and vb.blocked_id = $11
     ))
   ) as "hidden"
 from "page"

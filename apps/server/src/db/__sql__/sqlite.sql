@@ -3,7 +3,7 @@
 --   npx vitest run --project server-sqlite --project server-postgres apps/server/src/db/sql-snapshots.test.ts -u
 
 -- feed: first page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 with "page" as materialized (
   select
     "p"."id"
@@ -17,19 +17,25 @@ with "page" as materialized (
         "muted_id"
       from "mutes"
       where "muter_id" = +?
+    ) and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "follows"."followee_id"
     )
     union all
     select
       cast(+? as text) as "id",
       1 as "friend"
+    where not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = +?
+    )
   ) as "a"
   inner join "posts" as "p" on "p"."user_id" = "a"."id"
-  where (("p"."deleted_at" is null and not exists (
-    select
-      1
-    from suspensions as vs
-    where vs.user_id = "p"."user_id"
-  )) and ("p"."user_id" = +? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+  where ("p"."deleted_at" is null and ("p"."user_id" = +? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
     select
       1
     from blocks as vb
@@ -65,7 +71,7 @@ from "page"
 order by "page"."id" desc;
 
 -- feed: a later page of post ids (posts/repo feedPostIds)
--- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 with "page" as materialized (
   select
     "p"."id"
@@ -79,19 +85,25 @@ with "page" as materialized (
         "muted_id"
       from "mutes"
       where "muter_id" = +?
+    ) and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "follows"."followee_id"
     )
     union all
     select
       cast(+? as text) as "id",
       1 as "friend"
+    where not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = +?
+    )
   ) as "a"
   inner join "posts" as "p" on "p"."user_id" = "a"."id"
-  where (("p"."deleted_at" is null and not exists (
-    select
-      1
-    from suspensions as vs
-    where vs.user_id = "p"."user_id"
-  )) and ("p"."user_id" = +? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
+  where ("p"."deleted_at" is null and ("p"."user_id" = +? or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and (not exists (
     select
       1
     from blocks as vb

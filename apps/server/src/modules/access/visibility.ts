@@ -64,6 +64,11 @@ export function notSuspended(memberColumn: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`not exists (select 1 from suspensions as vs where vs.user_id = ${sql.ref(memberColumn)})`;
 }
 
+/** SQL: the member whose id is `memberId` (a bound value) is not suspended; `notSuspended`'s probe. */
+export function notSuspendedId(memberId: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`not exists (select 1 from suspensions as vs where vs.user_id = ${memberId})`;
+}
+
 /** SQL (a value, 1 or 0 on SQLite, a boolean on PostgreSQL): the member in `memberColumn` is suspended. */
 export function authorSuspended(memberColumn: string): RawBuilder<unknown> {
   return sql`exists (select 1 from suspensions as vs where vs.user_id = ${sql.ref(memberColumn)})`;
@@ -139,8 +144,10 @@ function postVisibleTo(
  * carry `friendColumn`: the follow row's `friend` flag (1 while viewer and author are friends,
  * kept equal to the relation by the friendships repo in the pair's transactions; the viewer's
  * own row says 1). The same rule, with the friendship read from the list instead of probed per
- * post. A block removes the follows both ways and no follow is made across one, so the block
- * clauses, kept for viewers with a block, never remove a row here in practice.
+ * post, and the author's suspension too: the list must hold only authors `notSuspended` (one
+ * probe per author instead of one per candidate post; `posts/repo.ts feedIds`). A block removes
+ * the follows both ways and no follow is made across one, so the block clauses, kept for viewers
+ * with a block, never remove a row here in practice.
  */
 export function visibleFollowedPost(
   viewer: Viewer,
@@ -149,7 +156,7 @@ export function visibleFollowedPost(
 ): RawBuilder<SqlBool> {
   const author = sql.ref(`${alias}.user_id`);
   const audience = sql.ref(`${alias}.audience`);
-  return sql<SqlBool>`(${livePost(alias)} and (${author} = ${viewer.id} or (
+  return sql<SqlBool>`(${sql.ref(`${alias}.deleted_at`)} is null and (${author} = ${viewer.id} or (
     (${audience} in ('public', 'members') or (${audience} = 'friends' and ${sql.ref(friendColumn)} = 1))
     and ${noBlockWith(viewer, `${alias}.user_id`)})))`;
 }

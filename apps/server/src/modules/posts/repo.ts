@@ -8,6 +8,8 @@ import { QueryTemplate } from '../../db/query-templates.js';
 import {
   liveComment,
   livePost,
+  notSuspended,
+  notSuspendedId,
   type Viewer,
   visibleCommentAuthor,
   visibleFollowedPost,
@@ -300,8 +302,10 @@ const feedIds = new QueryTemplate(
   ): Compilable<{ id: string; hidden?: number }> => {
     const viewer: Viewer = { id: p.viewerId, hasBlocks: shape.hasBlocks };
     // The viewer's followees but those the viewer muted, and the viewer, each with whether they
-    // are the viewer's friend. The mutes are read once per statement (an uncorrelated list): one
-    // index probe for a viewer who mutes no one.
+    // are the viewer's friend; none suspended (the live-post rule's author half, tested once per
+    // author here rather than once per candidate post: about 51 probes instead of 1 260). The
+    // mutes are read once per statement (an uncorrelated list): one index probe for a viewer who
+    // mutes no one.
     const authors = db
       .selectFrom('follows')
       .select(['followee_id as id', 'friend'])
@@ -311,11 +315,14 @@ const feedIds = new QueryTemplate(
         'not in',
         db.selectFrom('mutes').select('muted_id').where('muter_id', '=', viewer.id),
       )
+      .where(notSuspended('follows.followee_id'))
       .unionAll(
-        db.selectNoFrom([
-          sql<string>`cast(${viewer.id} as text)`.as('id'),
-          sql<number>`1`.as('friend'),
-        ]),
+        db
+          .selectNoFrom([
+            sql<string>`cast(${viewer.id} as text)`.as('id'),
+            sql<number>`1`.as('friend'),
+          ])
+          .where(notSuspendedId(viewer.id)),
       );
     let newest = db
       .selectFrom(authors.as('a'))
