@@ -1,4 +1,4 @@
-import { ROUTES } from '@hearth/contract';
+import { HOME_FEED_ELEMENT_ID, ROUTES } from '@hearth/contract';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +188,74 @@ describe('right-sized pictures', () => {
     expect(requested).not.toContain(coverUrl);
     expect(requested).not.toContain(gracePictureUrl);
     await screenshot(page, 'pictures-feed-1280', { fullPage: false });
+    await context.close();
+  });
+});
+
+describe('a member’s own home page (the phone issue)', () => {
+  /** The data block of the page the server answered `/` with: whose feed, and its posts' texts. */
+  async function homeBlockOf(response: { text(): Promise<string> } | null) {
+    const html = (await response?.text()) ?? '';
+    const found = new RegExp(
+      `<script type="application/json" id="${HOME_FEED_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+    ).exec(html);
+    if (!found) return undefined;
+    const block = JSON.parse(found[1]!) as { memberId: string; posts: { text: string | null }[] };
+    return { memberId: block.memberId, texts: block.posts.map((post) => post.text), html };
+  }
+
+  it('shows the first page from the page itself, its photo loading with the HTML; the next member gets theirs', async () => {
+    const HARBOUR = 'The harbour at dawn';
+    const harbour = await upload(grace, 'post_images', await jpeg('#6d4c41', 1600, 1200));
+    await callAs(app.url, grace, ROUTES.createPost, {
+      body: { type: null, text: HARBOUR, background: null, images: [{ url: harbour }] },
+    });
+    const harbourUrl = new URL(harbour, app.url).href;
+
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+    });
+    await context.addCookies(memberCookies(app.url, ada, false));
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const response = await page.goto(`${app.url}/`);
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
+    const adaHome = await homeBlockOf(response);
+    expect(adaHome?.memberId).toBe(ada.id);
+    expect(adaHome?.texts.slice(0, 3)).toEqual([HARBOUR, GRACE_POST, PHOTO_POST]);
+
+    const card = page.getByRole('article', { name: 'Post by Grace Hopper' }).filter({
+      hasText: HARBOUR,
+    });
+    const cardPhoto = card.getByRole('img', { name: 'Shared by Grace Hopper (1 of 1)' });
+    expect(await shownFile(cardPhoto)).toBe(variantOf(harbourUrl, 1080));
+    // No feed call: the list showed the page's own first page. The photo was asked for by the
+    // HTML's preload, before the app's first script.
+    expect(requested.filter((url) => url.includes(`/api/v1${ROUTES.feed.path}`))).toEqual([]);
+    const photoAt = requested.indexOf(variantOf(harbourUrl, 1080));
+    const entryAt = requested.findIndex((url) => /\/assets\/index-[^/]+\.js$/.test(url));
+    expect(photoAt).toBeGreaterThanOrEqual(0);
+    expect(entryAt).toBeGreaterThan(photoAt);
+    expect(requested).not.toContain(harbourUrl);
+    await screenshot(page, 'member-home-375', { fullPage: false });
+
+    // Ada logs out and Grace logs in, in the same browser: Grace's page holds Grace's feed only.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByPlaceholder('Email address or phone number').fill(grace.email);
+    await page.getByPlaceholder('Password').fill(grace.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(`${app.url}/`);
+    const graceHome = await homeBlockOf(await page.reload());
+    expect(graceHome?.memberId).toBe(grace.id);
+    expect(graceHome?.texts).toEqual([HARBOUR, GRACE_POST]);
+    expect(graceHome?.html).not.toContain(PHOTO_POST);
+    await card.waitFor();
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Post by Ada Lovelace' }).count())
+      .toBe(0);
     await context.close();
   });
 });

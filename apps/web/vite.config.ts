@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { COOKIE_NAMES } from '../../packages/contract/src/constants.ts';
 import { compileMessages } from './i18n-plugin.ts';
 import { prerenderLogin } from './prerender-plugin.ts';
+import { PWA_ICONS, pwaIcons } from './pwa-icons-plugin.ts';
 
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -27,9 +30,58 @@ function themeBeforePaint(): Plugin {
   };
 }
 
+/**
+ * The installable app (the phone issue): the web app manifest, and the service worker src/sw.ts
+ * built with Workbox, its precache list injected: the hashed scripts and styles, the icons and
+ * the built-in pictures, and the page shell (index.html, whose revision is this build's id: the
+ * prerender plugin rewrites it after the bundle, so its content is not known here; a new build
+ * fetches it again). The app registers the worker itself (src/pwa/register.ts), after the first
+ * screen.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'Hearth',
+      short_name: 'Hearth',
+      description: 'A social network you host yourself.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#f0f2f5',
+      theme_color: '#ffffff',
+      icons: PWA_ICONS.map((icon) => ({ ...icon })),
+    },
+    injectManifest: {
+      globPatterns: [
+        'assets/**/*.{js,css}',
+        'favicon.svg',
+        'icons/*.png',
+        '{images,stories}/*.svg',
+      ],
+      additionalManifestEntries: [{ url: '/index.html', revision: randomUUID() }],
+      // Every language's catalogue and every screen's code, so any screen opens offline.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  });
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), compileMessages(), themeBeforePaint(), prerenderLogin()],
+  plugins: [
+    react(),
+    compileMessages(),
+    themeBeforePaint(),
+    prerenderLogin(),
+    pwaIcons(),
+    installableApp(),
+  ],
   resolve: { alias: { '@hearth/contract': contract } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -22,6 +22,7 @@ import { addressMatcher, ConnectionCap, capConnections } from './http/connection
 import { registerApiCors } from './http/cors.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { memberHomeSource } from './http/member-home.js';
 import { createMetrics, registerMetrics } from './http/metrics.js';
 import { registerReadiness } from './http/readiness.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -488,7 +489,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(devMailboxRoutes(db));
   }
 
-  registerNotFound(app, await registerWebApp(app, config.webDist), config.webDist);
+  // A signed-in member's `/` carries their first feed page and preloads its first picture.
+  const memberHome = memberHomeSource(app, { auth, reader, limit: config.limits.memberDefault });
+  registerNotFound(app, await registerWebApp(app, config.webDist, memberHome), config.webDist);
   return app;
 }
 

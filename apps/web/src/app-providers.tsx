@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LiveProvider } from './live/live-provider';
+import { StatusBars } from './pwa/status-bars';
 import { SessionProvider } from './session/session-context';
 
 export function AppProviders({
@@ -14,6 +15,7 @@ export function AppProviders({
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <LiveProvider>{children}</LiveProvider>
+        <StatusBars />
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -34,6 +34,17 @@ function mount() {
   });
 }
 
+// The installable app's service worker (the phone issue), once the first screen is done: its
+// code is not among the first screen's scripts. Only in a build (the dev server has none).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () =>
+    setTimeout(() => {
+      import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+    }, 1000);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
 // A language other than English: its catalogue comes before the first render, so no English
 // flashes (the server sent the login screen prerendered in it already, when it has one).
 const named = takeLanguageFromAddress();

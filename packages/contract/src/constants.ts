@@ -77,6 +77,13 @@ export const EMOJI_CATEGORIES = [
 ] as const;
 export const FEED_PAGE_DEFAULT = 20;
 export const FEED_PAGE_MAX = 50;
+/** The web app's feed pages: a small first page paints sooner; the next load while scrolling. */
+export const WEB_FEED_PAGE_SIZE = 10;
+/**
+ * The id of the data block in a signed-in member's home page (`<script type="application/json">`):
+ * their first feed page as the API answers it, so the app shows it without asking again.
+ */
+export const HOME_FEED_ELEMENT_ID = 'hearth-home-feed';
 export const SEARCH_RESULTS_MAX = 20;
 export const SEARCH_TERM_MAX = 100;
 /** Members kept in one member's recent searches; adding one more forgets the oldest. */

@@ -7,6 +7,7 @@ export * from './i18n-check.js';
 export * from './image-variants.js';
 export { firstIssueMessage } from './issues.js';
 export * from './messages.js';
+export * from './picture-sizes.js';
 export * from './rules/backgrounds.js';
 export * from './rules/new-comment.js';
 export * from './rules/new-post.js';

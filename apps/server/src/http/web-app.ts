@@ -6,12 +6,14 @@ import {
   acceptedLanguages,
   COOKIE_NAMES,
   DEFAULT_LANGUAGE,
+  HOME_FEED_ELEMENT_ID,
   isLanguageCode,
   LANGUAGE_CODES,
   pickLanguage,
   SERVER_MESSAGES,
 } from '@hearth/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MemberHome, MemberHomeSource } from './member-home.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -28,8 +30,15 @@ export function inlineScriptHashes(webDist: string): string[] {
   );
 }
 
-/** Serves the built web app when WEB_DIST holds one; answers whether it does. */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+/**
+ * Serves the built web app when WEB_DIST holds one; answers whether it does. With `memberHome`,
+ * a signed-in member's `/` is their own page (`memberPage`).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  memberHome?: MemberHomeSource,
+): Promise<boolean> {
   if (!existsSync(path.join(webDist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: webDist,
@@ -46,13 +55,58 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     },
   });
   const pages = languagePages(webDist);
-  app.get('/', (request, reply) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Language')
-      .sendFile(pageFor(request, pages)),
-  );
+  // The pages as text, read once: a member's home is one of them with their feed written in.
+  const texts = new Map<string, string>();
+  const textOf = (file: string) => {
+    let text = texts.get(file);
+    if (text === undefined) {
+      text = readFileSync(path.join(webDist, file), 'utf8');
+      texts.set(file, text);
+    }
+    return text;
+  };
+  app.get('/', async (request, reply) => {
+    const file = pageFor(request, pages);
+    reply.header('vary', 'Cookie, Accept-Language');
+    const home = request.method === 'GET' && memberHome ? await memberHome(request) : null;
+    if (!home) return reply.header('cache-control', 'no-cache').sendFile(file);
+    // Made for this member alone: kept by no cache, shared or the browser's.
+    return reply
+      .header('cache-control', 'private, no-store')
+      .type('text/html; charset=utf-8')
+      .send(memberPage(textOf(file), home));
+  });
   return true;
+}
+
+/**
+ * A signed-in member's home page (the phone issue): the page in their language with, in its
+ * head, a preload of the first card's first picture (the same srcset and sizes as the card's
+ * <img>, so the photo starts loading with the HTML) and their first feed page as a data block the
+ * app reads at boot instead of asking the API (`startHomeEarly`). A data block is not run, so
+ * the CSP stays as strict as for any page; every `<` in it is written `\u003c`, so no text of a
+ * post can close the element.
+ */
+export function memberPage(page: string, home: MemberHome): string {
+  const data =
+    `{"memberId":${JSON.stringify(home.memberId)},` +
+    `"nextCursor":${JSON.stringify(home.nextCursor)},"posts":${home.postsJson}}`;
+  const block = `<script type="application/json" id="${HOME_FEED_ELEMENT_ID}">${data.replace(/</g, '\\u003c')}</script>`;
+  const picture = home.firstPicture;
+  const preload = picture
+    ? `<link rel="preload" as="image" href="${attribute(picture.src)}"` +
+      (picture.srcSet ? ` imagesrcset="${attribute(picture.srcSet)}"` : '') +
+      (picture.sizes ? ` imagesizes="${attribute(picture.sizes)}"` : '') +
+      ' fetchpriority="high">'
+    : '';
+  // The preload first in the head, so the browser's scanner meets it before the styles.
+  const withPreload = page.replace(/<head>/i, (head) => `${head}${preload}`);
+  return withPreload.replace(/<\/head>/i, (end) => `${block}${end}`);
+}
+
+/** Text for an HTML attribute in double quotes. */
+function attribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 function isServerPath(url: string): boolean {

@@ -1,10 +1,10 @@
-import { NEXT_CURSOR_HEADER, ROUTES } from '@hearth/contract';
+import { NEXT_CURSOR_HEADER, ROUTES, WEB_FEED_PAGE_SIZE } from '@hearth/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import { type FeedPage, postKeys } from './post-cache';
 
 /** A small first page paints sooner; the next ones load while the member scrolls. */
-export const FEED_PAGE_SIZE = 10;
+export const FEED_PAGE_SIZE = WEB_FEED_PAGE_SIZE;
 /** Posts stay fresh this long; the header's home icon reloads them on demand. */
 export const FEED_STALE_TIME_MS = 60_000;
 

@@ -2,6 +2,7 @@ import type { SessionUser } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useReducer } from 'react';
 import { type ApiClient, createApiClient } from '../api/client';
+import { forgetOfflineData } from '../pwa/offline-data';
 import {
   clearSessionUser,
   patchSessionUser,
@@ -45,8 +46,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const dispatch = useCallback(
     (action: SessionAction) => {
       persist(action);
-      // One member's cached data never shows to the next.
+      // One member's cached data never shows to the next: neither the app's nor what the
+      // service worker kept for offline (pwa/offline-data.ts).
       if (action.type === 'LOGOUT') queryClient.clear();
+      if (action.type === 'LOGOUT' || action.type === 'LOGIN') void forgetOfflineData();
       reduce(action);
     },
     [queryClient],

@@ -1,10 +1,11 @@
+import { HOME_FEED_ELEMENT_ID, type Post } from '@hearth/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/query-client';
 import { storeSessionUser } from '../../session/session-cookie';
 import type { RecordedCall } from '../../test/fake-server';
 import { stubFeed } from '../../test/feed';
-import { buildPost, grace, sessionUser } from '../../test/fixtures';
+import { ada, buildPost, grace, sessionUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { startHomeEarly } from './start-home-early';
 
@@ -87,5 +88,58 @@ describe('the home started at boot', () => {
     expect(elsewhere.getQueryCache().getAll()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toHaveLength(0);
+  });
+
+  describe('with the first page in the page the server sent', () => {
+    /** The data block a signed-in member's `/` carries (web-app.ts on the server). */
+    function embed(memberId: string, posts: Post[], nextCursor: string | null, text?: string) {
+      const block = document.createElement('script');
+      block.type = 'application/json';
+      block.id = HOME_FEED_ELEMENT_ID;
+      block.textContent = text ?? JSON.stringify({ memberId, nextCursor, posts });
+      document.body.append(block);
+    }
+
+    it('shows that page without asking for it, and reads it once', async () => {
+      const { calls } = stubFeed([buildPost({ user: grace, text: 'From the API' })]);
+      const member = sessionUser();
+      storeSessionUser(member);
+      embed(member.id, [buildPost({ user: grace, text: 'From the page' })], 'cursor-2');
+      const queryClient = createQueryClient();
+
+      expect(startHomeEarly(queryClient, '/')).toBe(true);
+      expect(document.getElementById(HOME_FEED_ELEMENT_ID)).toBeNull();
+      renderApp('/', { user: member, queryClient });
+      const article = await screen.findByRole('article', { name: 'Post by Grace Hopper' });
+      expect(article).toHaveTextContent('From the page');
+      expect(feedCalls(calls)).toHaveLength(0);
+      // The next page follows on from the page's cursor.
+      expect(queryClient.getQueryData(['posts', 'feed'])).toMatchObject({
+        pages: [{ nextCursor: 'cursor-2' }],
+        pageParams: [null],
+      });
+    });
+
+    it('another member’s page, or a damaged one, is never shown: the feed is asked for', async () => {
+      for (const [memberId, text] of [
+        [ada._id, undefined],
+        ['', '{"memberId":'],
+        ['', '{"memberId":"x","nextCursor":5,"posts":[]}'],
+      ] as const) {
+        const { calls } = stubFeed([buildPost({ user: grace, text: 'From the API' })]);
+        const member = sessionUser({ id: 'member-who-signed-in-next' });
+        storeSessionUser(member);
+        embed(memberId, [buildPost({ user: grace, text: 'Someone else’s feed' })], null, text);
+        const queryClient = createQueryClient();
+        startHomeEarly(queryClient, '/');
+        expect(document.getElementById(HOME_FEED_ELEMENT_ID)).toBeNull();
+        await vi.waitFor(() => expect(feedCalls(calls)).toHaveLength(1));
+        const { unmount } = renderApp('/', { user: member, queryClient });
+        const article = await screen.findByRole('article', { name: 'Post by Grace Hopper' });
+        expect(article).toHaveTextContent('From the API');
+        expect(document.body).not.toHaveTextContent('Someone else’s feed');
+        unmount();
+      }
+    });
   });
 });

@@ -1,13 +1,14 @@
-import { POST_GRID_MAX_IMAGES } from '@hearth/contract';
+import { firstPictureOf, HOME_FEED_ELEMENT_ID, type Post } from '@hearth/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createApiClient } from '../../api/client';
 import { feedQueryOptions } from '../../api/feed-query';
-import { type FeedData, postKeys } from '../../api/post-cache';
+import { type FeedData, type FeedPage, postKeys } from '../../api/post-cache';
 import { readSessionUser } from '../../session/session-cookie';
-import { firstPictureOf } from '../post/picture-sizes';
 
 /**
- * At boot (main.tsx), for a signed-in member opening the home `/`: the first page of the feed
+ * At boot (main.tsx), for a signed-in member opening the home `/`: the first page of the feed the
+ * server put in the page is the list's first page (no call; the page's head preloads its first
+ * picture already). Without one (an older server, a page from elsewhere), the first page
  * starts loading beside the layout's and the home's code, instead of once their code has run and
  * the list has mounted. The list reads the same query, so the page is fetched once; a failed
  * fetch is tried again when the list mounts, where a refused token signs the member out through
@@ -18,7 +19,12 @@ import { firstPictureOf } from '../post/picture-sizes';
  */
 export function startHomeEarly(queryClient: QueryClient, pathname: string): boolean {
   const user = readSessionUser();
+  const embedded = takeEmbeddedFeed(user?.id);
   if (!user || pathname !== '/') return false;
+  if (embedded) {
+    queryClient.setQueryData<FeedData>(postKeys.feed(), { pages: [embedded], pageParams: [null] });
+    return true;
+  }
   void queryClient
     .prefetchInfiniteQuery(feedQueryOptions(createApiClient({ token: user.token })))
     .then(() => preloadFirstPicture(queryClient));
@@ -31,7 +37,7 @@ export function startHomeEarly(queryClient: QueryClient, pathname: string): bool
  */
 function preloadFirstPicture(queryClient: QueryClient): void {
   const first = queryClient.getQueryData<FeedData>(postKeys.feed())?.pages[0]?.posts[0];
-  const picture = first ? firstPictureOf(first, POST_GRID_MAX_IMAGES) : undefined;
+  const picture = first ? firstPictureOf(first) : undefined;
   if (!picture || document.querySelector('article img')) return;
   const link = document.createElement('link');
   link.rel = 'preload';
@@ -41,4 +47,42 @@ function preloadFirstPicture(queryClient: QueryClient): void {
   if (picture.sizes) link.setAttribute('imagesizes', picture.sizes);
   link.setAttribute('fetchpriority', 'high');
   document.head.append(link);
+}
+
+/**
+ * The first feed page the server put in a signed-in member's home page (web-app.ts on the
+ * server: a `<script type="application/json">` and, in the head, the preload of its first
+ * picture), when it is this member's: the list shows it without asking for it again. The block is
+ * removed once read, so it is never shown twice, nor to whoever signs in next in this tab.
+ */
+function takeEmbeddedFeed(memberId: string | undefined): FeedPage | undefined {
+  const element = document.getElementById(HOME_FEED_ELEMENT_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    if (!isEmbeddedFeed(data) || memberId === undefined || data.memberId !== memberId) {
+      return undefined;
+    }
+    return { posts: data.posts, nextCursor: data.nextCursor };
+  } catch {
+    // A damaged block: the page is fetched as without one.
+    return undefined;
+  }
+}
+
+interface EmbeddedFeed {
+  memberId: string;
+  nextCursor: string | null;
+  posts: Post[];
+}
+
+function isEmbeddedFeed(data: unknown): data is EmbeddedFeed {
+  if (!data || typeof data !== 'object') return false;
+  const { memberId, nextCursor, posts } = data as Partial<EmbeddedFeed>;
+  return (
+    typeof memberId === 'string' &&
+    (nextCursor === null || typeof nextCursor === 'string') &&
+    Array.isArray(posts)
+  );
 }

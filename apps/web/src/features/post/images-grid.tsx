@@ -1,9 +1,8 @@
-import { POST_GRID_MAX_IMAGES } from '@hearth/contract';
+import { cellSizes, gridLayoutOf, POST_GRID_MAX_IMAGES } from '@hearth/contract';
 import type { Ref } from 'react';
 import { useT } from '../../i18n';
 import { pictureAttributes } from '../../ui/picture';
 import styles from './images-grid.module.css';
-import { cellSizes, GRID_LAYOUTS } from './picture-sizes';
 import { postMessages as m } from './post.messages';
 
 /**
@@ -27,7 +26,7 @@ export function ImagesGrid({
   if (images.length === 0) return null;
   const shown = images.slice(0, POST_GRID_MAX_IMAGES);
   const hidden = images.length - shown.length;
-  const layout = GRID_LAYOUTS[shown.length - 1]!;
+  const layout = gridLayoutOf(shown.length);
   return (
     <div ref={ref} className={`${styles.grid} ${styles[layout]}`} data-layout={layout}>
       {shown.map((image, index) => {

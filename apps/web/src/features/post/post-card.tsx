@@ -1,4 +1,4 @@
-import { type Post, topReactions } from '@hearth/contract';
+import { type Post, PROFILE_PICTURE_SIZES, topReactions } from '@hearth/contract';
 import { lazy, memo, type Ref, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -23,7 +23,6 @@ import { REACTION_NAMES, ReactionIcon } from '../reactions/reaction-icon';
 import { AUDIENCE_TEXTS, EditAudienceDialog } from './audience-choice';
 import { downloadImages } from './download-images';
 import { ImagesGrid } from './images-grid';
-import { PROFILE_PICTURE_SIZES } from './picture-sizes';
 import { postMessages as m } from './post.messages';
 import styles from './post-card.module.css';
 import { PostMenu } from './post-menu';
