@@ -71,7 +71,8 @@ const cacheNames = () => page.evaluate(() => caches.keys());
 
 describe('Hearth on a phone, as an installed app', () => {
   it('is installable: a manifest with its icons and a service worker, no error from Chromium', async () => {
-    await page.goto(`${app.url}/`);
+    // The first visit opens on a profile (a link someone shared).
+    await page.goto(`${app.url}/profile/${grace.username}`);
     await card(GRACE_POST).waitFor();
     // The worker registers once the first screen is done, then takes this page over.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
@@ -104,10 +105,23 @@ describe('Hearth on a phone, as an installed app', () => {
       ).metadata();
       expect(`${width}x${height} ${format}`).toBe(`${icon.sizes} png`);
     }
-    // The first visit's pages are kept, this one (the home) included.
-    await page.waitForFunction(async () => !!(await caches.match('/')), undefined, {
-      timeout: 15_000,
-    });
+    // The first visit loaded before the worker existed: its page is kept all the same, and the
+    // home, where the installed app opens, each as the server makes it for Ada.
+    const kept = (path: string) =>
+      expect
+        .poll(
+          () =>
+            page.evaluate(async (at) => {
+              const response = await caches.match(at);
+              return response ? (await response.text()).includes('<html') : false;
+            }, path),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+    await kept(`/profile/${grace.username}`);
+    await kept('/');
+    const home = await page.evaluate(async () => (await caches.match('/'))?.text());
+    expect(home).toContain(`"memberId":"${ada.id}"`);
   });
 
   it('a new build shows the reload bar; Reload switches to it', async () => {
@@ -147,6 +161,16 @@ describe('Hearth on a phone, as an installed app', () => {
     await card(ADA_POST).waitFor();
     await bar('You’re offline').waitFor();
     await screenshot(page, 'pwa-offline-feed-375', { fullPage: false });
+    // Wide and dark, as kept the same way.
+    await context.addCookies([{ name: 'darkTheme', value: 'true', url: app.url }]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await card(GRACE_POST).waitFor();
+    await bar('You’re offline').waitFor();
+    await screenshot(page, 'pwa-offline-feed-1280-dark', { fullPage: false });
+    await expectNoSeriousAxeViolations(page, 'the offline bar, dark');
+    await context.addCookies([{ name: 'darkTheme', value: 'false', url: app.url }]);
+    await page.setViewportSize({ width: 375, height: 812 });
 
     await page.goto(`${app.url}/profile/${grace.username}`);
     await page.getByRole('heading', { name: 'Grace Hopper', level: 1 }).waitFor();

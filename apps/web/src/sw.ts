@@ -77,7 +77,12 @@ self.addEventListener('message', (event) => {
 async function keepPage(url: string): Promise<void> {
   const address = new URL(url, self.location.href);
   if (address.origin !== self.location.origin) return;
-  const response = await fetch(address.href, { credentials: 'same-origin' });
+  const response = await fetch(address.href, {
+    credentials: 'same-origin',
+    // As a navigation asks: the server answers page paths with the page only to a client
+    // that wants HTML.
+    headers: { accept: 'text/html' },
+  });
   if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
     await (await caches.open(PAGES_CACHE)).put(address.href, response);
   }

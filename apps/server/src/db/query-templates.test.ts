@@ -64,6 +64,23 @@ describe('query templates: compiled once per shape, run with each call’s value
     expect(statement?.parameters).toEqual(direct.parameters);
   });
 
+  it('keeps a template per set of values given, so an optional value is never left out', async () => {
+    // One shape for both: whether `after` is given is the template's business, not the caller's.
+    const from = new QueryTemplate((db, p: { after?: string }) => {
+      const all = db
+        .selectFrom('server_settings')
+        .select('key')
+        .where('key', 'in', KEYS)
+        .orderBy('key');
+      return p.after === undefined ? all : all.where('key', '>', p.after);
+    });
+    const keys = (params: { after?: string }) =>
+      from.run(database.db, params, undefined).then((rows) => rows.map((r) => r.key));
+    expect(await keys({ after: 'beta' })).toEqual(['delta', 'gamma']);
+    expect(await keys({})).toEqual(['alpha', 'beta', 'delta', 'gamma']);
+    expect(await keys({ after: 'delta' })).toEqual(['gamma']);
+  });
+
   it('refuses a builder that reads a value instead of placing it, at its first run', async () => {
     const reads = new QueryTemplate((db, p: { key: string }) =>
       db

@@ -39,9 +39,10 @@ export class QueryTemplate<P extends TemplateParams, R, S = undefined> {
   /** The rows of the query for these values and this shape. */
   async run(db: Db, params: P, shape: S): Promise<R[]> {
     let key = `${engineOf(db)}|${this.shapeKey(shape)}`;
+    // Which values are given, and each list's length: a template places exactly those.
     for (const name in params) {
       const value = params[name];
-      if (Array.isArray(value)) key += `|${name}:${value.length}`;
+      key += Array.isArray(value) ? `|${name}:${value.length}` : `|${name}`;
     }
     let template = this.#compiled.get(key);
     if (template === undefined) {

@@ -7,6 +7,7 @@ import {
 } from '@hearth/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Limit } from '../config.js';
+import { DomainError } from '../errors.js';
 import { limitHook } from '../infra/limits/rate-limits.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { PostReader } from '../modules/posts/reader.js';
@@ -58,7 +59,9 @@ export function memberHomeSource(
       };
     } catch (error) {
       // Over the limit, or the database is away: the page as for anyone, the app will ask.
-      request.log.warn({ err: error }, 'the home page goes without the member’s feed');
+      if (!(error instanceof DomainError && error.kind === 'tooManyRequests')) {
+        request.log.warn({ err: error }, 'the home page goes without the member’s feed');
+      }
       return null;
     }
   };

@@ -313,13 +313,23 @@ describe('the members list for moderators', () => {
   });
 
   it('q finds names, usernames and e-mails containing it; applicants are not listed', async () => {
-    const admin = await buildUser(ctx, { role: 'admin', first_name: 'Ada', last_name: 'Admin' });
+    // Addresses of their own: a random one could hold a term searched below ('zoe').
+    const admin = await buildUser(ctx, {
+      role: 'admin',
+      first_name: 'Ada',
+      last_name: 'Admin',
+      email: 'ada@admin.test',
+    });
     const zoe = await buildUser(ctx, {
       first_name: 'Zoé',
       last_name: 'Lefèvre',
       email: 'zl@river.test',
     });
-    const bob = await buildUser(ctx, { first_name: 'Bob', last_name: 'Under_Score' });
+    const bob = await buildUser(ctx, {
+      first_name: 'Bob',
+      last_name: 'Under_Score',
+      email: 'bob@under.test',
+    });
     await setSignupMode(ctx.app, admin.token, 'approval');
     await register(
       ctx.app,
