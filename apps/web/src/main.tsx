@@ -39,7 +39,10 @@ function mount() {
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () =>
     setTimeout(() => {
-      import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+      import('./pwa/register')
+        .then(({ registerServiceWorker }) => registerServiceWorker())
+        // No worker (a browser that refuses it, a failed download): the app works as before.
+        .catch(() => undefined);
     }, 1000);
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

@@ -29,6 +29,9 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
+/** How long a kept page or API answer may be shown offline (a week). */
+const KEPT_SECONDS = 7 * 24 * 60 * 60;
+
 /** The page every navigation falls back to offline when it was never kept: the app's shell. */
 const SHELL = '/index.html';
 
@@ -99,7 +102,8 @@ registerRoute(
       plugins: [
         networkWatch,
         new CacheableResponsePlugin({ statuses: [200] }),
-        new ExpirationPlugin({ maxEntries: 30 }),
+        // A kept page may hold a member's first feed page: never longer than the API's answers.
+        new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: KEPT_SECONDS }),
         { handlerDidError: async () => (await matchPrecache(SHELL)) ?? undefined },
       ],
     }),
@@ -120,7 +124,7 @@ registerRoute(
     plugins: [
       networkWatch,
       new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60 }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: KEPT_SECONDS }),
     ],
   }),
 );
