@@ -11,6 +11,7 @@ import { DomainError } from '../errors.js';
 import { limitHook } from '../infra/limits/rate-limits.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { PostReader } from '../modules/posts/reader.js';
+import { cookieValue } from './web-app.js';
 
 /** What a signed-in member's home page carries for them (web-app.ts writes it into the page). */
 export interface MemberHome {
@@ -69,18 +70,14 @@ export function memberHomeSource(
 
 /** The token in the `user` cookie (the web app's session: JSON, URI-encoded), if any. */
 export function sessionToken(cookieHeader: string | undefined): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== COOKIE_NAMES.user) continue;
-    try {
-      const parsed: unknown = JSON.parse(decodeURIComponent(part.slice(at + 1).trim()));
-      const token = (parsed as { token?: unknown } | null)?.token;
-      return typeof token === 'string' && token.length > 0 ? token : undefined;
-    } catch {
-      return undefined;
-    }
+  const session = cookieValue(cookieHeader, COOKIE_NAMES.user);
+  if (session === undefined) return undefined;
+  try {
+    const token = (JSON.parse(session) as { token?: unknown } | null)?.token;
+    return typeof token === 'string' && token.length > 0 ? token : undefined;
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 /** The first post of a page's JSON (an array of posts), without its comments or the others. */

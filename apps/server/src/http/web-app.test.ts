@@ -98,6 +98,15 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('a damaged language cookie is no choice: the browser’s language, never an error', async () => {
+    const res = await ctx.app.inject({
+      url: '/',
+      headers: { ...page, cookie: 'lang=%E0%A4%A', 'accept-language': 'fr' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_FR);
+  });
+
   it('a login footer link names the language in the address, over the cookie', async () => {
     const res = await ctx.app.inject({ url: '/?lang=ar', headers: { ...page, cookie: 'lang=fr' } });
     expect(res.body).toBe(INDEX_AR);

@@ -120,11 +120,17 @@ function wantsPage(request: FastifyRequest): boolean {
   );
 }
 
-/** The value of the cookie `name` in a Cookie header. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
+/** The value of the cookie `name` in a Cookie header; none when it is not URI-encoded text. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // A damaged cookie is no cookie (`%E0%A4%A`), not an error answer.
+      return undefined;
+    }
   }
   return undefined;
 }
