@@ -61,17 +61,22 @@ export function canSeePost(viewer: Viewer, post: PostFacts, relation: Relation):
  * a table nearly always tiny, so every author and member shown pays one cheap lookup.
  */
 export function notSuspended(memberColumn: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`not exists (select 1 from suspensions as vs where vs.user_id = ${sql.ref(memberColumn)})`;
+  return sql<SqlBool>`not ${suspensionOf(sql.ref(memberColumn))}`;
 }
 
 /** SQL: the member whose id is `memberId` (a bound value) is not suspended; `notSuspended`'s probe. */
 export function notSuspendedId(memberId: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`not exists (select 1 from suspensions as vs where vs.user_id = ${memberId})`;
+  return sql<SqlBool>`not ${suspensionOf(memberId)}`;
 }
 
 /** SQL (a value, 1 or 0 on SQLite, a boolean on PostgreSQL): the member in `memberColumn` is suspended. */
 export function authorSuspended(memberColumn: string): RawBuilder<unknown> {
-  return sql`exists (select 1 from suspensions as vs where vs.user_id = ${sql.ref(memberColumn)})`;
+  return suspensionOf(sql.ref(memberColumn));
+}
+
+/** The one probe of `suspensions` (its primary key) for a member, given as a column or a value. */
+function suspensionOf(member: unknown): RawBuilder<unknown> {
+  return sql`exists (select 1 from suspensions as vs where vs.user_id = ${member})`;
 }
 
 /** SQL: the live-post condition on `posts` under `alias` (`isLive`). */
