@@ -72,44 +72,41 @@ self.addEventListener('message', (event) => {
     event.source?.postMessage({ type: NETWORK_MESSAGE, down: networkDown });
   }
   if (data?.type === KEEP_PAGE_MESSAGE && typeof data.url === 'string') {
-    event.waitUntil(keepPage(data.url));
+    event.waitUntil(keepPage(data.url, event));
   }
 });
-
-/** Keeps the page at `url` (the one shown when this worker first took over), as a visit would. */
-async function keepPage(url: string): Promise<void> {
-  const address = new URL(url, self.location.href);
-  if (address.origin !== self.location.origin) return;
-  const response = await fetch(address.href, {
-    credentials: 'same-origin',
-    // As a navigation asks: the server answers page paths with the page only to a client
-    // that wants HTML.
-    headers: { accept: 'text/html' },
-  });
-  if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
-    await (await caches.open(PAGES_CACHE)).put(address.href, response);
-  }
-}
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 // Pages: the network first, so a member's own home (made for them on each visit) is never
 // replaced by a kept copy while online; offline, the last copy of that address, else the shell.
-registerRoute(
-  new NavigationRoute(
-    new NetworkFirst({
-      cacheName: PAGES_CACHE,
-      plugins: [
-        networkWatch,
-        new CacheableResponsePlugin({ statuses: [200] }),
-        // A kept page may hold a member's first feed page: never longer than the API's answers.
-        new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: KEPT_SECONDS }),
-        { handlerDidError: async () => (await matchPrecache(SHELL)) ?? undefined },
-      ],
-    }),
-    { denylist: [/^\/(api|media|dev)\//] },
-  ),
-);
+const pages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  plugins: [
+    networkWatch,
+    new CacheableResponsePlugin({ statuses: [200] }),
+    // A kept page may hold a member's first feed page: never longer than the API's answers.
+    new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: KEPT_SECONDS }),
+    { handlerDidError: async () => (await matchPrecache(SHELL)) ?? undefined },
+  ],
+});
+registerRoute(new NavigationRoute(pages, { denylist: [/^\/(api|media|dev)\//] }));
+
+/**
+ * Keeps the page at `url` (the one shown when this worker first took over), as a visit would:
+ * through the pages' own strategy, asking for HTML as a navigation does (the server answers page
+ * paths with the page only to a client that wants HTML).
+ */
+async function keepPage(url: string, event: ExtendableEvent): Promise<void> {
+  const address = new URL(url, self.location.href);
+  if (address.origin !== self.location.origin) return;
+  const request = new Request(address.href, {
+    credentials: 'same-origin',
+    headers: { accept: 'text/html' },
+  });
+  const [, done] = pages.handleAll({ event, request });
+  await done;
+}
 
 // API reads: the network first; the last answer of each address is kept for offline. The live
 // socket and the media addresses an answer signs are not.
@@ -129,31 +126,24 @@ registerRoute(
   }),
 );
 
-// Members' pictures: an address names one file for good (a new picture gets a new address).
-registerRoute(
-  ({ url, request }) =>
-    sameOrigin(url) && request.destination === 'image' && url.pathname.startsWith('/media/'),
-  new CacheFirst({
-    cacheName: MEDIA_CACHE,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60 }),
-    ],
-  }),
-);
+/** Pictures under `paths`, from the cache first: an address names one file for good. */
+function keptPictures(
+  paths: RegExp,
+  cacheName: string,
+  kept: { maxEntries: number; maxAgeSeconds?: number },
+) {
+  registerRoute(
+    ({ url, request }) =>
+      sameOrigin(url) && request.destination === 'image' && paths.test(url.pathname),
+    new CacheFirst({
+      cacheName,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin(kept)],
+    }),
+  );
+}
 
+// Members' pictures (a new picture gets a new address).
+keptPictures(/^\/media\//, MEDIA_CACHE, { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60 });
 // The server's own pictures (the default avatar, the post backgrounds): nobody's, kept past a
 // logout like the app's code.
-registerRoute(
-  ({ url, request }) =>
-    sameOrigin(url) &&
-    request.destination === 'image' &&
-    /^\/(images|backgrounds)\//.test(url.pathname),
-  new CacheFirst({
-    cacheName: BUILTIN_CACHE,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 40 }),
-    ],
-  }),
-);
+keptPictures(/^\/(images|backgrounds)\//, BUILTIN_CACHE, { maxEntries: 40 });
