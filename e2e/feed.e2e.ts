@@ -193,7 +193,7 @@ describe('posting, reacting and commenting as two members', () => {
 });
 
 describe('scrolling the home feed', () => {
-  /** More than two of the web app's pages (it asks for 10 a time: FEED_PAGE_SIZE in apps/web). */
+  /** More than two of the web app's pages (it asks for 10 a time: WEB_FEED_PAGE_SIZE in the contract). */
   const SEEDED = 25;
 
   it.each([375, 1280])(

@@ -3,8 +3,6 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import { type FeedPage, postKeys } from './post-cache';
 
-/** A small first page paints sooner; the next ones load while the member scrolls. */
-export const FEED_PAGE_SIZE = WEB_FEED_PAGE_SIZE;
 /** Posts stay fresh this long; the header's home icon reloads them on demand. */
 export const FEED_STALE_TIME_MS = 60_000;
 
@@ -18,7 +16,7 @@ export function feedQueryOptions(api: ApiClient) {
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<FeedPage> => {
       const { data, headers } = await api.callWithHeaders(ROUTES.feed, {
-        query: { limit: FEED_PAGE_SIZE, cursor: pageParam ?? undefined },
+        query: { limit: WEB_FEED_PAGE_SIZE, cursor: pageParam ?? undefined },
       });
       return { posts: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) || null };
     },

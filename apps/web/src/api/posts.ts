@@ -29,7 +29,7 @@ import {
   setPostNotifications,
 } from './post-cache';
 
-export { FEED_PAGE_SIZE, FEED_STALE_TIME_MS } from './feed-query';
+export { FEED_STALE_TIME_MS } from './feed-query';
 export { postKeys } from './post-cache';
 
 /** Multipart upload: the `path` field first, then one `file` part per image, answered in order. */
