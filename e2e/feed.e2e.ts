@@ -121,10 +121,11 @@ describe('posting, reacting and commenting as two members', () => {
     const box = post.getByRole('textbox', { name: 'Write a comment' });
     await box.fill('What a view!');
     await box.press('Enter');
-    // In the list of comments: the box may still hold the text, read-only, while it is sent.
+    // In the list of comments: the live update may draw it before the answer to the send
+    // arrives, so the box may still hold the text, read-only, for a moment; then it empties.
     await post.getByRole('list', { name: 'Comments' }).getByText('What a view!').waitFor();
     await post.getByText('1 comment', { exact: true }).waitFor();
-    expect(await box.inputValue()).toBe('');
+    await expect.poll(() => box.inputValue()).toBe('');
 
     await post.getByLabel('Attach a photo').setInputFiles({
       name: 'reply.png',
