@@ -78,6 +78,7 @@ import { MediaService } from './modules/media/service.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { NotificationsService } from './modules/notifications/service.js';
 import { CardCache, publishingThrough } from './modules/posts/card-cache.js';
+import { FeedHeadCache } from './modules/posts/feed-head-cache.js';
 import { PostNotificationsService } from './modules/posts/post-notifications.js';
 import { PostReader } from './modules/posts/reader.js';
 import { postsRoutes } from './modules/posts/routes.js';
@@ -129,6 +130,8 @@ declare module 'fastify' {
     warmCardCache: () => Promise<number>;
     /** The post-card cache of this process (hits, misses, size), for /metrics and tests. */
     cardCache: CardCache;
+    /** The members' first feed pages this process keeps (hits, misses), for /metrics and tests. */
+    feedHeads: FeedHeadCache;
   }
 }
 
@@ -212,8 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('bus', sharedBus);
   app.addHook('onClose', () => sharedBus.close());
   cardCache.watch(sharedBus);
-  // What the services publish also reaches this process's card cache at once.
-  const bus = publishingThrough(sharedBus, cardCache);
+  // Each member's first feed page as ids, dropped by the same events.
+  const feedHeads = new FeedHeadCache(config.feedCache);
+  feedHeads.watch(sharedBus);
+  // What the services publish also reaches this process's caches at once.
+  const bus = publishingThrough(sharedBus, [cardCache, feedHeads]);
 
   await registerSecurityHeaders(app, config.publicUrl, inlineScriptHashes(config.webDist));
   if (config.httpCompression) await registerCompression(app);
@@ -250,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     uploadTempDir: uploadTempDirIn(config.dataDir),
   });
-  const reader = new PostReader({ db, imageUrls, cards: cardCache });
+  const reader = new PostReader({ db, imageUrls, cards: cardCache, heads: feedHeads });
   const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
   const suspensions = new SuspensionService({ db, clock, mail: mailQueue, bus });
   const moderation = new ModerationService({
@@ -314,7 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const friendships = new FriendshipsService({ db, clock, notifications, bus });
   const blocks = new BlocksService({ db, clock, imageUrls, friendships, notifications, bus });
-  const mutes = new MutesService({ db, clock, imageUrls });
+  const mutes = new MutesService({ db, clock, imageUrls, bus });
   const search = new SearchService({ db, clock, imageUrls });
   // 'Download your information': a member's request kicks this process's builder at once.
   const dataExports = new DataExportService({
@@ -346,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('live', live);
   app.decorate('cardCache', cardCache);
+  app.decorate('feedHeads', feedHeads);
   // Until the warm-up main.ts starts is over, /ready answers 503 (cards): a load balancer
   // sends this process members once its first pages are served from memory.
   let warming: Promise<number> | undefined;

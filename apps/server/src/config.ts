@@ -108,6 +108,8 @@ export interface AppConfig {
    * many of the newest posts' cards `npm start` builds as it starts.
    */
   cardCache: { maxBytes: number; ttlMs: number; warmPosts: number };
+  /** Members whose first feed page each process keeps (feed-head-cache.ts), for the cards' TTL. */
+  feedCache: { maxMembers: number; ttlMs: number };
   /** Media in an S3-compatible bucket (S3_BUCKET and its companions); unset: DATA_DIR/media. */
   s3: S3Settings | undefined;
   /**
@@ -218,6 +220,7 @@ const envSchema = z.object({
   CARD_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   CARD_CACHE_TTL_S: z.coerce.number().int().min(1).max(86_400).default(60),
   CARD_CACHE_WARM_POSTS: z.coerce.number().int().min(0).default(20_000),
+  FEED_CACHE_MEMBERS: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z
     .string()
@@ -319,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ttlMs: e.CARD_CACHE_TTL_S * 1000,
       warmPosts: e.CARD_CACHE_WARM_POSTS,
     },
+    feedCache: { maxMembers: e.FEED_CACHE_MEMBERS, ttlMs: e.CARD_CACHE_TTL_S * 1000 },
     s3: s3Settings(e, present),
     mediaSignedUrlTtlMs: e.MEDIA_SIGNED_URL_TTL_S * 1000,
     signupAutoApprovalDays: e.SIGNUP_AUTO_APPROVAL_DAYS,

@@ -24,9 +24,10 @@ export interface SqlCount {
  * How many SQL statements the feed, profile and search calls issue: the app built in-process
  * on a seeded database with a counting query log, each call made for a small and a large page
  * (the feed also for its next page), as the demo member (no block either way) and, for the feed,
- * as members who blocked others (the visibility rule's block clauses). The card cache is off:
- * every card is read, the most a page costs, whatever pages were asked before (with every card
- * held, a feed page costs three statements fewer).
+ * as members who blocked others (the visibility rule's block clauses). The card cache and the
+ * feeds' kept first pages are off: every card and every id list is read, the most a page costs,
+ * whatever pages were asked before (with every card held, a feed page costs three statements
+ * fewer; with the member's first page kept too, four).
  */
 export async function sqlPerRequest(databaseUrl: string): Promise<SqlCount[]> {
   let statements = 0;
@@ -45,6 +46,7 @@ export async function sqlPerRequest(databaseUrl: string): Promise<SqlCount[]> {
       RATE_LIMIT_MEMBER: '1000000000',
       WEB_DIST: path.join(dataDir, 'no-web-app'),
       CARD_CACHE_MB: '0',
+      FEED_CACHE_MEMBERS: '0',
     }),
     db: handle.db,
   });

@@ -20,6 +20,7 @@ import { cardStateOf, imagesOf, newestCommentsOf } from '../modules/posts/cards-
 import {
   authorPage,
   cardRowsOf,
+  feedHeadIds,
   feedPostIds,
   newestLivePostIds,
   postsWithHiddenComments,
@@ -55,6 +56,10 @@ const QUERIES: [name: string, run: (db: Db) => Promise<unknown>][] = [
   [
     'feed: first page of post ids (posts/repo feedPostIds)',
     (db) => feedPostIds(db, SEER, { limit: PAGE, cursor: undefined }),
+  ],
+  [
+    'feed: first page of post ids and the followees, for a viewer without blocks (posts/repo feedHeadIds)',
+    (db) => feedHeadIds(db, { id: VIEWER, hasBlocks: false }, PAGE),
   ],
   [
     'feed: a later page of post ids (posts/repo feedPostIds)',

@@ -8,6 +8,7 @@ import { createMailQueue } from '../modules/mail/service.js';
 import { MediaService } from '../modules/media/service.js';
 import { NotificationsService } from '../modules/notifications/service.js';
 import { CardCache } from '../modules/posts/card-cache.js';
+import { FeedHeadCache } from '../modules/posts/feed-head-cache.js';
 import { PostReader } from '../modules/posts/reader.js';
 import { PostsService } from '../modules/posts/service.js';
 import { UsersService } from '../modules/users/service.js';
@@ -17,7 +18,7 @@ const silent = Fastify({ logger: false }).log;
 
 /**
  * A Purges of its own over the test database and the app's media folder, as another server
- * process would have (its events go on the app's bus; its card cache is off).
+ * process would have (its events go on the app's bus; its caches are off).
  */
 export function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const { db, clock } = ctx;
@@ -27,7 +28,8 @@ export function purgesFor(ctx: TestContext, batchSize?: number): Purges {
   const bus = ctx.app.bus;
   const notifications = new NotificationsService({ db, imageUrls, bus });
   const cards = new CardCache({ maxBytes: 0, ttlMs: 1000 });
-  const reader = new PostReader({ db, imageUrls, cards });
+  const heads = new FeedHeadCache({ maxMembers: 0, ttlMs: 1000 });
+  const reader = new PostReader({ db, imageUrls, cards, heads });
   const posts = new PostsService({ db, clock, media, imageUrls, notifications, bus, reader });
   const users = new UsersService({ db, clock, posts, reader, media, imageUrls, bus });
   // The purge asks nothing of two-factor sign-in nor sends mail: only a request would.

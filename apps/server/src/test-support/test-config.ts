@@ -46,6 +46,7 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     workers: 1,
     // On, as in production: every feed test goes through the card cache and its invalidation.
     cardCache: { maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, warmPosts: 0 },
+    feedCache: { maxMembers: 10_000, ttlMs: 60_000 },
     s3: undefined,
     mediaSignedUrlTtlMs: 3_600_000,
     signupAutoApprovalDays: STAFF_INACTIVE_DAYS,

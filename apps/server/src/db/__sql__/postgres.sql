@@ -70,6 +70,54 @@ select
 from "page"
 order by "page"."id" desc;
 
+-- feed: first page of post ids and the followees, for a viewer without blocks (posts/repo feedHeadIds)
+-- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a",21,"0190a000-0000-7000-8000-00000000000a"]
+with "page" as materialized (
+  select
+    "p"."id"
+  from (
+    select
+      "followee_id" as "id",
+      "friend"
+    from "follows"
+    where "follower_id" = $1 and "followee_id" not in (
+      select
+        "muted_id"
+      from "mutes"
+      where "muter_id" = $2
+    ) and not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = "follows"."followee_id"
+    )
+    union all
+    select
+      cast($3 as text) as "id",
+      1 as "friend"
+    where not exists (
+      select
+        1
+      from suspensions as vs
+      where vs.user_id = $4
+    )
+  ) as "a"
+  inner join "posts" as "p" on "p"."user_id" = "a"."id"
+  where ("p"."deleted_at" is null and ("p"."user_id" = $5 or ( ("p"."audience" in ('public', 'members') or ("p"."audience" = 'friends' and "a"."friend" = 1)) and 1 = 1)))
+  order by "p"."id" desc
+  limit $6
+)
+select
+  "page"."id",
+  (
+    select
+      string_agg(f.followee_id, ',')
+    from follows as f
+    where f.follower_id = $7
+  ) as "authors"
+from "page"
+order by "page"."id" desc;
+
 -- feed: a later page of post ids (posts/repo feedPostIds)
 -- parameters: ["0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-000000000104",21,"0190a000-0000-7000-8000-00000000000a","0190a000-0000-7000-8000-00000000000a"]
 with "page" as materialized (

@@ -19,3 +19,19 @@ export interface EventBus {
   onStale(listener: () => void): () => void;
   close(): Promise<void>;
 }
+
+/** A process's cache of what events change: told each event, and cleared when some were missed. */
+export interface EventFedCache {
+  apply(event: DomainEvent): void;
+  clear(): void;
+}
+
+/** Feeds `cache` from the bus; the function returned stops it. */
+export function feedFromBus(bus: EventBus, cache: EventFedCache): () => void {
+  const stop = bus.subscribe((event) => cache.apply(event));
+  const stopStale = bus.onStale(() => cache.clear());
+  return () => {
+    stop();
+    stopStale();
+  };
+}

@@ -27,6 +27,8 @@ export type DomainEvent =
       authorId: string;
       edit: Omit<PostEditedPayload, 'postId'>;
     }
+  /** `muterId` muted (`muted` true) or unmuted `mutedId`: the muter's feed gains or loses them. */
+  | { type: 'mute.changed'; muterId: string; mutedId: string; muted: boolean }
   /** A post went to trash: hidden everywhere, its notifications too. */
   | { type: 'post.trashed'; postId: string; authorId: string }
   /** A reaction was added, changed or withdrawn: the post's new summary (without viewer fields). */

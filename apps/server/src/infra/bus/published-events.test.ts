@@ -6,7 +6,13 @@ import { lastMailTo, resetCodeIn } from '../../test-support/mail.js';
 import { createPost, deletePost, getReacts, react } from '../../test-support/posts-api.js';
 import { callEndpoint, useTestApp } from '../../test-support/test-app.js';
 import { uploadedUrl } from '../../test-support/uploads.js';
-import { friendship, updateDetails, updatePicture } from '../../test-support/users-api.js';
+import {
+  friendship,
+  mute,
+  unmute,
+  updateDetails,
+  updatePicture,
+} from '../../test-support/users-api.js';
 import type { DomainEvent } from './events.js';
 
 // What each write announces once committed: the live updates (and other processes) rely on it.
@@ -134,6 +140,18 @@ describe('domain events published by the services', () => {
       ['requestAccepted', 'ada', bob.user.id],
       ['unfollowed', 'ada', bob.user.id],
       ['followed', 'ada', bob.user.id],
+    ]);
+  });
+
+  it('a mute and an unmute, which only the muter’s feed hears of', async () => {
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    expect((await mute(ctx.app, ada.token, bob.user.id)).statusCode).toBe(200);
+    expect((await unmute(ctx.app, ada.token, bob.user.id)).statusCode).toBe(200);
+    const pair = { muterId: ada.user.id, mutedId: bob.user.id };
+    expect(await published()).toEqual([
+      { type: 'mute.changed', ...pair, muted: true },
+      { type: 'mute.changed', ...pair, muted: false },
     ]);
   });
 

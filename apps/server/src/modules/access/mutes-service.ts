@@ -2,6 +2,7 @@ import { MUTE_MESSAGES, type MutedList, PROFILE_MESSAGES } from '@hearth/contrac
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/users.js';
 import { invalid, notFound } from '../../errors.js';
+import type { EventBus } from '../../infra/bus/bus.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
 import { toPublicUser } from '../users/present.js';
@@ -13,6 +14,7 @@ export interface MutesServiceDeps {
   db: Db;
   clock: Clock;
   imageUrls: ImageUrls;
+  bus: EventBus;
 }
 
 /**
@@ -37,12 +39,25 @@ export class MutesService {
       }
       await insertPairIfAbsent(trx, MUTE_PAIRS, member.id, targetId, nowIso);
     });
+    // Only the muter's own feed changes (its first page, kept by every process, is dropped).
+    await this.deps.bus.publish({
+      type: 'mute.changed',
+      muterId: member.id,
+      mutedId: targetId,
+      muted: true,
+    });
     return 'ok';
   }
 
   async unmute(member: UserRow, targetId: string): Promise<'ok'> {
     if (targetId === member.id) throw invalid(MUTE_MESSAGES.self);
     await deletePair(this.deps.db, MUTE_PAIRS, member.id, targetId);
+    await this.deps.bus.publish({
+      type: 'mute.changed',
+      muterId: member.id,
+      mutedId: targetId,
+      muted: false,
+    });
     return 'ok';
   }
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { EventBus } from '../../infra/bus/bus.js';
+import { type EventBus, type EventFedCache, feedFromBus } from '../../infra/bus/bus.js';
 import type { DomainEvent } from '../../infra/bus/events.js';
 import { type Clock, systemClock } from '../../infra/clock.js';
 
@@ -95,12 +95,7 @@ export class CardCache {
 
   /** Listens to the bus: changed posts and profiles drop their cards; missed events drop all. */
   watch(bus: EventBus): () => void {
-    const stop = bus.subscribe((event) => this.apply(event));
-    const stopStale = bus.onStale(() => this.clear());
-    return () => {
-      stop();
-      stopStale();
-    };
+    return feedFromBus(bus, this);
   }
 
   /** Drops what `event` makes stale (also called by this process as it publishes). */
@@ -223,14 +218,14 @@ function sizeOf(card: CardText): number {
 }
 
 /**
- * The bus as the services publish on it: each event also reaches this process's card cache at
- * once, before the bus delivers it to every process (Redis answers later), so a member's next
- * request to the same process sees their own change.
+ * The bus as the services publish on it: each event also reaches this process's caches (the
+ * cards, the feeds' first pages) at once, before the bus delivers it to every process (Redis
+ * answers later), so a member's next request to the same process sees their own change.
  */
-export function publishingThrough(bus: EventBus, cards: CardCache): EventBus {
+export function publishingThrough(bus: EventBus, caches: readonly EventFedCache[]): EventBus {
   return {
     publish: async (event) => {
-      cards.apply(event);
+      for (const cache of caches) cache.apply(event);
       await bus.publish(event);
     },
     subscribe: (listener) => bus.subscribe(listener),

@@ -27,10 +27,13 @@ import {
   newestCommentsOf,
 } from './cards-repo.js';
 import { postEditsOf } from './edits-repo.js';
+import type { FeedHeadCache } from './feed-head-cache.js';
 import { toComment, toPost, toPostEdits, toReactionSummary, viewerStateOf } from './present.js';
 import {
   authorPage,
   cardRowsOf,
+  type FeedIdRow,
+  feedHeadIds,
   feedPostIds,
   findVisibleComment,
   findVisiblePost,
@@ -46,6 +49,8 @@ export interface PostReaderDeps {
   imageUrls: ImageUrls;
   /** The post cards every viewer shares (feed, a post's page), kept fresh by the bus. */
   cards: CardCache;
+  /** Each member's first feed page as ids, kept fresh by the bus. */
+  heads: FeedHeadCache;
 }
 
 /** A page of cards as JSON (an array, UTF-8), and the cursor of the next page. */
@@ -80,12 +85,34 @@ export class PostReader {
     const viewer = viewerOfMember(member);
     const { items, nextCursor } = await keysetPage(
       query.limit,
-      (limit) => feedPostIds(this.deps.db, viewer, { limit, cursor: query.cursor }),
+      (limit) => this.feedIds(viewer, limit, query.cursor),
       (row) => row.id,
     );
     const personal = new Set(items.filter((row) => row.hidden).map((row) => row.id));
     const ids = items.map((row) => row.id);
     return { json: jsonArray(await this.cardsJson(viewer, ids, personal)), nextCursor };
+  }
+
+  /**
+   * The skeleton of a feed page: a first page comes from the viewer's kept head while nothing
+   * has changed it (feed-head-cache.ts), read otherwise with its authors and kept; later pages,
+   * and viewers with blocks, run the id list each time.
+   */
+  private async feedIds(
+    viewer: Viewer,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<FeedIdRow[]> {
+    const { db, heads } = this.deps;
+    if (cursor !== undefined || viewer.hasBlocks || !heads.enabled) {
+      return feedPostIds(db, viewer, { limit, cursor });
+    }
+    const head = heads.get(viewer.id, limit);
+    if (head) return head.map((id) => ({ id, hidden: false }));
+    const fill = heads.startFill();
+    const { ids, authors } = await feedHeadIds(db, viewer, limit);
+    if (authors) heads.put(viewer.id, { ids, complete: ids.length < limit, authors }, fill);
+    return ids.map((id) => ({ id, hidden: false }));
   }
 
   /**
