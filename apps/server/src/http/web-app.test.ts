@@ -21,6 +21,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'index.ar.html'), INDEX_AR);
   await writeFile(path.join(webDist, 'assets', 'app-3f2a1b.js'), 'console.log("app")');
   await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 });
 afterAll(async () => {
   await rm(webDist, { recursive: true, force: true });
@@ -48,17 +49,35 @@ describe('serving the built web app', () => {
     expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
-  it('hashed assets are cached for a year as immutable', async () => {
+  it('hashed assets are cached for a year as immutable, with only the headers a script obeys', async () => {
     const res = await ctx.app.inject({ url: '/assets/app-3f2a1b.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+      'etag',
+      'last-modified',
+    ]) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
   });
 
-  it('other files are served and revalidated', async () => {
-    const res = await ctx.app.inject({ url: '/favicon.svg' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
+  it('other files are served and revalidated, with every security header', async () => {
+    for (const url of ['/favicon.svg', '/sw.js']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.etag, url).toBeDefined();
+      // A service worker runs under the CSP of its own script's answer.
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   it('a deep link opened in the browser loads the app (history fallback)', async () => {
