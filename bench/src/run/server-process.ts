@@ -61,6 +61,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Prefix of the bench's environment variables passed on to the server without it. */
+export const SERVER_SETTING_PREFIX = 'BENCH_SERVER_';
+
+/**
+ * The server settings given to the bench as `BENCH_SERVER_<NAME>` (one run with a setting
+ * changed, e.g. `BENCH_SERVER_FEED_CACHE_MEMBERS=0`), by their own names.
+ */
+export function serverSettingsFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (
+      name.startsWith(SERVER_SETTING_PREFIX) &&
+      name.length > SERVER_SETTING_PREFIX.length &&
+      value !== undefined
+    ) {
+      settings[name.slice(SERVER_SETTING_PREFIX.length)] = value;
+    }
+  }
+  return settings;
+}
+
 /**
  * The built server (apps/server/dist/main.js) as its own process on 127.0.0.1, as an operator
  * runs it: production mode, quiet logs, and every rate limit out of the way of the load.
@@ -90,6 +111,7 @@ export async function startServer(options: {
       DATABASE_URL: options.databaseUrl,
       JWT_SECRET: BENCH_JWT_SECRET,
       ...limits,
+      ...serverSettingsFromEnv(process.env),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
