@@ -178,10 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   let liveSockets = (): number => 0;
   // The post cards every viewer shares, dropped by the events of every process.
   const cardCache = new CardCache(config.cardCache, clock);
+  // Each member's first feed page as ids, dropped by the same events.
+  const feedHeads = new FeedHeadCache(config.feedCache);
   const metrics = createMetrics({
     mailBacklog: () => mailBacklog(db),
     openSockets: () => liveSockets(),
     cardCache: () => cardCache.stats(),
+    feedHeads: () => feedHeads.stats(),
     now: () => clock.now(),
   });
   // Every statement the app makes is timed for /metrics (the database waits).
@@ -215,8 +218,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('bus', sharedBus);
   app.addHook('onClose', () => sharedBus.close());
   cardCache.watch(sharedBus);
-  // Each member's first feed page as ids, dropped by the same events.
-  const feedHeads = new FeedHeadCache(config.feedCache);
   feedHeads.watch(sharedBus);
   // What the services publish also reaches this process's caches at once.
   const bus = publishingThrough(sharedBus, [cardCache, feedHeads]);

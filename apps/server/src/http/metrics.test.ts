@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { PeriodicJob } from '../jobs/periodic-job.js';
 import { createMailQueue } from '../modules/mail/service.js';
-import { buildUser } from '../test-support/factories.js';
+import { buildPost, buildUser } from '../test-support/factories.js';
 import { LiveClient, listenForLive } from '../test-support/live-client.js';
 import { useTestApp } from '../test-support/test-app.js';
 import { createMetrics } from './metrics.js';
@@ -64,6 +64,37 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     // such as 12345 could turn up in a float's digits, as it once did in a histogram's sum).
     expect(res.body).not.toContain('unlisted-path-xq');
     expect(res.body).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  it('counts the first feed pages served from memory', async () => {
+    const ada = await buildUser(ctx);
+    const { token } = ada;
+    // An empty feed is kept by no one: a post to show.
+    await buildPost(ctx, ada);
+    const read = async () => {
+      const feed = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/posts?limit=5',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(feed.statusCode).toBe(200);
+    };
+    const figures = async () => {
+      const body = (await scrape(ctx, `Bearer ${TOKEN}`)).body;
+      const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(body)?.[1]);
+      return {
+        hits: value('hearth_feed_cache_hits_total'),
+        misses: value('hearth_feed_cache_misses_total'),
+        members: value('hearth_feed_cache_members'),
+      };
+    };
+    const before = await figures();
+    await read();
+    await read();
+    const after = await figures();
+    expect(after.misses - before.misses).toBe(1);
+    expect(after.hits - before.hits).toBe(1);
+    expect(after.members).toBeGreaterThanOrEqual(1);
   });
 
   it('times the database statements requests make', async () => {
@@ -136,6 +167,7 @@ describe('job failures', () => {
       mailBacklog: async () => ({ pending: 0, oldestCreatedAt: null }),
       openSockets: () => 0,
       cardCache: () => ({ hits: 0, misses: 0, invalidations: 0, cards: 0, bytes: 0 }),
+      feedHeads: () => ({ hits: 0, misses: 0, stale: 0, members: 0 }),
       now: () => new Date(),
     });
     const job = new FailingJob(pino({ level: 'silent' }), { done: 'done', failed: 'failed' });

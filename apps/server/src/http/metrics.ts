@@ -9,6 +9,7 @@ import type {
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobRunObserver } from '../jobs/periodic-job.js';
 import type { CardCacheStats } from '../modules/posts/card-cache.js';
+import type { FeedHeadCacheStats } from '../modules/posts/feed-head-cache.js';
 
 /** What the scrape reads at that moment. */
 export interface MetricsSources {
@@ -18,6 +19,8 @@ export interface MetricsSources {
   openSockets(): number;
   /** The post-card cache of this process: counts since start, and what it holds now. */
   cardCache(): CardCacheStats;
+  /** The members' kept first feed pages in this process: counts since start, members held. */
+  feedHeads(): FeedHeadCacheStats;
   now(): Date;
 }
 
@@ -72,6 +75,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
   cardCacheMetrics(registry, sources);
+  feedHeadMetrics(registry, sources);
   // One query feeds both gauges: the first collect of a scrape runs it, the second reuses it.
   let backlog: ReturnType<MetricsSources['mailBacklog']> | undefined;
   const readBacklog = () => {
@@ -128,26 +132,35 @@ export function createMetrics(sources: MetricsSources): Metrics {
   };
 }
 
-/** The card cache's counts (counters, read from the cache at scrape time) and size (gauges). */
-function cardCacheMetrics(registry: Registry, sources: MetricsSources): void {
-  const counted = [
-    ['hits', 'Post cards served from the card cache'],
-    ['misses', 'Post cards the card cache lacked (built from the database)'],
-    ['invalidations', 'Post cards (or members, or the whole card cache) dropped as changed'],
-  ] as const;
+/** Counters that follow counts kept since start by a cache (read at scrape time). */
+function countersOf<Stats>(
+  registry: Registry,
+  prefix: string,
+  read: () => Stats,
+  counted: ReadonlyArray<readonly [keyof Stats & string, string]>,
+): void {
   for (const [field, help] of counted) {
     let reported = 0;
     new Counter({
-      name: `hearth_card_cache_${field}_total`,
+      name: `${prefix}_${field}_total`,
       help,
       registers: [registry],
       collect() {
-        const now = sources.cardCache()[field];
+        const now = Number(read()[field]);
         this.inc(Math.max(0, now - reported));
         reported = now;
       },
     });
   }
+}
+
+/** The card cache's counts (counters, read from the cache at scrape time) and size (gauges). */
+function cardCacheMetrics(registry: Registry, sources: MetricsSources): void {
+  countersOf(registry, 'hearth_card_cache', sources.cardCache, [
+    ['hits', 'Post cards served from the card cache'],
+    ['misses', 'Post cards the card cache lacked (built from the database)'],
+    ['invalidations', 'Post cards (or members, or the whole card cache) dropped as changed'],
+  ]);
   new Gauge({
     name: 'hearth_card_cache_cards',
     help: 'Post cards held in the card cache',
@@ -162,6 +175,23 @@ function cardCacheMetrics(registry: Registry, sources: MetricsSources): void {
     registers: [registry],
     collect() {
       this.set(sources.cardCache().bytes);
+    },
+  });
+}
+
+/** The members' kept first feed pages: counts (counters) and members held (a gauge). */
+function feedHeadMetrics(registry: Registry, sources: MetricsSources): void {
+  countersOf(registry, 'hearth_feed_cache', sources.feedHeads, [
+    ['hits', 'First feed pages served from a member’s kept ids'],
+    ['misses', 'First feed pages read from the database (no kept ids, or too few)'],
+    ['stale', 'Kept first pages refused because an event changed them'],
+  ]);
+  new Gauge({
+    name: 'hearth_feed_cache_members',
+    help: 'Members whose first feed page this process keeps',
+    registers: [registry],
+    collect() {
+      this.set(sources.feedHeads().members);
     },
   });
 }
