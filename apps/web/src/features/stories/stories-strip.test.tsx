@@ -1,5 +1,5 @@
 import { storyCountForWidth } from '@hearth/contract';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFeed } from '../../test/feed';
 import { sessionUser } from '../../test/fixtures';
@@ -32,7 +32,10 @@ describe('the stories strip', () => {
       [375, 5],
     ] as const) {
       act(() => setWindowWidth(width));
-      expect(stories(), `${width} px`).toHaveLength(count);
+      // The strip's resize listener is attached by an effect of its first render, which a slow
+      // machine may not have run yet when the first resize comes: it then reads the width as it
+      // subscribes, a moment later.
+      await waitFor(() => expect(stories(), `${width} px`).toHaveLength(count));
       expect(storyCountForWidth(width)).toBe(count);
     }
   });
