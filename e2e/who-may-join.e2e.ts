@@ -207,7 +207,7 @@ describe('a new host decides who may join', () => {
     const page = await visitorPage(1280);
     await logIn(page, newcomer.email, PASSWORD);
     await page.waitForURL(`${suite.app.url}/`, { timeout: 10_000 });
-    await page.getByRole('link', { name: newcomer.first }).waitFor();
+    await page.getByRole('link', { name: newcomer.first, exact: true }).waitFor();
     await page.context().close();
   });
 
