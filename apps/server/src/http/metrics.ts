@@ -183,7 +183,7 @@ function cardCacheMetrics(registry: Registry, sources: MetricsSources): void {
 function feedHeadMetrics(registry: Registry, sources: MetricsSources): void {
   countersOf(registry, 'hearth_feed_cache', sources.feedHeads, [
     ['hits', 'First feed pages served from a member’s kept ids'],
-    ['misses', 'First feed pages read from the database (no kept ids, or too few)'],
+    ['misses', 'First feed pages read from the database (no kept ids, too few, or stale)'],
     ['stale', 'Kept first pages refused because an event changed them'],
   ]);
   new Gauge({
