@@ -9,6 +9,10 @@ import { prerenderLogin } from './prerender-plugin.ts';
 import { PWA_ICONS, pwaIcons } from './pwa-icons-plugin.ts';
 
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+// React 18's hook, for wouter, from React itself (src/routing/use-sync-external-store.ts).
+const syncExternalStore = fileURLToPath(
+  new URL('./src/routing/use-sync-external-store.ts', import.meta.url),
+);
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 // Paths the back end answers, its built-in pictures included (served by the server itself,
@@ -82,7 +86,12 @@ export default defineConfig({
     pwaIcons(),
     installableApp(),
   ],
-  resolve: { alias: { '@hearth/contract': contract } },
+  resolve: {
+    alias: {
+      '@hearth/contract': contract,
+      'use-sync-external-store/shim/index.js': syncExternalStore,
+    },
+  },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

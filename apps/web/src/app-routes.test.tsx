@@ -1,11 +1,11 @@
 import { type SessionUser, UI_MESSAGES } from '@hearth/contract';
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app-providers';
 import { AppRoutes } from './router';
+import { MemoryRouter, useLocation } from './routing/routing';
 import { storeSessionUser } from './session/session-cookie';
 import { sessionUser } from './test/fixtures';
 

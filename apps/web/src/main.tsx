@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app-providers';
 import { captureLoginHandover } from './features/auth/prerender-handover';
@@ -9,6 +8,7 @@ import { preloadLoginPage } from './features/layout/lazy-pages';
 import { currentLanguage, preferredLanguage, setLanguage, takeLanguageFromAddress } from './i18n';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
 import { AppRoutes } from './router';
+import { BrowserRouter } from './routing/routing';
 import './styles/global.css';
 
 const queryClient = createQueryClient();

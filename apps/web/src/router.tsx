@@ -1,6 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { type Location, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { ErrorPage, RouteErrorPage } from './features/layout/error-page';
+import { ErrorPage } from './features/layout/error-page';
 import {
   AboutPage,
   AccountSettingsPage,
@@ -30,13 +29,12 @@ import { LoggedInArea } from './features/layout/logged-in-area';
 import { LoggedOutArea } from './features/layout/logged-out-area';
 import { PublicArea } from './features/layout/public-area';
 import { RootLayout } from './features/layout/root-layout';
+import { type Location, Navigate, type RouteObject, Routes, useLocation } from './routing/routing';
 
 /** The two areas of spec section 2, and the pages anyone may read (/about). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // Where a data router renders them (the tests' memory router); AppRoutes catches its own.
-    errorElement: <RouteErrorPage />,
     children: [
       {
         element: <LoggedInArea />,
@@ -101,7 +99,7 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-/** Catches what a screen throws while rendering, as a data router's errorElement would. */
+/** Catches what a screen throws while rendering: the error page, until the address changes. */
 class RouteErrorBoundary extends Component<
   BoundaryProps,
   { error: unknown; location: Location; failed: boolean }
@@ -113,7 +111,7 @@ class RouteErrorBoundary extends Component<
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: { location: Location }) {
-    // Another location is another chance, as with React Router's own boundary.
+    // Another location is another chance.
     return props.location === state.location
       ? null
       : { error: undefined, location: props.location, failed: false };
@@ -124,12 +122,12 @@ class RouteErrorBoundary extends Component<
   }
 }
 
-/**
- * The routes above in a plain (declarative) router, which main.tsx uses: none of the screens
- * loads data through the router, and a data router's code would weigh on the first load.
- */
+/** The screen for the address (routing/routing.tsx matches the table above). */
 export function AppRoutes() {
   const location = useLocation();
-  const element = useRoutes(routes, location);
-  return <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>;
+  return (
+    <RouteErrorBoundary location={location}>
+      <Routes routes={routes} pathname={location.pathname} />
+    </RouteErrorBoundary>
+  );
 }

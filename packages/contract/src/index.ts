@@ -1,10 +1,13 @@
+export * from './account-messages.js';
 export * from './api/endpoints.js';
 export * from './api/routes.js';
+export * from './auth-messages.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './i18n.js';
 export * from './i18n-check.js';
 export * from './image-variants.js';
+export * from './interface-messages.js';
 export { firstIssueMessage } from './issues.js';
 export * from './messages.js';
 export * from './picture-sizes.js';

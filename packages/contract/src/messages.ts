@@ -5,7 +5,6 @@ import {
   IMAGE_MAX_PIXELS,
   INVITE_DAYS_MAX,
   INVITE_USES_MAX,
-  JOIN_REASON_MAX,
   PRIVACY_POLICY_MAX,
   REPORT_DETAILS_MAX,
   SEARCH_TERM_MAX,
@@ -16,90 +15,12 @@ import {
   UPLOAD_FILES_MAX,
 } from './constants.js';
 
-/** Every validation message of spec section 5, verbatim (typos included), and the server's own sentences. */
-
-export const LOGIN_MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please provide a valid email',
-  passwordRequired: 'Please provide your password',
-} as const;
-
-export const REGISTER_MESSAGES = {
-  firstNameRequired: "What's your First name ?",
-  lastNameRequired: "What's your Last name ?",
-  firstNameLength: 'First name must be between 2 and 16 characters.',
-  lastNameLength: 'Last name must be between 2 and 16 characters.',
-  nameLetters: 'Numbers and special characters are not allowed.',
-  emailRequired: "You'll need this when you log in and if you ever need to reset your password.",
-  emailInvalid: 'Enter a valid email address.',
-  // The spec gives no message for an empty password; this one is ours.
-  passwordRequired:
-    'Enter a combination of at least six numbers, letters and punctuation marks (such as ! and &).',
-  passwordMin: 'Password must be atleast 6 characters.',
-  passwordMax: "Password can't be more than 36 characters",
-  birthDate:
-    'it looks like you(ve enetered the wrong info.Please make sure that you use your real date of birth.',
-  genderRequired: 'Please choose a gender. You can change who can see this later.',
-} as const;
-
-export const FIND_ACCOUNT_MESSAGES = {
-  emailRequired: 'Enter your Email to continue',
-  emailInvalid: 'Enter a valid Email',
-  emailMax: "Email can't be more than 50 characters",
-} as const;
-
-export const RESET_CODE_MESSAGES = {
-  required: 'verification code is required to continue',
-  min: 'must be 5 characters',
-  max: 'maximum of 5 characters',
-} as const;
-
-export const NEW_PASSWORD_MESSAGES = {
-  required: 'Enter new Password',
-  min: 'Enter at least 6 characters',
-  max: 'must be between 6 and 50 characters',
-  confirmRequired: 'confirm password',
-  mismatch: 'passwords do not match',
-} as const;
-
-/** One's own account (API.md, One's own account): the Settings page's sentences. */
-export const ACCOUNT_MESSAGES = {
-  // Language (the languages issue).
-  languageChanged: 'Your language is changed.',
-  languageInvalid: 'Choose one of the languages in the list.',
-  nameChanged: 'Your name is changed.',
-  currentPasswordRequired: 'Enter your current password.',
-  currentPasswordWrong: 'Your current password is not right.',
-  passwordChanged: 'Your password is changed. Your other devices are logged out.',
-  // E-mail.
-  emailSame: 'That is already your e-mail address.',
-  emailChangeSent: 'We sent a link to your new address. Your e-mail changes when you open it.',
-  emailLinkInvalid: 'This link has expired or was already used.',
-  emailChanged: 'Your e-mail address is changed.',
-  // Where you're logged in.
-  sessionEnded: 'That device is logged out.',
-  // Two-factor sign-in.
-  twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app.',
-  twoFactorCodeWrong: 'That code is not right. Try the newest code from your app.',
-  twoFactorAlreadyOn: 'Two-factor sign-in is already on.',
-  twoFactorNotSetUp: 'Start again: set up two-factor sign-in first.',
-  twoFactorOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
-  twoFactorOff: 'Two-factor sign-in is off.',
-  twoFactorNotOn: 'Two-factor sign-in is not on.',
-  loginCodeNeeded: 'Enter the code from your authenticator app, or one of your recovery codes.',
-  loginTicketExpired: 'That took too long. Log in again.',
-  // Download your information.
-  exportRequested:
-    'We are getting your information ready. We will tell you when it can be downloaded.',
-  exportUnderWay: 'Your information is already being prepared.',
-  exportReady: 'Your information is ready to download.',
-  // Delete my account.
-  staffCannotDelete:
-    'Moderators and admins cannot delete their account. Ask an admin to make you a member first.',
-  accountDeleted: 'Your account is deleted. You can still log in within 30 days to keep it.',
-  deletionScheduled: 'Your account is being deleted. Log in to keep it, or leave it to go.',
-  deletionCancelled: 'Welcome back. Your account is no longer being deleted.',
-} as const;
+/**
+ * Every validation message of spec section 5, verbatim (typos included), and the server's own
+ * sentences: the forms of logging in and signing up in auth-messages.ts, the server's and the
+ * interface's in interface-messages.ts (each its own module, so a screen's code carries only the
+ * ones it uses), the others here.
+ */
 
 export const DETAILS_MESSAGES = {
   bioMax: 'Bio must be at most 100 characters.',
@@ -213,22 +134,6 @@ export function fileMessage(template: string, fileName: string): string {
   return template.replaceAll('{file}', fileName);
 }
 
-/** Sentences the server answers with; the web shows them as they are. */
-/** Who may join (API.md, Hosts in charge): the sign-up's and login's sentences. */
-export const SIGNUP_MESSAGES = {
-  /** The sign-up answer in approval mode (API.md, verbatim). */
-  awaitingApproval: 'Your request to join is waiting for approval.',
-  loginPending:
-    'Your request to join is still waiting for approval. You will get an e-mail when a moderator has looked at it.',
-  closed: 'This server is not accepting new members at the moment.',
-  inviteRequired: 'You need an invite to join this server.',
-  inviteInvalid: 'This invite is not valid: it has expired or has been used up.',
-  emailRefused: 'Sign-up with this e-mail address is not possible on this server.',
-  reasonRequired: 'Please tell us why you want to join.',
-  reasonMax: `Your answer must be at most ${JOIN_REASON_MAX} characters.`,
-  rulesRequired: 'Please agree to the server rules to join.',
-} as const;
-
 /** Reports (API.md, Hosts in charge). */
 export const REPORT_MESSAGES = {
   reasonRequired: 'Choose why you are reporting this.',
@@ -269,63 +174,4 @@ export const MODERATION_MESSAGES = {
   /** The login answer (403) of a suspended member (API.md: a sentence saying so). */
   accountSuspended:
     'Your account is suspended: you cannot log in. The e-mail we sent you says why.',
-} as const;
-
-export const SERVER_MESSAGES = {
-  registerSuccess: 'Register Success ! please activate your email to start',
-  loginSuccess: 'Login Success !',
-  invalidCredentials: 'Invalid credentials.Please try again.',
-  emailTaken: 'This email address already exists,try with a different email address',
-  activated: 'Account has been activated successfully.',
-  alreadyActivated: 'This account is already activated.',
-  notYourActivation: "You don't have the authorization to complete this operation.",
-  activationInvalid: 'This activation link is invalid or has expired.',
-  verificationSent: 'Email verification link has been sent to your email.',
-  accountNotFound: 'Account does not exists.',
-  resetCodeSent: 'Email reset code has been sent to your email',
-  resetCodeWrong: 'Verification code is wrong.',
-  resetCodeExpired: 'This code has expired. Please send a new code.',
-  resetCodeBurnt: 'Too many wrong codes. Please send a new code.',
-  resetNotAllowed: 'Please verify the code sent to your email before changing your password.',
-  passwordChanged: 'Your password has been changed. You can log in now.',
-  unauthenticated: 'Please log in to continue.',
-  sessionExpired: 'Your session has ended. Please log in again.',
-  loggedOut: 'You are logged out.',
-  loggedOutEverywhere: 'You are logged out of all devices.',
-  notFound: 'Not found.',
-  tooManyRequests: 'Too many attempts. Please wait {minutes} and try again.',
-  unexpected: 'Something went wrong on our side. Please try again.',
-  invalidInput: 'The request is not valid.',
-  activationTokenMissing: 'The activation link is missing its token.',
-  malformedJson: 'The request body is not valid JSON.',
-  unsupportedMediaType: 'This kind of request body is not accepted here.',
-  payloadTooLarge: 'The request is too large.',
-  unstorableText:
-    'Text cannot contain a NUL character or a broken Unicode character (an unpaired surrogate).',
-} as const;
-
-/** The 429 sentence with its wait filled in, rounded up to whole minutes. */
-export function tooManyRequestsMessage(waitMs: number): string {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return SERVER_MESSAGES.tooManyRequests.replace(
-    '{minutes}',
-    minutes === 1 ? '1 minute' : `${minutes} minutes`,
-  );
-}
-
-export const UI_MESSAGES = {
-  activationSuccess: 'Account verification succeeded. Redirecting!',
-  activationFailure: 'Account verification failed.',
-  unexpectedError: 'Unexpected Application Error!',
-  verifyBanner:
-    'Your account is not verified,verify your account before it gets deleted after a month from creating.',
-  verifyBannerLink: 'click here to resend verification link',
-  noPosts: 'No posts available',
-  /** The page of a post that is missing, in trash or not shared with the member (/post/{postId}). */
-  postUnavailable: "This post isn't available",
-  postUnavailableDetail:
-    'The author may have shared it with only some people or moved it to trash, or the link may be wrong.',
-  postUnavailableHome: 'Go to News Feed',
-  /** The notifications panel without any. */
-  noNotifications: 'No notifications yet',
 } as const;

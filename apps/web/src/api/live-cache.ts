@@ -1,7 +1,7 @@
 import type { LiveServerMessage, NotificationType } from '@hearth/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { friendsKeys } from './friends-keys';
-import { moderationKeys } from './moderation';
+import { moderationKeys } from './moderation-keys';
 import { notificationKeys, postKeys as onePostKeys } from './notification-keys';
 import { applyPostEdit, type FeedData, patchPost, postKeys } from './post-cache';
 import { type ProfileAnswer, profileKeys } from './profile-keys';

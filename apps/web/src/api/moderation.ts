@@ -23,53 +23,14 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../session/session-context';
+import { aboutKeys } from './about';
 import { ApiError } from './client';
 import { type CursorPages, cursorPagesOptions, mapPageItems } from './cursor-pages';
+import { moderationKeys, type ReportStatus } from './moderation-keys';
 import { mapAllPosts, postKeys, removePost } from './post-cache';
 import { profileKeys } from './profile-keys';
 
-/** What the server says about itself changes seldom: a read a minute old still holds. */
-export const ABOUT_STALE_TIME_MS = 60_000;
-
-export const aboutKeys = {
-  /** GET /about: name, description, rules, privacy policy, who may join. */
-  about: ['about'] as const,
-};
-
-export const moderationKeys = {
-  all: ['moderation'] as const,
-  settings: () => [...moderationKeys.all, 'settings'] as const,
-  membersAll: () => [...moderationKeys.all, 'members'] as const,
-  /** One search of the members list (`q` as typed, trimmed; '' for every member). */
-  members: (q: string) => [...moderationKeys.membersAll(), q] as const,
-  applications: () => [...moderationKeys.all, 'applications'] as const,
-  invites: () => [...moderationKeys.all, 'invites'] as const,
-  /** The header's count: open reports and applications. */
-  summary: () => [...moderationKeys.all, 'summary'] as const,
-  reportsAll: () => [...moderationKeys.all, 'reports'] as const,
-  /** The reports queue, one tab ('open' or 'resolved'). */
-  reports: (status: ReportStatus) => [...moderationKeys.reportsAll(), status] as const,
-  /** The audit log (admins). */
-  log: () => [...moderationKeys.all, 'log'] as const,
-  /** One member's record: the reports naming them and the actions taken about them. */
-  record: (userId: string) => [...moderationKeys.all, 'record', userId] as const,
-  /** The addresses refused after a deletion (admins). */
-  emailBlocks: () => [...moderationKeys.all, 'emailBlocks'] as const,
-  /** The member's own reports (the Support Inbox). */
-  myReports: () => ['myReports'] as const,
-};
-
-export type ReportStatus = ModerationReport['status'];
-
-/** The server's name, description, rules, privacy policy and sign-up mode; anyone may read it. */
-export function useAboutQuery() {
-  const api = useApi();
-  return useQuery({
-    queryKey: aboutKeys.about,
-    queryFn: ({ signal }) => api.call(ROUTES.about, undefined, { signal }),
-    staleTime: ABOUT_STALE_TIME_MS,
-  });
-}
+export type { ReportStatus } from './moderation-keys';
 
 /** The admin's settings (/admin/settings). */
 export function useModerationSettingsQuery() {

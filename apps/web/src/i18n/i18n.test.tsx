@@ -1,9 +1,9 @@
 import { COOKIE_NAMES, defineMessages } from '@hearth/contract';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LoginFooter } from '../features/auth/login-footer';
+import { MemoryRouter } from '../routing/routing';
 import { currentLanguage, preferredLanguage, setLanguage, T, translate, useT } from '.';
 
 const m = defineMessages('i18nTest', {

@@ -22,11 +22,11 @@ import {
   SEARCH_MESSAGES,
   SERVER_MESSAGES,
   SIGNUP_MESSAGES,
-  UI_MESSAGES,
 } from '@hearth/contract';
+import { serverUiMessages } from './server-ui.messages';
 
 /*
- * The contract's sentences (packages/contract/src/messages.ts): what the server answers and the
+ * The contract's sentences (packages/contract/src/*messages.ts): what the server answers and the
  * form checks say, in English for every client written for the spec. Hearth's web app shows
  * them in the member's language, finding each by its English text (server-text.ts). Sentences
  * the server fills in ({file}, {minutes}) are written out below as ICU, so their values survive
@@ -55,7 +55,7 @@ export const contractMessages = {
   report: defineMessages('server.report', REPORT_MESSAGES),
   moderation: defineMessages('server.moderation', MODERATION_MESSAGES),
   server: defineMessages('server.server', withoutPlaceholders(SERVER_MESSAGES)),
-  ui: defineMessages('server.ui', UI_MESSAGES),
+  ui: serverUiMessages,
   media: defineMessages('server.media', withoutPlaceholders(MEDIA_MESSAGES)),
   fileCover: defineMessages('server.fileCover', FILE_MESSAGES.cover),
 };

@@ -9,9 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { applyLiveMessage, isUnseenPost, refetchAfterGap } from '../api/live-cache';
 import { useSession } from '../session/session-context';
-import { LiveConnection } from './live-connection';
+import type { LiveConnection } from './live-connection';
 import { VisiblePosts } from './visible-posts';
 
 type TrackPost = (element: Element, postId: string) => () => void;
@@ -42,27 +41,31 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const username = user?.username;
   useEffect(() => {
     if (!token || !userId || !username) return;
-    const live = new LiveConnection({
-      token,
-      onMessage: (message) => {
-        if (message.type === 'post') {
-          const { postId } = message.payload;
-          if (isUnseenPost(queryClient, message.payload, userId)) {
-            setNewPostIds((ids) => (ids.includes(postId) ? ids : [postId, ...ids]));
-          }
-          return;
-        }
-        applyLiveMessage(queryClient, message, { username });
-      },
-      onReconnected: () => refetchAfterGap(queryClient),
-      // As an API call answered 401 (api/client.ts through the session).
-      onUnauthorized: () => dispatch({ type: 'LOGOUT' }),
-    });
-    connection.current = live;
-    live.watch(visible.current());
-    live.start();
+    let ended = false;
+    let live: LiveConnection | undefined;
+    // The connection's code comes after the first screen, in its own chunk (live-session.ts).
+    import('./live-session')
+      .then(({ openLiveSession }) => {
+        if (ended) return;
+        live = openLiveSession({
+          token,
+          userId,
+          username,
+          queryClient,
+          onUnseenPost: (postId) =>
+            setNewPostIds((ids) => (ids.includes(postId) ? ids : [postId, ...ids])),
+          // As an API call answered 401 (api/client.ts through the session).
+          onUnauthorized: () => dispatch({ type: 'LOGOUT' }),
+        });
+        connection.current = live;
+        live.watch(visible.current());
+        live.start();
+      })
+      // Its chunk could not be fetched (offline): the screens work without live updates.
+      .catch(() => undefined);
     return () => {
-      live.stop();
+      ended = true;
+      live?.stop();
       if (connection.current === live) connection.current = null;
       setNewPostIds([]);
     };

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { LoginPage } from '../features/auth/login-page';
 import { type AppLanguage, setLanguage } from '../i18n';
+import { MemoryRouter } from '../routing/routing';
 import { SessionProvider } from '../session/session-context';
 
 /**

@@ -3,11 +3,11 @@ import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app-providers';
-import { routes } from '../router';
+import { AppRoutes } from '../router';
+import { createMemoryLocation, MemoryRouter } from '../routing/routing';
 import { storeSessionUser } from '../session/session-cookie';
 import { type Handlers, type RecordedCall, stubServer } from './fake-server';
 import { sessionUser } from './fixtures';
@@ -28,18 +28,20 @@ export function renderApp(
 ) {
   if (user) storeSessionUser(user);
   if (fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryLocation(path);
   const view = render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter location={router}>
+          <AppRoutes />
+        </MemoryRouter>
       </AppProviders>
     </StrictMode>,
   );
   const person = userEvent.setup(
     fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {},
   );
-  return { ...view, router, user: person, pathname: () => router.state.location.pathname };
+  return { ...view, router, user: person, pathname: router.pathname };
 }
 
 /**

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../account-messages.js';
+import { REGISTER_MESSAGES } from '../auth-messages.js';
 import {
   EMAIL_MAX,
   RECOVERY_CODE_COUNT,
@@ -6,7 +8,7 @@ import {
   TOTP_CODE_PATTERN,
 } from '../constants.js';
 import { LANGUAGE_CODES, type LanguageCode } from '../i18n.js';
-import { ACCOUNT_MESSAGES, REGISTER_MESSAGES, SERVER_MESSAGES } from '../messages.js';
+import { SERVER_MESSAGES } from '../interface-messages.js';
 import { authResponseSchema } from './responses.js';
 
 // One's own account (API.md, One's own account): e-mail, where you're logged in, two-factor

@@ -5,7 +5,7 @@ import {
   LOGIN_MESSAGES,
   REGISTER_MESSAGES,
   RESET_CODE_MESSAGES,
-} from '../messages.js';
+} from '../auth-messages.js';
 import {
   ageOn,
   birthYearChoices,

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../account-messages.js';
+import {
+  FIND_ACCOUNT_MESSAGES,
+  LOGIN_MESSAGES,
+  NEW_PASSWORD_MESSAGES,
+  REGISTER_MESSAGES,
+  RESET_CODE_MESSAGES,
+  SIGNUP_MESSAGES,
+} from '../auth-messages.js';
 import {
   BIRTH_YEAR_CHOICES,
   EMAIL_MAX,
@@ -14,16 +23,7 @@ import {
   SIGNUP_PASSWORD_MIN,
 } from '../constants.js';
 import { GENDERS } from '../enums.js';
-import {
-  ACCOUNT_MESSAGES,
-  FIND_ACCOUNT_MESSAGES,
-  LOGIN_MESSAGES,
-  NEW_PASSWORD_MESSAGES,
-  REGISTER_MESSAGES,
-  RESET_CODE_MESSAGES,
-  SERVER_MESSAGES,
-  SIGNUP_MESSAGES,
-} from '../messages.js';
+import { SERVER_MESSAGES } from '../interface-messages.js';
 
 const LETTERS_ONLY = /^\p{L}+$/u;
 

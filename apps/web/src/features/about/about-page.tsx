@@ -1,7 +1,7 @@
 import type { About } from '@hearth/contract';
 import { useId } from 'react';
+import { useAboutQuery } from '../../api/about';
 import { errorMessage } from '../../api/client';
-import { useAboutQuery } from '../../api/moderation';
 import { translate, useT } from '../../i18n';
 import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';

@@ -1,11 +1,11 @@
 import { REDIRECT_DELAY_MS } from '@hearth/contract';
 import { useEffect, useId, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { useActivateAccountMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
 import { useT } from '../../i18n';
-import { contractMessages } from '../../i18n/server.messages';
 import { serverText } from '../../i18n/server-text';
+import { serverUiMessages } from '../../i18n/server-ui.messages';
+import { useNavigate, useParams } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 import { CheckCircleIcon, ErrorIcon } from '../../ui/icons';
 import { Popup } from '../../ui/popup';
@@ -48,7 +48,7 @@ export function ActivatePage() {
         <Popup labelledBy={titleId} describedBy={textId} className={styles.popup}>
           <CheckCircleIcon className={styles.success} width={48} height={48} />
           <h2 id={titleId} className={`${styles.title} ${styles.success}`}>
-            {t(contractMessages.ui.activationSuccess)}
+            {t(serverUiMessages.activationSuccess)}
           </h2>
           <p id={textId} className={styles.text}>
             {serverText(activate.data.message)}
@@ -59,7 +59,7 @@ export function ActivatePage() {
         <Popup labelledBy={titleId} describedBy={textId} className={styles.popup}>
           <ErrorIcon className={styles.error} width={48} height={48} />
           <h2 id={titleId} className={`${styles.title} ${styles.error}`}>
-            {t(contractMessages.ui.activationFailure)}
+            {t(serverUiMessages.activationFailure)}
           </h2>
           <p id={textId} className={styles.text}>
             {errorMessage(activate.error)}

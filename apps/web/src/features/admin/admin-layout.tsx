@@ -1,8 +1,8 @@
 import { STAFF_ROLES } from '@hearth/contract';
 import { Suspense } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { useAboutQuery } from '../../api/moderation';
+import { useAboutQuery } from '../../api/about';
 import { useT } from '../../i18n';
+import { Navigate, NavLink, Outlet, useLocation } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { Spinner } from '../../ui/spinner';
 import { PageFallback } from '../layout/page-fallback';

@@ -7,7 +7,6 @@ import {
   type Role,
 } from '@hearth/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { itemsOf } from '../../api/cursor-pages';
 import {
@@ -20,6 +19,7 @@ import {
   useWarnMemberMutation,
 } from '../../api/moderation';
 import { T, translate, useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';

@@ -255,7 +255,7 @@ describe('Reports (/admin/reports)', () => {
     await app.user.click(within(tabs).getByRole('tab', { name: 'Resolved' }));
     const list = await screen.findByRole('list', { name: 'Resolved reports' });
     expect(screen.getByRole('tabpanel', { name: 'Resolved' })).toContainElement(list);
-    expect(app.router.state.location.search).toBe('?status=resolved');
+    expect(app.router.search()).toBe('status=resolved');
     expect(callsTo('reports').at(-1)?.query.get('status')).toBe('resolved');
     const item = within(list).getByRole('article', { name: 'Post by Grace Hopper' });
     expect(item).toHaveTextContent('Removed by Ada Owen 2 hours ago: Spam links.');
@@ -267,7 +267,7 @@ describe('Reports (/admin/reports)', () => {
     // Arrow keys move between the tabs.
     await app.user.keyboard('{ArrowLeft}');
     expect(within(tabs).getByRole('tab', { name: 'Open' })).toHaveFocus();
-    expect(app.router.state.location.search).toBe('');
+    expect(app.router.search()).toBe('');
     expect(await screen.findByText('No open reports: nothing waits for you.')).toBeInTheDocument();
   });
 

@@ -5,7 +5,6 @@ import type {
   ResolveAction,
 } from '@hearth/contract';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { itemsOf } from '../../api/cursor-pages';
 import {
@@ -15,6 +14,7 @@ import {
   useResolveReportMutation,
 } from '../../api/moderation';
 import { T, translate, useT } from '../../i18n';
+import { Link, useSearchParams } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { fullName } from '../../ui/full-name';

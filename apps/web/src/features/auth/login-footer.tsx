@@ -1,6 +1,6 @@
 import { COPYRIGHT_YEAR, LANGUAGES } from '@hearth/contract';
-import { Link, useNavigate } from 'react-router';
 import { LANGUAGE_PARAM, setLanguage, useLanguage, useT } from '../../i18n';
+import { Link, useNavigate } from '../../routing/routing';
 import { footerMessages as m } from './login-footer.messages';
 import styles from './login-footer.module.css';
 

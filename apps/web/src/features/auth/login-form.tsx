@@ -6,10 +6,10 @@ import {
   type SessionUser,
 } from '@hearth/contract';
 import { type ChangeEvent, type FormEvent, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../api/auth';
 import { createApiClient, errorMessage } from '../../api/client';
 import { setLanguage, takeLanguageChosenBeforeLogin, useT } from '../../i18n';
+import { Link, useNavigate } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 import { storeSessionUser } from '../../session/session-cookie';
 import buttons from '../../ui/button.module.css';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { useAboutQuery } from '../../api/moderation';
+import { useAboutQuery } from '../../api/about';
 import { T, useT } from '../../i18n';
 import { serverText } from '../../i18n/server-text';
+import { Link, useLocation, useSearchParams } from '../../routing/routing';
 import { FormMessage } from '../../ui/message';
 import { loginMessages as m } from './login.messages';
 import { LoginFooter } from './login-footer';

@@ -16,13 +16,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useAboutQuery } from '../../api/about';
 import { useRegisterMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
-import { useAboutQuery } from '../../api/moderation';
 import { formatLocale, type MessageDescriptor, pseudoMarked, useT } from '../../i18n';
 import { contractMessages } from '../../i18n/server.messages';
+import { useNavigate } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 import { storeSessionUser } from '../../session/session-cookie';
 import buttons from '../../ui/button.module.css';

@@ -1,7 +1,7 @@
 import type { Comment } from '@hearth/contract';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { cappedPictureAttributes } from '../../ui/picture';

@@ -11,7 +11,7 @@ import {
 import { errorMessage } from '../../api/client';
 import { useFeedQuery } from '../../api/posts';
 import { useT } from '../../i18n';
-import { contractMessages } from '../../i18n/server.messages';
+import { serverUiMessages } from '../../i18n/server-ui.messages';
 import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';
 import { PostCard } from '../post/post-card';
@@ -58,7 +58,7 @@ export function PostList({ columnRef }: { columnRef: RefObject<HTMLElement | nul
   if (feed.isError && !feed.data) {
     return <ErrorBox message={errorMessage(feed.error)} onRetry={() => void feed.refetch()} />;
   }
-  if (posts.length === 0) return <p className={styles.empty}>{t(contractMessages.ui.noPosts)}</p>;
+  if (posts.length === 0) return <p className={styles.empty}>{t(serverUiMessages.noPosts)}</p>;
 
   return (
     <section className={styles.list} aria-label={t(m.posts)}>

@@ -5,11 +5,11 @@ import {
   type PublicUser,
 } from '@hearth/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { Navigate, NavLink, useParams } from 'react-router';
 import type { FriendsPageAction } from '../../api/apply-friends-page';
 import { errorMessage } from '../../api/client';
 import { useFriendsPageMutation, useFriendsPageQuery } from '../../api/friends';
 import { type MessageDescriptor, translate, useT } from '../../i18n';
+import { Navigate, NavLink, useParams } from '../../routing/routing';
 import { ErrorBox } from '../../ui/error-box';
 import { GiftIcon, PersonSentIcon, SparkleIcon } from '../../ui/friends-icons';
 import { fullName } from '../../ui/full-name';

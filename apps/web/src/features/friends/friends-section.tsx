@@ -5,9 +5,9 @@ import {
   type PublicUser,
 } from '@hearth/contract';
 import { useId, useRef } from 'react';
-import { Link } from 'react-router';
 import type { FriendsPageAction } from '../../api/apply-friends-page';
 import { T, useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { showDefaultPicture } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { fullName } from '../../ui/full-name';

@@ -1,10 +1,10 @@
 import { LANGUAGES, type MessageDescriptor } from '@hearth/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useAboutQuery } from '../../api/about';
 import { useChangeLanguageMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
-import { useAboutQuery } from '../../api/moderation';
 import { setLanguage, useLanguage, useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { useDarkTheme } from '../../session/theme';
 import { Avatar } from '../../ui/avatar';

@@ -1,7 +1,7 @@
 import { STAFF_ROLES, STATIC_BADGES } from '@hearth/contract';
-import { Link, NavLink } from 'react-router';
 import { useReloadFeed } from '../../api/posts';
 import { useT } from '../../i18n';
+import { Link, NavLink } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { FriendsIcon, HomeIcon } from '../../ui/icons';

@@ -1,6 +1,6 @@
-import { NavLink } from 'react-router';
 import { useModerationSummaryQuery } from '../../api/moderation';
 import { useT } from '../../i18n';
+import { NavLink } from '../../routing/routing';
 import { ShieldIcon } from '../../ui/icons';
 import { headerMessages as m } from './header.messages';
 import styles from './header.module.css';

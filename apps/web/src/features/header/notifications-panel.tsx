@@ -6,13 +6,14 @@ import {
 } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { itemsOf } from '../../api/cursor-pages';
 import { notificationKeys } from '../../api/notification-keys';
 import { useNotificationsQuery } from '../../api/notifications';
 import { T, useT } from '../../i18n';
 import { contractMessages } from '../../i18n/server.messages';
+import { serverUiMessages } from '../../i18n/server-ui.messages';
+import { Link } from '../../routing/routing';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
 import { CommentIcon } from '../../ui/feed-icons';
@@ -159,7 +160,7 @@ export function NotificationsPanel({
       ) : list.isError && !list.data ? (
         <ErrorBox compact message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : notifications.length === 0 ? (
-        <p className={styles.empty}>{t(contractMessages.ui.noNotifications)}</p>
+        <p className={styles.empty}>{t(serverUiMessages.noNotifications)}</p>
       ) : (
         <ul className={styles.list} aria-label={t(m.title)}>
           {notifications.map((notification) => (

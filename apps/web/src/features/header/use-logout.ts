@@ -1,5 +1,5 @@
 import { ROUTES } from '@hearth/contract';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../routing/routing';
 import { useApi, useSession } from '../../session/session-context';
 
 /** How long logging out waits for the server before the member is logged out here anyway. */

@@ -1,7 +1,7 @@
 import { COPYRIGHT_YEAR, SHORTCUTS_SHOWN } from '@hearth/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { ChevronDownIcon, ChevronUpIcon, ExternalIcon } from '../../ui/feed-icons';

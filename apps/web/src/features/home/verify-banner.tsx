@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useResendVerificationMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
 import { useT } from '../../i18n';
-import { contractMessages } from '../../i18n/server.messages';
 import { serverText } from '../../i18n/server-text';
+import { serverUiMessages } from '../../i18n/server-ui.messages';
 import { homeMessages as m } from './home.messages';
 import styles from './verify-banner.module.css';
 
@@ -33,14 +33,14 @@ export function VerifyBanner() {
   return (
     <section className={styles.banner} aria-label={t(m.accountVerification)}>
       <p className={styles.text}>
-        {t(contractMessages.ui.verifyBanner)}{' '}
+        {t(serverUiMessages.verifyBanner)}{' '}
         <button
           type="button"
           className={styles.link}
           onClick={onResend}
           disabled={resend.isPending}
         >
-          {t(contractMessages.ui.verifyBannerLink)}
+          {t(serverUiMessages.verifyBannerLink)}
         </button>
       </p>
       {notice && (

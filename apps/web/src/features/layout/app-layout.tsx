@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../routing/routing';
 import { Notices } from '../../ui/notices';
 import { Header } from '../header/header';
 import styles from './app-layout.module.css';

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 import { LoginPage } from './lazy-pages';
 

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 
 /** The logged-out area (spec section 2) sends a member who is logged in to /. */

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
 import { useT } from '../../i18n';
+import { Link, Outlet } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 import { layoutMessages as m } from './layout.messages';
 import { AppLayout } from './lazy-pages';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../routing/routing';
 import { PageFallback } from './page-fallback';
 
 export function RootLayout() {

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app-providers';
+import { MemoryRouter } from '../../routing/routing';
 import { storeSessionUser } from '../../session/session-cookie';
 import { sessionUser } from '../../test/fixtures';
 import { CreatePostBox } from './create-post-box';

@@ -1,6 +1,5 @@
 import { type Post, PROFILE_PICTURE_SIZES, topReactions } from '@hearth/contract';
 import { lazy, memo, type Ref, Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useMuteMutation } from '../../api/muting';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../../api/posts';
 import { formatLocale, translate, useT } from '../../i18n';
 import { useWatchedPost } from '../../live/live-provider';
+import { Link } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { AudienceIcon } from '../../ui/audience-icons';
 import { Avatar } from '../../ui/avatar';

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { usePostQuery } from '../../api/posts';
 import { useT } from '../../i18n';
-import { contractMessages } from '../../i18n/server.messages';
+import { serverUiMessages } from '../../i18n/server-ui.messages';
+import { Link, useNavigate, useParams } from '../../routing/routing';
 import buttons from '../../ui/button.module.css';
 import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';
@@ -40,11 +40,11 @@ export function PostPage() {
       ) : (
         <section className={styles.unavailable} aria-labelledby="post-unavailable">
           <h1 id="post-unavailable" className={styles.title}>
-            {t(contractMessages.ui.postUnavailable)}
+            {t(serverUiMessages.postUnavailable)}
           </h1>
-          <p className={styles.detail}>{t(contractMessages.ui.postUnavailableDetail)}</p>
+          <p className={styles.detail}>{t(serverUiMessages.postUnavailableDetail)}</p>
           <Link to="/" className={buttons.primary}>
-            {t(contractMessages.ui.postUnavailableHome)}
+            {t(serverUiMessages.postUnavailableHome)}
           </Link>
         </section>
       )}

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { forgetProfile, useBlockMutation } from '../../api/blocking';
 import { errorMessage } from '../../api/client';
 import { useUnmuteMutation } from '../../api/muting';
 import { translate, useT } from '../../i18n';
+import { useNavigate } from '../../routing/routing';
 import { MoreIcon, ReportIcon } from '../../ui/feed-icons';
 import { BlockIcon, MuteIcon, UnmuteIcon } from '../../ui/profile-icons';
 import { ConfirmMemberDialog } from './confirm-member-dialog';

@@ -5,9 +5,9 @@ import {
   type Profile,
 } from '@hearth/contract';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { useImagesQuery } from '../../api/profile';
 import { useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { pictureAttributes } from '../../ui/picture';

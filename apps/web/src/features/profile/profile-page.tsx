@@ -9,11 +9,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { type ProfileAnswer, useOlderProfilePostsQuery, useProfileQuery } from '../../api/profile';
 import { T, useT } from '../../i18n';
-import { contractMessages } from '../../i18n/server.messages';
+import { serverUiMessages } from '../../i18n/server-ui.messages';
+import { Link, Navigate, useParams } from '../../routing/routing';
 import { useSession, useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
@@ -261,7 +261,7 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
               </div>
             </div>
             {posts.posts.length === 0 ? (
-              <p className={listStyles.empty}>{t(contractMessages.ui.noPosts)}</p>
+              <p className={listStyles.empty}>{t(serverUiMessages.noPosts)}</p>
             ) : (
               <section className={styles.posts} aria-label={t(m.posts)}>
                 {posts.posts.map((post) => (

@@ -1,10 +1,10 @@
 import { type NewPasswordInput, newPasswordSchema, REDIRECT_DELAY_MS } from '@hearth/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
 import { useResetPasswordMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
 import { useT } from '../../i18n';
+import { Link, useNavigate } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 import buttons from '../../ui/button.module.css';
 import { TextField } from '../../ui/form-field';

@@ -1,10 +1,10 @@
 import { type FindUserInput, findUserSchema, type ResetUserInfo } from '@hearth/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { useFindUserMutation } from '../../api/auth';
 import { errorMessage } from '../../api/client';
 import { useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import buttons from '../../ui/button.module.css';
 import { TextField } from '../../ui/form-field';
 import { FormMessage } from '../../ui/message';

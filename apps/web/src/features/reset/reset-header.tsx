@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';

@@ -9,7 +9,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import {
   normalizeSearchTerm,
@@ -19,6 +18,7 @@ import {
   useSearchQuery,
 } from '../../api/search';
 import { translate, useT } from '../../i18n';
+import { useNavigate } from '../../routing/routing';
 import buttons from '../../ui/button.module.css';
 import { ErrorBox } from '../../ui/error-box';
 import { ArrowLeftIcon, SearchIcon } from '../../ui/icons';

@@ -7,10 +7,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { useChangeNameMutation, useChangePasswordMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { ChevronRightIcon } from '../../ui/icons';
 import { FormMessage } from '../../ui/message';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
 import { useConfirmEmailMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { T, useT } from '../../i18n';
+import { Link, useParams } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 import { FormMessage } from '../../ui/message';
 import { Spinner } from '../../ui/spinner';

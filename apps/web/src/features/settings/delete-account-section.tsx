@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES, type DeleteAccountInput, deleteAccountSchema } from '@hearth/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useAccountQuery, useDeleteAccountMutation } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { useT } from '../../i18n';
 import { serverText } from '../../i18n/server-text';
+import { useNavigate } from '../../routing/routing';
 import { useSession } from '../../session/session-context';
 import { Dialog, DialogBody, DialogFooter } from '../../ui/dialog';
 import { FormMessage } from '../../ui/message';

@@ -1,9 +1,9 @@
 import type { MessageDescriptor, PublicUser } from '@hearth/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { T, useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { Avatar } from '../../ui/avatar';
 import buttons from '../../ui/button.module.css';
 import { ErrorBox } from '../../ui/error-box';

@@ -1,7 +1,7 @@
 import type { Privacy } from '@hearth/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { T, useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { AudienceIcon } from '../../ui/audience-icons';
 import buttons from '../../ui/button.module.css';
 import radios from '../../ui/radio-options.module.css';

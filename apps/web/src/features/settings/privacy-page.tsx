@@ -1,9 +1,9 @@
 import type { Privacy } from '@hearth/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { usePrivacy } from '../../api/privacy';
 import { T, useT } from '../../i18n';
+import { Link } from '../../routing/routing';
 import { ErrorBox } from '../../ui/error-box';
 import { Spinner } from '../../ui/spinner';
 import { privacyMessages as m } from './privacy.messages';
