@@ -6,12 +6,12 @@ import { callApi } from './support/api.js';
 import { screenshot } from './support/browser.js';
 import { logIn, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
-import { VIEWS } from './support/views.js';
+import { views } from './support/views.js';
 
 /**
  * One's own account (issue 35, first slice): a member changes their name on the Settings page
  * (the header shows it at once) and their password (another device of theirs, open meanwhile, is
- * logged out at once; a mail tells them). Screens at 375 and 1280 px, light and dark, axe-clean.
+ * logged out at once; a mail tells them). Screens on a phone and a desktop, light and dark (views.ts), axe-clean.
  */
 const suite = useSuite({ mail: true });
 
@@ -90,8 +90,8 @@ describe('the Settings page', () => {
     await page.getByText(ACCOUNT_MESSAGES.currentPasswordWrong).waitFor();
   });
 
-  it('reads well at 375 and 1280 px, light and dark', async () => {
-    for (const { width, dark } of VIEWS) {
+  it('reads well on a phone and a desktop, light and dark (views.ts)', async () => {
+    for (const { width, dark } of views()) {
       const page: Page = await suite.pageAs(member, { width, dark });
       await page.goto(`${suite.app.url}/settings`);
       await page.getByRole('button', { name: 'Change password' }).waitFor();

@@ -78,7 +78,7 @@ function comment(member: Member, postId: string, text: string) {
 }
 
 /**
- * `open` shows a dialog on `member`'s page at `path`: at 375 and 1280 px in both themes, no
+ * `open` shows a dialog on `member`'s page at `path`: on a phone and a desktop in both themes (views.ts), no
  * sideways scrolling, axe finds nothing serious with it open, and a screenshot
  * (edit-mute-notify-{name}-{width}-{theme}.png) to be looked at.
  */
@@ -187,7 +187,7 @@ describe('Edit Post', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('looks right at 375 and 1280 px, light and dark: the edit dialog and the history', async () => {
+  it('looks right on a phone and a desktop, light and dark (views.ts): the edit dialog and the history', async () => {
     const url = suite.app.url;
     const hedy = await registerNewMember(url, 'Hedy', 'Lamarr');
     const first = 'Our allotment this spring: the first beans are up';

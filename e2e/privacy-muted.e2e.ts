@@ -130,7 +130,7 @@ describe('the privacy settings page', () => {
     await dialog.getByRole('button', { name: 'Audience: Friends' }).waitFor();
   });
 
-  it('looks right at 375 and 1280 px in both themes, axe-clean', async () => {
+  it('looks right on a phone and a desktop in both themes (views.ts), axe-clean', async () => {
     const dorothy = await registerNewMember(suite.app.url, 'Dorothy', 'Hodgkin');
     await setPrivacy(dorothy, { friendRequestsFrom: 'friends_of_friends' });
     await lookAt(dorothy, '/settings/privacy', 'privacy', (page) =>
@@ -262,7 +262,7 @@ describe('muting a member from their profile', () => {
     await page.getByRole('article').filter({ hasText: JAMES_POST }).waitFor();
   });
 
-  it('the Muted page looks right at 375 and 1280 px in both themes, axe-clean', async () => {
+  it('the Muted page looks right on a phone and a desktop in both themes (views.ts), axe-clean', async () => {
     const url = suite.app.url;
     const grace = await registerNewMember(url, 'Grace', 'Hopper');
     const alan = await registerNewMember(url, 'Alan', 'Turing');
@@ -340,7 +340,7 @@ describe('the Privacy checkup', () => {
     await page.waitForURL(`${url}/`);
   });
 
-  it('looks right at 375 and 1280 px in both themes, axe-clean', async () => {
+  it('looks right on a phone and a desktop in both themes (views.ts), axe-clean', async () => {
     const mary = await registerNewMember(suite.app.url, 'Mary', 'Jackson');
     await lookAt(mary, '/settings/privacy-checkup', 'checkup', (page) =>
       setting(page, 'defaultAudience').waitFor(),

@@ -8,13 +8,13 @@ import { callApi } from './support/api.js';
 import { screenshot } from './support/browser.js';
 import { createPost, logIn, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
-import { VIEWS } from './support/views.js';
+import { views } from './support/views.js';
 
 /**
  * Reports and what moderators do (issue: hosts in charge): a member reports a post, the
  * moderator removes it with a reason from the queue, the author reads why (bell and a real
  * e-mail), the reporter reads the outcome in the Support Inbox, and the admin reads the audit
- * log. Each screen at 375 and 1280 px, light and dark, axe-clean.
+ * log. Each screen on a phone and a desktop, light and dark (views.ts), axe-clean.
  */
 const suite = useSuite({ mail: true, env: { RATE_LIMIT_SIGNUP_IP: '1000' } });
 const repoRoot = resolve(import.meta.dirname, '..');
@@ -49,7 +49,7 @@ async function lookAt(
   path: string,
   ready: (page: Page) => Promise<void>,
 ) {
-  for (const { width, dark } of VIEWS) {
+  for (const { width, dark } of views()) {
     const page = await suite.pageAs(as, { width, dark });
     await page.goto(`${suite.app.url}${path}`);
     await ready(page);
@@ -159,7 +159,7 @@ describe('a member reports a post and a moderator removes it', () => {
     await log.getByText(REASON, { exact: false }).first().waitFor();
   });
 
-  it('reads well at 375 and 1280 px, light and dark: the queue, the Support Inbox, the audit log', async () => {
+  it('reads well on a phone and a desktop, light and dark (views.ts): the queue, the Support Inbox, the audit log', async () => {
     await lookAt('queue', moderator, '/admin/reports?status=resolved', (page) =>
       page.getByRole('list', { name: 'Resolved reports' }).waitFor(),
     );
@@ -207,7 +207,7 @@ describe('a moderator suspends a member, then lifts it', () => {
     expect(feed.some((post) => post.text === SECOND)).toBe(false);
   });
 
-  it("shows the member's status and record on the members page, at 375 and 1280 px, light and dark", async () => {
+  it("shows the member's status and record on the members page, on a phone and a desktop, light and dark (views.ts)", async () => {
     const page = await suite.pageAs(moderator, { width: 1280 });
     await page.goto(`${suite.app.url}/admin/members`);
     const row = page.getByTestId('member-row').filter({ hasText: 'Sam Seller' });
@@ -277,7 +277,7 @@ describe('an admin deletes an account, then lets its address sign up again', () 
     ).rejects.toThrow(SIGNUP_MESSAGES.emailRefused);
   });
 
-  it('lists the refused address on the settings page, at 375 and 1280 px, light and dark', async () => {
+  it('lists the refused address on the settings page, on a phone and a desktop, light and dark (views.ts)', async () => {
     await lookAt('refused', admin, '/admin/settings', (p) =>
       p.getByTestId('email-block').filter({ hasText: 'Rex Fraud' }).waitFor(),
     );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { callAs, contextFor, friendship, type Member, registerMember } from './support/members.js';
-import { VIEWS } from './support/views.js';
+import { views } from './support/views.js';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
@@ -183,7 +183,7 @@ describe('search and friends pages on a phone and in the dark theme', () => {
     await friendship(app.url, ada, 'addFriend', margaret);
   });
 
-  for (const { width, dark } of VIEWS) {
+  for (const { width, dark } of views()) {
     const theme = dark ? 'dark' : 'light';
     it(`read well at ${width} px, ${theme}`, async () => {
       const context = await contextFor(browser, app.url, ada, { width, height: 800, dark });

@@ -7,7 +7,7 @@ import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './suppor
 import { screenshot } from './support/browser.js';
 import { logIn as logInByApi, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
-import { VIEWS } from './support/views.js';
+import { views } from './support/views.js';
 
 /**
  * A new host takes charge (issue: who may join): the first admin from the host's command line,
@@ -67,7 +67,7 @@ async function fillSignUp(page: Page, who: { first: string; last: string; email:
 
 /** The page as it stands at both widths and in both themes: no sideways scroll, axe-clean. */
 async function lookAt(name: string, open: (width: number, dark: boolean) => Promise<Page>) {
-  for (const { width, dark } of VIEWS) {
+  for (const { width, dark } of views()) {
     const page = await open(width, dark);
     const where = `${name} at ${width} px, ${dark ? 'dark' : 'light'}`;
     expect(await page.locator('html.dark').count(), where).toBe(dark ? 1 : 0);
@@ -268,7 +268,7 @@ describe('a new host decides who may join', () => {
 
   // One test per screen (four views each, axe included), so that a loaded machine's slower
   // pages stay within each test's time.
-  it('reads well at 375 and 1280 px, light and dark: about', async () => {
+  it('reads well on a phone and a desktop, light and dark (views.ts): about', async () => {
     await lookAt('about', async (width, dark) => {
       const page = await visitorPage(width, dark);
       await page.goto(`${suite.app.url}/about`);
@@ -276,7 +276,7 @@ describe('a new host decides who may join', () => {
       return page;
     });
   });
-  it('reads well at 375 and 1280 px, light and dark: sign-up with an invite code', async () => {
+  it('reads well on a phone and a desktop, light and dark (views.ts): sign-up with an invite code', async () => {
     await lookAt('signup', async (width, dark) => {
       const page = await visitorPage(width, dark);
       await page.goto(`${suite.app.url}/login`);
@@ -290,7 +290,7 @@ describe('a new host decides who may join', () => {
     ['settings', '/admin/settings', 'form', 'Server settings'],
     ['members', '/admin/members', 'list', 'Members'],
   ] as const)(
-    'reads well at 375 and 1280 px, light and dark: %s',
+    'reads well on a phone and a desktop, light and dark (views.ts): %s',
     async (name, path, role, ready) => {
       await lookAt(name, async (width, dark) => {
         const page = await suite.pageAs(ada, { width, dark });

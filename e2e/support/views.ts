@@ -14,22 +14,37 @@ export interface View {
 export const LONG = process.env.E2E_LONG === '1';
 
 /**
- * The looks a feature's browser test takes at its screens (layout, axe, a screenshot): by
- * default a phone in the light theme and a desktop in the dark one, so each width and each
- * theme is seen once; with --long, both widths in both themes. The four went to two when npm test
- * passed its 25 minutes on a slower machine (README, Working on it).
+ * Every look: a phone and a desktop, each in the light and the dark theme (`--long`), and the
+ * two the default run takes between them: a phone in the light theme, a desktop in the dark one.
  */
+const EVERY_VIEW: readonly { width: number; dark: boolean }[] = [
+  { width: 375, dark: false },
+  { width: 1280, dark: false },
+  { width: 375, dark: true },
+  { width: 1280, dark: true },
+];
 export const VIEWS: readonly { width: number; dark: boolean }[] = LONG
-  ? [
-      { width: 375, dark: false },
-      { width: 1280, dark: false },
-      { width: 375, dark: true },
-      { width: 1280, dark: true },
-    ]
+  ? EVERY_VIEW
   : [
       { width: 375, dark: false },
       { width: 1280, dark: true },
     ];
+
+let turn = 0;
+
+/**
+ * The looks a feature's browser test takes at one screen (layout, axe, a screenshot): with
+ * --long every one of `VIEWS`; by default one, the two of `VIEWS` in turn from one screen to the
+ * next, so a file that looks at two screens or more sees each width and each theme. The four
+ * went to two, then to one in turn, when npm test passed its 25 minutes on slower machines
+ * (README, Working on it).
+ */
+export function views(): readonly { width: number; dark: boolean }[] {
+  if (LONG) return VIEWS;
+  const view = VIEWS[turn % VIEWS.length]!;
+  turn += 1;
+  return [view];
+}
 
 /**
  * `member`'s page at `path` in each of `VIEWS`, a fresh page each time: `look` runs on it, then
@@ -42,7 +57,7 @@ export async function inEachView(
   name: string,
   look: (page: Page, view: View) => Promise<void>,
 ) {
-  for (const { width, dark } of VIEWS) {
+  for (const { width, dark } of views()) {
     const theme = dark ? 'dark' : 'light';
     const where = `${name} at ${width} px, ${theme}`;
     const page = await suite.pageAs(member, { width, height: 900, dark });
