@@ -18,6 +18,7 @@ function onBothEngines(
   name: string,
   root: string,
   files: { include?: string[]; exclude?: string[] } = {},
+  isolate = true,
 ) {
   return (['sqlite', 'postgres'] as const).map((engine) => {
     // `*.postgres.test.ts`: a test of what only PostgreSQL deployments do (several processes).
@@ -30,6 +31,7 @@ function onBothEngines(
         ...(files.include ? { include: files.include } : {}),
         ...(exclude.length > 0 ? { exclude: [...configDefaults.exclude, ...exclude] } : {}),
         environment: 'node',
+        isolate,
         env: { TEST_DB: engine },
         testTimeout: 30_000,
         hookTimeout: 60_000,
@@ -49,7 +51,10 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'contract', root: 'packages/contract', environment: 'node' },
       },
-      ...onBothEngines('server', 'apps/server', { exclude: [`${RELIABILITY}/**`] }),
+      // One module graph per worker, not per file: every file builds its own app and database, so
+      // nothing a file does outlives it but what the modules cache (compiled statements), and the
+      // server's modules are imported once per worker instead of once per file.
+      ...onBothEngines('server', 'apps/server', { exclude: [`${RELIABILITY}/**`] }, false),
       // The reliability suite (apps/server/src/reliability/README.md): `npm run reliability`
       // runs it alone, `-- --long` with the larger counts.
       ...onBothEngines('reliability', 'apps/server', { include: [`${RELIABILITY}/**/*.test.ts`] }),
