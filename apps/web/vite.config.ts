@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { COOKIE_NAMES } from '../../packages/contract/src/constants.ts';
 import { compileMessages } from './i18n-plugin.ts';
 import { prerenderLogin } from './prerender-plugin.ts';
 import { PWA_ICONS, pwaIcons } from './pwa-icons-plugin.ts';
+import { FIRST_SCREEN_PAGES } from './src/i18n/first-screen-namespaces.ts';
 
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 // React 18's hook, for wouter, from React itself (src/routing/use-sync-external-store.ts).
@@ -76,6 +78,59 @@ function installableApp() {
   });
 }
 
+/**
+ * Fewer, larger chunks for the first screens. Left alone, the bundler splits the modules the
+ * first screens share with later ones into many small chunks (several under 500 bytes, each a
+ * request and about 375 bytes of headers). Instead: the entry's own modules in one chunk, those
+ * the login and the signed-in first screen (layout and home) both draw in another, and those
+ * only the signed-in one draws in a third. The pages' own modules keep their chunks, and a module
+ * is never moved out of the entry's closure (dependencies are not pulled along), so no screen
+ * loads code it did not load before except the small shared modules a later screen did not use.
+ */
+const NOT_GROUPED = /[\\/](packages[\\/]contract[\\/]src|node_modules[\\/]zod)[\\/]/;
+
+function firstScreenChunks(): Rolldown.CodeSplittingGroup {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const at = (file: string) => path.join(root, file);
+  const main = at('src/main.tsx');
+  const pages = new Set(FIRST_SCREEN_PAGES.map(at));
+  const login = at('src/features/auth/login-page.tsx');
+  let sets: { entry: Set<string>; login: Set<string>; home: Set<string> } | undefined;
+  const closure = (ctx: Rolldown.ChunkingContext, roots: string[]) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return {
+    name: (id, ctx) => {
+      sets ??= {
+        entry: closure(ctx, [main]),
+        login: closure(ctx, [login]),
+        home: closure(
+          ctx,
+          [...pages].filter((page) => page !== login),
+        ),
+      };
+      // The contract's modules and zod stay where the bundler puts them: the contract's index
+      // re-exports every schema, which the imports list although the first screens use none.
+      if (id === main || pages.has(id) || NOT_GROUPED.test(id)) return null;
+      if (sets.entry.has(id)) return 'entry-shared';
+      const inLogin = sets.login.has(id);
+      const inHome = sets.home.has(id);
+      if (inLogin && inHome) return 'first-shared';
+      if (inHome) return 'home-first';
+      return null;
+    },
+    includeDependenciesRecursively: false,
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
@@ -107,6 +162,7 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: (id: string) => !id.includes('/packages/contract/src/'),
       },
+      output: { codeSplitting: { groups: [firstScreenChunks()] } },
     },
   },
 });

@@ -5,7 +5,13 @@ import { AppProviders } from './app-providers';
 import { captureLoginHandover } from './features/auth/prerender-handover';
 import { startHomeEarly } from './features/home/start-home-early';
 import { preloadLoginPage } from './features/layout/lazy-pages';
-import { currentLanguage, preferredLanguage, setLanguage, takeLanguageFromAddress } from './i18n';
+import {
+  currentLanguage,
+  finishCatalogue,
+  preferredLanguage,
+  setLanguage,
+  takeLanguageFromAddress,
+} from './i18n';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
 import { AppRoutes } from './router';
 import { BrowserRouter } from './routing/routing';
@@ -32,6 +38,31 @@ function mount() {
       </StrictMode>,
     );
   });
+  // The rest of a language's catalogue (what later screens and dialogs say) once the first
+  // screen is painted, so it does not compete with that screen's downloads; a screen opened
+  // sooner fetches it itself (i18n.ts `catalogueComplete`).
+  afterFirstPaint(() => void finishCatalogue().catch(() => undefined));
+}
+
+/** Runs `work` once the page's first contentful paint is done (at the latest after 5 s). */
+function afterFirstPaint(work: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  try {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(run, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing in this browser: the timeout below.
+  }
+  setTimeout(run, 5000);
 }
 
 // The installable app's service worker (the phone issue), once the first screen is done: its
@@ -48,8 +79,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   else window.addEventListener('load', register, { once: true });
 }
 
-// A language other than English: its catalogue comes before the first render, so no English
-// flashes (the server sent the login screen prerendered in it already, when it has one).
+// A language other than English: the first part of its catalogue (the texts of the login and
+// the home screen) comes before the first render, so no English flashes (the server sent the
+// login screen prerendered in it already, when it has one); the rest follows at once.
 const named = takeLanguageFromAddress();
 const language = named ?? preferredLanguage();
 // In development the English messages are ICU text as written (a build compiles them): the
@@ -62,7 +94,9 @@ const compilerReady = import.meta.env.DEV
 const languageReady = compilerReady.then(() =>
   language === currentLanguage() && !named
     ? undefined
-    : setLanguage(language, { remember: !!named, beforeLogin: !!named }).catch(() => undefined),
+    : setLanguage(language, { remember: !!named, beforeLogin: !!named, restLater: true }).catch(
+        () => undefined,
+      ),
 );
 
 // The built index.html holds the login screen, prerendered (prerender-plugin.ts). When it shows,

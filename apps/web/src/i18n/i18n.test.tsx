@@ -1,10 +1,22 @@
 import { COOKIE_NAMES, defineMessages } from '@hearth/contract';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { LoginFooter } from '../features/auth/login-footer';
+import { homeMessages } from '../features/home/home.messages';
+import { settingsMessages } from '../features/settings/settings.messages';
 import { MemoryRouter } from '../routing/routing';
-import { currentLanguage, preferredLanguage, setLanguage, T, translate, useT } from '.';
+import {
+  catalogueComplete,
+  currentLanguage,
+  lazyTranslated,
+  preferredLanguage,
+  setLanguage,
+  T,
+  translate,
+  useT,
+} from '.';
 
 const m = defineMessages('i18nTest', {
   comments: '{count, plural, one {# comment} other {# comments}}',
@@ -78,6 +90,31 @@ describe('the app’s language', () => {
     ]);
     expect(currentLanguage()).toBe('de');
     expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('starts on the first part of the catalogue; a lazy screen waits for the rest, never showing English', async () => {
+    // As the app's start does: the home screen's texts before the first render, the rest after.
+    await setLanguage('es', { remember: false, restLater: true });
+    expect(translate(homeMessages.shortcuts)).toBe('Accesos directos');
+    // The Settings page's texts are in the rest, still on its way.
+    expect(translate(settingsMessages.title)).toBe('Settings');
+
+    const shown: string[] = [];
+    function SettingsTitle() {
+      const t = useT();
+      shown.push(t(settingsMessages.title));
+      return <h1>{t(settingsMessages.title)}</h1>;
+    }
+    const LazySettingsTitle = lazyTranslated(async () => ({ default: SettingsTitle }));
+    render(
+      <Suspense fallback={null}>
+        <LazySettingsTitle />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Configuración' })).toBeInTheDocument();
+    expect(shown.filter((text) => text !== 'Configuración')).toEqual([]);
+    await catalogueComplete();
+    expect(translate(settingsMessages.title)).toBe('Configuración');
   });
 
   it('wraps every translated text in the pseudo-language, so the walk finds the rest', async () => {

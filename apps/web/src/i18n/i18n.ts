@@ -1,3 +1,4 @@
+import catalogueLoaders from 'virtual:hearth-catalogues';
 import {
   COOKIE_NAMES,
   DEFAULT_LANGUAGE,
@@ -7,8 +8,13 @@ import {
   type MessageDescriptor,
   pickLanguage,
 } from '@hearth/contract';
-import type { Messages } from '@lingui/core';
-import { useCallback, useSyncExternalStore } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  useCallback,
+  useSyncExternalStore,
+} from 'react';
 import { readCookie, writeCookie } from '../session/cookies';
 import { readSessionUser } from '../session/session-cookie';
 import { formatEnglish, type MessageValues } from './english';
@@ -45,20 +51,13 @@ export const PSEUDO = 'pseudo';
 
 export type AppLanguage = LanguageCode | typeof PSEUDO;
 
-type CatalogueLoader = () => Promise<{ default: Messages }>;
-
 /**
- * The catalogue of each language that has one (src/i18n/catalogues/{code}/, merged into one
- * module per language by i18n-plugin.ts): each its own chunk, downloaded when chosen.
+ * The catalogue of each language that has one (src/i18n/catalogues/{code}/, merged by
+ * i18n-plugin.ts into two modules per language, each its own chunk): `first`, what the login and
+ * the home screen draw, awaited before the first render; `rest`, everything else, fetched once
+ * the first screen is painted or when a lazy screen or dialog needs it (`lazyTranslated`).
  */
-const catalogues = new Map<string, CatalogueLoader>([
-  ['fr', () => import('virtual:hearth-catalogue/fr')],
-  ['es', () => import('virtual:hearth-catalogue/es')],
-  ['de', () => import('virtual:hearth-catalogue/de')],
-  ['pt-BR', () => import('virtual:hearth-catalogue/pt-BR')],
-  ['ar', () => import('virtual:hearth-catalogue/ar')],
-  ['ja', () => import('virtual:hearth-catalogue/ja')],
-]);
+const catalogues = new Map(Object.entries(catalogueLoaders));
 
 export function hasCatalogue(code: string): boolean {
   return catalogues.has(code);
@@ -115,31 +114,77 @@ function applyToDocument(code: AppLanguage) {
 }
 
 /**
- * Switches the app to `code`: its catalogue is downloaded first (nothing changes on screen
- * until it is here), then every translated text re-renders. `remember` keeps the choice in the
- * `lang` cookie, read by the next visit (and by the server, for the login screen it sends).
+ * The rest of the current language's catalogue: `start` fetches it (once; again after a failed
+ * try), `done` settles when it is in. English has nothing to fetch.
+ */
+interface CatalogueRest {
+  start(): Promise<void>;
+}
+const NOTHING_LEFT: CatalogueRest = { start: () => Promise.resolve() };
+let rest: CatalogueRest = NOTHING_LEFT;
+
+/**
+ * Fetches the rest of the current language's catalogue now, if it is not here or on its way:
+ * the app's start calls it once the first screen is drawn (main.tsx), so it does not compete
+ * with what that screen downloads.
+ */
+export function finishCatalogue(): Promise<void> {
+  return rest.start();
+}
+
+/**
+ * Resolves once the current language's whole catalogue is in, fetching its rest if needed:
+ * what a lazy screen or dialog waits for (its texts are in the rest), so it never shows English
+ * first. A failed download resolves too: those texts then show in English.
+ */
+export async function catalogueComplete(): Promise<void> {
+  let waited: CatalogueRest;
+  do {
+    waited = rest;
+    await waited.start().catch(() => undefined);
+    // A switch meanwhile: wait for the newer language's catalogue instead.
+  } while (waited !== rest);
+}
+
+/**
+ * Switches the app to `code`: the first part of its catalogue is downloaded first (nothing
+ * changes on screen until it is here), then every translated text re-renders. The rest of the
+ * catalogue (and the server sentences' lookup) comes with it, unless `restLater`: the app's start
+ * then waits only for the texts its first screens draw, and fetches the rest once they are drawn
+ * (`finishCatalogue`) or when a lazy screen needs it (`catalogueComplete`), whichever is first.
+ * `remember` keeps the choice in the `lang` cookie, read by the next visit (and by the server,
+ * for the login screen it sends).
  */
 export async function setLanguage(
   code: AppLanguage,
-  { remember = true, beforeLogin = false }: { remember?: boolean; beforeLogin?: boolean } = {},
+  {
+    remember = true,
+    beforeLogin = false,
+    restLater = false,
+  }: { remember?: boolean; beforeLogin?: boolean; restLater?: boolean } = {},
 ): Promise<void> {
   if (beforeLogin) noteChoiceBeforeLogin(code);
   const ticket = ++switches;
   // English and the pseudo-language (English, marked) need no runtime: english.tsx formats them.
   const english = code === DEFAULT_LANGUAGE || code === PSEUDO;
-  const [catalogue, lookup, runtime] = await Promise.all([
-    code === PSEUDO ? undefined : catalogues.get(code)?.(),
-    code === DEFAULT_LANGUAGE ? undefined : import('./server-text-lookup'),
+  const parts = code === PSEUDO ? undefined : catalogues.get(code);
+  const loadRest = () =>
+    Promise.all([
+      parts?.rest(),
+      code === DEFAULT_LANGUAGE ? undefined : import('./server-text-lookup'),
+    ]);
+  const [first, runtime, restNow] = await Promise.all([
+    parts?.first(),
     english ? undefined : (lingui ?? import('./lingui-runtime')),
+    restLater ? undefined : loadRest(),
   ]);
   // Two quick choices: the later one wins, whichever catalogue arrives first.
   if (ticket !== switches) return;
-  installServerTextLookup(lookup?.lookUpServerText);
   pseudo = code === PSEUDO;
   language = code;
   if (runtime) {
     lingui = runtime;
-    runtime.i18n.load(code, catalogue?.default ?? {});
+    runtime.i18n.load(code, { ...first?.default, ...restNow?.[0]?.default });
     runtime.i18n.activate(code);
   }
   usesLingui = !english;
@@ -147,8 +192,44 @@ export async function setLanguage(
   if (remember && typeof document !== 'undefined') {
     writeCookie(COOKIE_NAMES.language, code, LANGUAGE_COOKIE_SECONDS);
   }
+  // Nothing drawn so far uses the rest's texts (the build checks the first screens' code), so
+  // its arrival needs no new render.
+  const install = ([restPart, lookup]: Awaited<ReturnType<typeof loadRest>>) => {
+    if (ticket !== switches) return;
+    if (restPart) runtime?.i18n.load(code, restPart.default);
+    installServerTextLookup(lookup?.lookUpServerText);
+  };
+  if (restNow) {
+    install(restNow);
+    rest = NOTHING_LEFT;
+  } else {
+    let fetching: Promise<void> | undefined;
+    rest = {
+      start: () => {
+        fetching ??= loadRest()
+          .then(install)
+          .catch((error: unknown) => {
+            fetching = undefined;
+            throw error;
+          });
+        return fetching;
+      },
+    };
+  }
   // Last: every translated text renders again, in the new language.
   notify();
+}
+
+/**
+ * `React.lazy` for a screen or dialog whose texts are in the catalogue's rest: its code and the
+ * whole catalogue both arrive before it renders. (The first screens' own pages, whose texts are
+ * in the first part, are plain `lazy`.)
+ */
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound, so any component fits.
+export function lazyTranslated<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): LazyExoticComponent<T> {
+  return lazy(() => Promise.all([load(), catalogueComplete()]).then(([module]) => module));
 }
 
 /** Counts the switches asked for, so a slower, older one does not undo a newer one. */

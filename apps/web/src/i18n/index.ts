@@ -1,10 +1,13 @@
 export { defineMessages, type MessageDescriptor } from '@hearth/contract';
 export {
   type AppLanguage,
+  catalogueComplete,
   currentLanguage,
+  finishCatalogue,
   formatLocale,
   hasCatalogue,
   LANGUAGE_PARAM,
+  lazyTranslated,
   PSEUDO,
   preferredLanguage,
   pseudoMarked,

@@ -1,13 +1,13 @@
 import { DEFAULT_LANGUAGE, EMOJI_PICKER } from '@hearth/contract';
 import type { Categories, PickerProps } from 'emoji-picker-react';
-import { Component, lazy, type ReactNode, Suspense } from 'react';
-import { type AppLanguage, translate, useLanguage, useT } from '../i18n';
+import { Component, type ReactNode, Suspense } from 'react';
+import { type AppLanguage, lazyTranslated, translate, useLanguage, useT } from '../i18n';
 import { useDarkTheme } from '../session/theme';
 import { emojiMessages as m } from './emoji.messages';
 import { Spinner } from './spinner';
 
 // The picker and its emoji data load only when a member opens it.
-const Picker = lazy(() => import('emoji-picker-react'));
+const Picker = lazyTranslated(() => import('emoji-picker-react'));
 
 /** Spec section 8: a picker that fails renders nothing and says so on the console. */
 class PickerBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

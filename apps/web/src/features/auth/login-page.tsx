@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useAboutQuery } from '../../api/about';
-import { T, useT } from '../../i18n';
+import { lazyTranslated, T, useT } from '../../i18n';
 import { serverText } from '../../i18n/server-text';
 import { Link, useLocation, useSearchParams } from '../../routing/routing';
 import { FormMessage } from '../../ui/message';
@@ -11,7 +11,7 @@ import styles from './login-page.module.css';
 import { clearSignupRequest, signupRequested } from './prerender-handover';
 
 // The sign-up modal is only needed once 'Create Account' is clicked.
-const RegisterModal = lazy(() =>
+const RegisterModal = lazyTranslated(() =>
   import('./register-modal').then((m) => ({ default: m.RegisterModal })),
 );
 

@@ -1,6 +1,6 @@
 import type { Comment } from '@hearth/contract';
-import { lazy, Suspense, useState } from 'react';
-import { useT } from '../../i18n';
+import { Suspense, useState } from 'react';
+import { lazyTranslated, useT } from '../../i18n';
 import { Link } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
@@ -10,7 +10,7 @@ import { commentsMessages as m } from './comments.messages';
 import styles from './comments.module.css';
 
 // Loaded once a member reports something, not with the feed.
-const ReportDialog = lazy(() =>
+const ReportDialog = lazyTranslated(() =>
   import('../moderation/report-dialog').then((m) => ({ default: m.ReportDialog })),
 );
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { useT } from '../../i18n';
+import { Suspense } from 'react';
+import { lazyTranslated, useT } from '../../i18n';
 import { MenuGridIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { headerMessages as m } from './header.messages';
@@ -7,7 +7,7 @@ import { HeaderMenu } from './header-menu';
 
 const loadAllMenu = () => import('./all-menu-panel');
 // The menu's items and icons load only when a member reaches for it.
-const AllMenuPanel = lazy(() => loadAllMenu().then((m) => ({ default: m.AllMenuPanel })));
+const AllMenuPanel = lazyTranslated(() => loadAllMenu().then((m) => ({ default: m.AllMenuPanel })));
 
 /** The header's all-menu button and its panel (spec 'All-menu panel'). */
 export function AllMenu() {

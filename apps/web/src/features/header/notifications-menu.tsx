@@ -1,11 +1,19 @@
 import { NOTIFICATION_BADGE_MAX } from '@hearth/contract';
+import { Suspense } from 'react';
 import { useMarkNotificationsReadMutation, useUnreadCountQuery } from '../../api/notifications';
-import { useT } from '../../i18n';
+import { lazyTranslated, useT } from '../../i18n';
 import { BellIcon } from '../../ui/feed-icons';
+import { Spinner } from '../../ui/spinner';
 import { headerMessages as m } from './header.messages';
 import styles from './header.module.css';
 import { HeaderMenu } from './header-menu';
-import { NotificationsPanel } from './notifications-panel';
+
+const loadPanel = () => import('./notifications-panel');
+// The panel's code and texts (with every server sentence a notification may quote) load when a
+// member reaches for the bell, not with the first screen.
+const NotificationsPanel = lazyTranslated(() =>
+  loadPanel().then((module) => ({ default: module.NotificationsPanel })),
+);
 
 /** '3', or '9+' above the badge's maximum; nothing at 0. */
 export function badgeText(count: number | undefined): string | null {
@@ -28,6 +36,7 @@ export function NotificationsMenu() {
       label={badge ? t(m.notificationsNew, { badge }) : t(m.notifications)}
       panelLabel={t(m.notifications)}
       icon={<BellIcon />}
+      onIntent={() => void loadPanel()}
       badge={
         badge && (
           <span className={styles.badge} aria-hidden="true">
@@ -37,11 +46,13 @@ export function NotificationsMenu() {
       }
     >
       {(close) => (
-        <NotificationsPanel
-          unreadCount={unread.data?.count ?? 0}
-          onMarkRead={(ids) => markRead.mutate(ids)}
-          close={close}
-        />
+        <Suspense fallback={<Spinner label={t(m.notifications)} />}>
+          <NotificationsPanel
+            unreadCount={unread.data?.count ?? 0}
+            onMarkRead={(ids) => markRead.mutate(ids)}
+            close={close}
+          />
+        </Suspense>
       )}
     </HeaderMenu>
   );

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { useT } from '../../i18n';
+import { Suspense, useState } from 'react';
+import { lazyTranslated, useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { FlagIcon, LiveVideoIcon, PhotoIcon, SmileIcon } from '../../ui/feed-icons';
@@ -8,7 +8,9 @@ import { postMessages as m } from './post.messages';
 
 const loadDialog = () => import('./create-post-dialog');
 // The dialog is only needed once the member starts a post.
-const CreatePostDialog = lazy(() => loadDialog().then((m) => ({ default: m.CreatePostDialog })));
+const CreatePostDialog = lazyTranslated(() =>
+  loadDialog().then((m) => ({ default: m.CreatePostDialog })),
+);
 
 /**
  * The post-creation prompt (spec section 1): the prompt and Photo/Video open the dialog; the

@@ -1,5 +1,5 @@
 import { type Post, PROFILE_PICTURE_SIZES, topReactions } from '@hearth/contract';
-import { lazy, memo, type Ref, Suspense, useRef, useState } from 'react';
+import { memo, type Ref, Suspense, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useMuteMutation } from '../../api/muting';
 import {
@@ -7,7 +7,7 @@ import {
   usePostNotificationsMutation,
   useSavePostMutation,
 } from '../../api/posts';
-import { formatLocale, translate, useT } from '../../i18n';
+import { formatLocale, lazyTranslated, translate, useT } from '../../i18n';
 import { useWatchedPost } from '../../live/live-provider';
 import { Link } from '../../routing/routing';
 import { useSessionUser } from '../../session/session-context';
@@ -28,13 +28,13 @@ import styles from './post-card.module.css';
 import { PostMenu } from './post-menu';
 
 // Loaded once a member edits a post or reads its history, not with the feed.
-const CreatePostDialog = lazy(() =>
+const CreatePostDialog = lazyTranslated(() =>
   import('./create-post-dialog').then((m) => ({ default: m.CreatePostDialog })),
 );
-const EditHistoryDialog = lazy(() =>
+const EditHistoryDialog = lazyTranslated(() =>
   import('./edit-history').then((m) => ({ default: m.EditHistoryDialog })),
 );
-const ReportDialog = lazy(() =>
+const ReportDialog = lazyTranslated(() =>
   import('../moderation/report-dialog').then((m) => ({ default: m.ReportDialog })),
 );
 

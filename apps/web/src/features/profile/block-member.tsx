@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { forgetProfile, useBlockMutation } from '../../api/blocking';
 import { errorMessage } from '../../api/client';
 import { useUnmuteMutation } from '../../api/muting';
-import { translate, useT } from '../../i18n';
+import { lazyTranslated, translate, useT } from '../../i18n';
 import { useNavigate } from '../../routing/routing';
 import { MoreIcon, ReportIcon } from '../../ui/feed-icons';
 import { BlockIcon, MuteIcon, UnmuteIcon } from '../../ui/profile-icons';
@@ -14,7 +14,7 @@ import { profileMessages as m } from './profile.messages';
 import styles from './profile-page.module.css';
 
 // Loaded once a member reports someone, not with the profile.
-const ReportDialog = lazy(() =>
+const ReportDialog = lazyTranslated(() =>
   import('../moderation/report-dialog').then((m) => ({ default: m.ReportDialog })),
 );
 

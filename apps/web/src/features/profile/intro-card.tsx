@@ -1,7 +1,7 @@
 import { BIO_MAX, type Details } from '@hearth/contract';
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, Suspense, useId, useState } from 'react';
 import { useDetailsMutation } from '../../api/profile';
-import { T, useT } from '../../i18n';
+import { lazyTranslated, T, useT } from '../../i18n';
 import buttons from '../../ui/button.module.css';
 import { HeartIcon } from '../../ui/feed-icons';
 import {
@@ -15,7 +15,7 @@ import { profileMessages as m } from './profile.messages';
 import styles from './profile-page.module.css';
 import { relationshipText, remainingText } from './profile-text';
 
-const DetailsDialog = lazy(() =>
+const DetailsDialog = lazyTranslated(() =>
   import('./details-dialog').then((m) => ({ default: m.DetailsDialog })),
 );
 

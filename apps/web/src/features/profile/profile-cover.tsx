@@ -1,8 +1,8 @@
 import { COVER_CROP_HEIGHT } from '@hearth/contract';
-import { type ChangeEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type ChangeEvent, Suspense, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useImagesQuery, usePictureChangeMutation } from '../../api/profile';
-import { useT } from '../../i18n';
+import { lazyTranslated, useT } from '../../i18n';
 import { Dialog, DialogBody } from '../../ui/dialog';
 import { ErrorBox } from '../../ui/error-box';
 import { CameraIcon, PhotoIcon } from '../../ui/feed-icons';
@@ -24,7 +24,9 @@ const PICK_SIZES = '(max-width: 303px) calc(100vw - 56px), 184px';
 
 const loadCrop = () => import('./cover-crop-dialog');
 // The cropper (react-easy-crop) loads only when a crop dialog opens.
-const CoverCropDialog = lazy(() => loadCrop().then((m) => ({ default: m.CoverCropDialog })));
+const CoverCropDialog = lazyTranslated(() =>
+  loadCrop().then((m) => ({ default: m.CoverCropDialog })),
+);
 
 /** The cover: the image or a plain ground; the owner changes it from 'Edit cover photo'. */
 export function ProfileCover({

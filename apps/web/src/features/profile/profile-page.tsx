@@ -1,7 +1,6 @@
 import { type Post, PROFILE_HEADER_FRIENDS_SHOWN, SCROLL_FIX } from '@hearth/contract';
 import {
   type CSSProperties,
-  lazy,
   type RefObject,
   Suspense,
   useEffect,
@@ -11,7 +10,7 @@ import {
 } from 'react';
 import { errorMessage } from '../../api/client';
 import { type ProfileAnswer, useOlderProfilePostsQuery, useProfileQuery } from '../../api/profile';
-import { T, useT } from '../../i18n';
+import { lazyTranslated, T, useT } from '../../i18n';
 import { serverUiMessages } from '../../i18n/server-ui.messages';
 import { Link, Navigate, useParams } from '../../routing/routing';
 import { useSession, useSessionUser } from '../../session/session-context';
@@ -34,7 +33,9 @@ import styles from './profile-page.module.css';
 
 const loadPictureDialog = () => import('./picture-dialog');
 // The picture dialog brings react-easy-crop; it loads only when opened.
-const PictureDialog = lazy(() => loadPictureDialog().then((m) => ({ default: m.PictureDialog })));
+const PictureDialog = lazyTranslated(() =>
+  loadPictureDialog().then((m) => ({ default: m.PictureDialog })),
+);
 
 const TABS = [
   m.tabPosts,
