@@ -33,6 +33,10 @@ function onBothEngines(
         environment: 'node',
         isolate,
         env: { TEST_DB: engine },
+        // PostgreSQL: the run's reusable test schemas (the server's useTestApp), dropped at its end.
+        ...(engine === 'postgres' && root === 'apps/server'
+          ? { globalSetup: ['./src/test-support/pg-schemas.global.ts'] }
+          : {}),
         testTimeout: 30_000,
         hookTimeout: 60_000,
       },

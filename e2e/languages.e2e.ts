@@ -140,15 +140,14 @@ describe('the members’ own languages', () => {
   });
 
   // Each language at both widths in both themes with --long (the issue asks for all four), one
-  // test each. By default two each, crossed, so the run still sees every width in every theme
-  // once: French as the other features (VIEWS: a light phone, a dark desktop), Arabic the other
-  // two (a dark phone, a light desktop).
+  // test each. By default one each, crossed: Arabic on a light phone (right to left where room is
+  // shortest), French on a dark desktop.
   const allLooks = [375, 1280].flatMap((width) => [false, true].map((dark) => ({ width, dark })));
   const looks = (['fr', 'ar'] as const).flatMap((language) =>
-    (LONG
-      ? allLooks
-      : VIEWS.map((view) => (language === 'fr' ? view : { ...view, dark: !view.dark }))
-    ).map((view) => ({ language, ...view })),
+    (LONG ? allLooks : [language === 'ar' ? VIEWS[0]! : VIEWS[1]!]).map((view) => ({
+      language,
+      ...view,
+    })),
   );
 
   it.each(looks)(

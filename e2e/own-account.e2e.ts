@@ -10,7 +10,7 @@ import { expectNoHorizontalScroll, expectNoSeriousAxeViolations } from './suppor
 import { screenshot } from './support/browser.js';
 import { callAs, contextFor, createPost, type Member, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
-import { VIEWS } from './support/views.js';
+import { LONG, VIEWS, views } from './support/views.js';
 
 /**
  * One's own account (issue 35): a member turns two-factor sign-in on with a code computed from
@@ -221,7 +221,8 @@ describe('one’s own account, from two-factor sign-in to deleting it', () => {
 
   it('reads well at 375 and 1280 px, light and dark: Settings with two-factor on, the code step', async () => {
     const url = suite.app.url;
-    for (const dark of [false, true]) {
+    // One theme in turn by default (views.ts), both with --long.
+    for (const dark of LONG ? [false, true] : views().map((view) => view.dark)) {
       const theme = dark ? 'dark' : 'light';
       // One page per theme (the theme is read as the page loads), looked at in both widths.
       const settings = await suite.pageAs(member, { width: 375, dark });

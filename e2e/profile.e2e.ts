@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { callAs, contextFor, type Member, photo, registerMember } from './support/members.js';
 import { useSuite } from './support/suite.js';
+import { LONG } from './support/views.js';
 
 const suite = useSuite();
 let ada: Member;
@@ -138,35 +139,37 @@ describe('two members on each other’s profiles', () => {
   });
 
   it('own and visited profiles read well in light and dark, wide and narrow', async () => {
-    for (const width of [1280, 800]) {
-      for (const dark of [false, true]) {
-        const context = await contextFor(suite.browser, suite.app.url, ada, { width, dark });
-        const page = await context.newPage();
-        for (const [path, name] of [
-          ['/profile', 'own'],
-          [`/profile/${grace.username}`, 'visited'],
-        ]) {
-          await page.goto(`${suite.app.url}${path}`);
-          await page.getByRole('heading', { level: 1 }).waitFor();
-          if (name === 'own') {
-            // This context's cookie still holds the picture from sign-up; the profile brings the
-            // server's, and the header follows it.
-            const ownPicture = page.getByRole('img', { name: "Ada Lovelace's profile picture" });
-            const media = `${suite.app.url}/media/`;
-            expect(await ownPicture.getAttribute('src')).toMatch(new RegExp(`^${media}`));
-            await page.waitForFunction(
-              (prefix) =>
-                document
-                  .querySelector('header a[href="/profile"] img')
-                  ?.getAttribute('src')
-                  ?.startsWith(prefix),
-              media,
-            );
-          }
-          await screenshot(page, `profile-${name}-${width}-${dark ? 'dark' : 'light'}`);
+    // A light wide screen and a dark narrower one; both themes at each width with --long.
+    const looks = [1280, 800].flatMap((width, i) =>
+      (LONG ? [false, true] : [i === 1]).map((dark) => ({ width, dark })),
+    );
+    for (const { width, dark } of looks) {
+      const context = await contextFor(suite.browser, suite.app.url, ada, { width, dark });
+      const page = await context.newPage();
+      for (const [path, name] of [
+        ['/profile', 'own'],
+        [`/profile/${grace.username}`, 'visited'],
+      ]) {
+        await page.goto(`${suite.app.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if (name === 'own') {
+          // This context's cookie still holds the picture from sign-up; the profile brings the
+          // server's, and the header follows it.
+          const ownPicture = page.getByRole('img', { name: "Ada Lovelace's profile picture" });
+          const media = `${suite.app.url}/media/`;
+          expect(await ownPicture.getAttribute('src')).toMatch(new RegExp(`^${media}`));
+          await page.waitForFunction(
+            (prefix) =>
+              document
+                .querySelector('header a[href="/profile"] img')
+                ?.getAttribute('src')
+                ?.startsWith(prefix),
+            media,
+          );
         }
-        await context.close();
+        await screenshot(page, `profile-${name}-${width}-${dark ? 'dark' : 'light'}`);
       }
+      await context.close();
     }
   });
 });

@@ -36,14 +36,15 @@ export interface TestContext {
 }
 
 /**
- * Vitest hooks: one fresh database per describe block (migrated, dropped afterwards) and a
- * fresh app, clock, data folder (uploads land there) and empty tables for every test. Read the
+ * Vitest hooks: one database per describe block (migrated; on PostgreSQL an emptied schema an
+ * earlier block of this worker handed back, test-database.ts) and a fresh app, clock, data
+ * folder (uploads land there) and empty tables for every test. Read the
  * context inside tests only.
  */
 export function useTestApp(options: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
-    ctx.database = await createTestDatabase();
+    ctx.database = await createTestDatabase({}, { reusable: true });
     ctx.db = ctx.database.db;
   });
   let dataDir: string | undefined;
