@@ -257,6 +257,16 @@ describe('the service itself', () => {
     expect(csp).toContain("img-src 'self' http://hearth.test data: blob:");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // The same on an answer no route gave, and on a refusal.
+    for (const other of [
+      await ctx.app.inject({ url: '/api/v1/no-such-call' }),
+      await ctx.app.inject({ url: '/api/v1/posts/' }),
+    ]) {
+      expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      expect(other.headers['content-security-policy']).toBe(csp);
+      expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(other.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
   });
 
   it('an HTTPS deployment also asks browsers to upgrade requests and remember HTTPS', async () => {
