@@ -241,12 +241,8 @@ const CONTRACT_CONSTANTS = new URL(
  * file still runs `migrateToLatest` on its copy, which finds nothing left to do.
  */
 async function migratedSqliteTemplate(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of templateSources()) hash.update(`${file}\0${readFileSync(file)}\0`);
-  const template = path.join(
-    os.tmpdir(),
-    `hearth-test-template-${hash.digest('hex').slice(0, 16)}.db`,
-  );
+  templatePath ??= templateFile();
+  const template = templatePath;
   if (existsSync(template)) return template;
   // Made beside it and renamed into place: two files starting at once each make their own.
   const making = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -259,6 +255,15 @@ async function migratedSqliteTemplate(): Promise<string> {
   }
   await rename(making, template);
   return template;
+}
+
+/** The template's path, hashed once per worker (the sources do not change during a run). */
+let templatePath: string | undefined;
+
+function templateFile(): string {
+  const hash = createHash('sha256');
+  for (const file of templateSources()) hash.update(`${file}\0${readFileSync(file)}\0`);
+  return path.join(os.tmpdir(), `hearth-test-template-${hash.digest('hex').slice(0, 16)}.db`);
 }
 
 async function sqliteDatabase(

@@ -135,6 +135,15 @@ describe('the app routing', () => {
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
+  it('marks it whatever the case and trailing slash of the address, as the routes match', () => {
+    renderAt('/Admin/Reports/');
+    expect(screen.getByRole('link', { name: 'Moderation' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
   it('navigates on a click without reloading, and carries a navigation state', async () => {
     const location = renderAt('/notice?tab=open');
     const person = userEvent.setup();

@@ -90,9 +90,10 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props
  */
 export const NavLink = forwardRef<HTMLAnchorElement, LinkProps & { end?: boolean }>(
   function NavLink({ end, className, ...props }, ref) {
-    const { pathname } = useLocation();
-    const to = props.to.replace(/\/+$/, '') || '/';
-    const active = pathname === to || (!end && to !== '/' && pathname.startsWith(`${to}/`));
+    // Compared as the routes match: whatever the letter case, with or without a trailing slash.
+    const here = useLocation().pathname.replace(/\/+$/, '').toLowerCase() || '/';
+    const to = props.to.replace(/\/+$/, '').toLowerCase() || '/';
+    const active = here === to || (!end && to !== '/' && here.startsWith(`${to}/`));
     return (
       <Link
         ref={ref}
@@ -139,9 +140,12 @@ function matchRoutes(
   for (const route of routes) {
     const full = joined(base, route.path);
     if (route.children) {
-      if (route.path !== undefined && !matchRoute(parser, full, pathname, true)[0]) continue;
+      // A layout with a path matches its start (loosely); one without matches anything.
+      const [found, params] =
+        route.path === undefined ? [true, null] : matchRoute(parser, full, pathname, true);
+      if (!found) continue;
       const below = matchRoutes(parser, route.children, pathname, full);
-      if (below) return [{ route, params: paramsOf(parser, full, pathname, true) }, ...below];
+      if (below) return [{ route, params: named(params) }, ...below];
       continue;
     }
     if (route.index) {
@@ -153,10 +157,6 @@ function matchRoutes(
     if (found) return [{ route, params: named(params) }];
   }
   return null;
-}
-
-function paramsOf(parser: Parser, path: string, pathname: string, loose: boolean) {
-  return named(matchRoute(parser, path, pathname, loose)[1]);
 }
 
 /** The named parameters only (wouter also gives each by position). */
