@@ -115,7 +115,7 @@ function applyToDocument(code: AppLanguage) {
 
 /**
  * The rest of the current language's catalogue: `start` fetches it (once; again after a failed
- * try), `done` settles when it is in. English has nothing to fetch.
+ * try) and settles when it is in. English has nothing to fetch.
  */
 interface CatalogueRest {
   start(): Promise<void>;
