@@ -270,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notifications,
     suspensions,
   });
-  const postNotifications = new PostNotificationsService({ db, clock, reader });
+  const postNotifications = new PostNotificationsService({ db, clock, reader, bus });
   const users = new UsersService({ db, clock, posts, reader, media, imageUrls, bus });
   // Two-factor secrets are sealed under a key derived from the server's secret: a backup keeps
   // both (the data folder's jwt-secret file, unless JWT_SECRET is set).

@@ -4,6 +4,7 @@ import { PeriodicJob } from '../jobs/periodic-job.js';
 import { createMailQueue } from '../modules/mail/service.js';
 import { buildPost, buildUser } from '../test-support/factories.js';
 import { LiveClient, listenForLive } from '../test-support/live-client.js';
+import { savePost } from '../test-support/posts-api.js';
 import { useTestApp } from '../test-support/test-app.js';
 import { createMetrics } from './metrics.js';
 
@@ -70,7 +71,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const ada = await buildUser(ctx);
     const { token } = ada;
     // An empty feed is kept by no one: a post to show.
-    await buildPost(ctx, ada);
+    const post = await buildPost(ctx, ada);
     const read = async () => {
       const feed = await ctx.app.inject({
         method: 'GET',
@@ -86,14 +87,21 @@ describe('GET /metrics with METRICS_TOKEN', () => {
         hits: value('hearth_feed_cache_hits_total'),
         misses: value('hearth_feed_cache_misses_total'),
         members: value('hearth_feed_cache_members'),
+        stateHits: value('hearth_feed_cache_state_hits_total'),
+        stateMisses: value('hearth_feed_cache_state_misses_total'),
       };
     };
     const before = await figures();
+    // Ids, card and her state read; all kept; saved: her state read again.
     await read();
+    await read();
+    expect((await savePost(ctx.app, token, post.id)).statusCode).toBe(200);
     await read();
     const after = await figures();
     expect(after.misses - before.misses).toBe(1);
-    expect(after.hits - before.hits).toBe(1);
+    expect(after.hits - before.hits).toBe(2);
+    expect(after.stateMisses - before.stateMisses).toBe(1);
+    expect(after.stateHits - before.stateHits).toBe(1);
     expect(after.members).toBeGreaterThanOrEqual(1);
   });
 
@@ -167,7 +175,7 @@ describe('job failures', () => {
       mailBacklog: async () => ({ pending: 0, oldestCreatedAt: null }),
       openSockets: () => 0,
       cardCache: () => ({ hits: 0, misses: 0, invalidations: 0, cards: 0, bytes: 0 }),
-      feedHeads: () => ({ hits: 0, misses: 0, stale: 0, members: 0 }),
+      feedHeads: () => ({ hits: 0, misses: 0, stale: 0, stateHits: 0, stateMisses: 0, members: 0 }),
       now: () => new Date(),
     });
     const job = new FailingJob(pino({ level: 'silent' }), { done: 'done', failed: 'failed' });

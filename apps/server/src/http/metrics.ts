@@ -142,7 +142,8 @@ function countersOf<Stats>(
   for (const [field, help] of counted) {
     let reported = 0;
     new Counter({
-      name: `${prefix}_${field}_total`,
+      // camelCase fields become snake_case names, as Prometheus names go.
+      name: `${prefix}_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_total`,
       help,
       registers: [registry],
       collect() {
@@ -185,6 +186,8 @@ function feedHeadMetrics(registry: Registry, sources: MetricsSources): void {
     ['hits', 'First feed pages served from a member’s kept ids'],
     ['misses', 'First feed pages read from the database (no kept ids, too few, or stale)'],
     ['stale', 'Kept first pages refused because an event changed them'],
+    ['stateHits', 'Pages whose viewer’s reactions, saves and switches were kept'],
+    ['stateMisses', 'Pages of kept cards whose viewer’s state was read from the database'],
   ]);
   new Gauge({
     name: 'hearth_feed_cache_members',

@@ -33,6 +33,11 @@ export type DomainEvent =
   | { type: 'post.trashed'; postId: string; authorId: string }
   /** A reaction was added, changed or withdrawn: the post's new summary (without viewer fields). */
   | { type: 'reactions.changed'; postId: string; actorId: string; reactions: LiveReactions }
+  /**
+   * `userId` saved or unsaved the post, or switched its notifications: their own view of its
+   * card changed, nobody else's (kept viewer state drops theirs).
+   */
+  | { type: 'post.viewerState'; postId: string; userId: string }
   /** A comment was added: the comment as answers show it and the post's new count. */
   | { type: 'comment.added'; postId: string; comment: Comment; commentCount: number }
   /**

@@ -24,7 +24,7 @@ describe('the feeds’ first pages kept per member', () => {
     const heads = filled();
     expect(heads.get(ADA, 3)).toEqual(['p3', 'p2', 'p1']);
     expect(heads.get(BOB, 3)).toBeUndefined();
-    expect(heads.stats()).toEqual({ hits: 1, misses: 1, stale: 0, members: 1 });
+    expect(heads.stats()).toMatchObject({ hits: 1, misses: 1, stale: 0, members: 1 });
   });
 
   it('serves as many ids as asked when it holds them, or all when they are the whole feed', () => {
@@ -142,6 +142,47 @@ describe('the feeds’ first pages kept per member', () => {
     expect(heads.get(ADA, 3)).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(heads.get(ADA, 3)).toBeUndefined();
+  });
+
+  it('keeps the viewer’s own state beside their head until they react, save or switch', () => {
+    const row = { post_id: 'p3', react: 'like', count: 0, mine: 1 };
+    const state = new Map([['p3', [row]]]);
+    const heads = filled();
+    // No head, no state kept.
+    heads.putState(BOB, ['p3'], state, heads.startFill());
+    expect(heads.state(BOB, ['p3'])).toBeUndefined();
+    heads.putState(ADA, ['p3', 'p2'], state, heads.startFill());
+    expect(heads.state(ADA, ['p3', 'p2'])).toBe(state);
+    expect(heads.state(ADA, ['p2'])).toBe(state);
+    // A post whose state was not read.
+    expect(heads.state(ADA, ['p3', 'p9'])).toBeUndefined();
+    // Someone else's reaction, or a change of her head, leaves her state true.
+    heads.apply({ type: 'reactions.changed', postId: 'p3', actorId: BOB, reactions: {} as never });
+    heads.apply({ type: 'post.viewerState', postId: 'p3', userId: CARL });
+    heads.apply({ type: 'post.created', postId: 'p4', authorId: BOB });
+    heads.put(ADA, adaHead(['p4', 'p3', 'p2']), heads.startFill());
+    expect(heads.state(ADA, ['p3', 'p2'])).toBe(state);
+    for (const event of [
+      { type: 'reactions.changed', postId: 'p1', actorId: ADA, reactions: {} as never },
+      { type: 'post.viewerState', postId: 'p1', userId: ADA },
+    ] as const) {
+      heads.putState(ADA, ['p3', 'p2'], state, heads.startFill());
+      heads.apply(event);
+      expect(heads.state(ADA, ['p3', 'p2']), event.type).toBeUndefined();
+    }
+    // Read while she reacted: refused.
+    const fill = heads.startFill();
+    heads.apply({ type: 'reactions.changed', postId: 'p1', actorId: ADA, reactions: {} as never });
+    heads.putState(ADA, ['p3', 'p2'], state, fill);
+    expect(heads.state(ADA, ['p3', 'p2'])).toBeUndefined();
+    // Two reads with nothing between: both kept.
+    heads.putState(ADA, ['p3'], state, heads.startFill());
+    heads.putState(ADA, ['p1'], new Map(), heads.startFill());
+    expect(heads.state(ADA, ['p3', 'p1'])?.get('p3')).toEqual([row]);
+    // A later read of a post replaces what was kept of it, its having no rows included.
+    heads.putState(ADA, ['p3'], new Map(), heads.startFill());
+    expect(heads.state(ADA, ['p3', 'p1'])?.has('p3')).toBe(false);
+    expect(heads.stats()).toMatchObject({ stateHits: 5, stateMisses: 5 });
   });
 
   it('keeps nothing when off (FEED_CACHE_MEMBERS=0)', () => {

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { type EventBus, feedFromBus } from '../../infra/bus/bus.js';
 import type { DomainEvent } from '../../infra/bus/events.js';
+import type { CardStateRow } from './cards-repo.js';
 
 /**
  * The first page of a member's home feed as ids, newest first, and the members whose posts make
@@ -27,12 +28,31 @@ export interface FeedHeadCacheStats {
   misses: number;
   /** Heads refused because an event since their reading said they changed. */
   stale: number;
+  /** Pages whose viewer's state (reactions, saves, switches) came from what was kept. */
+  stateHits: number;
+  /** Pages of kept cards whose viewer's state was read from the database. */
+  stateMisses: number;
   members: number;
+}
+
+/**
+ * The viewer's own state (their reaction, save and notification switch) for some posts, as
+ * `cardStateOf` reads it without counts: rows per post id, a post with none having no entry.
+ */
+export type ViewerStateRows = ReadonlyMap<string, readonly CardStateRow[]>;
+
+interface KeptState {
+  /** The posts whose state was read (an id absent from `rows` has none). */
+  ids: ReadonlySet<string>;
+  rows: ViewerStateRows;
+  filledAt: number;
 }
 
 interface Entry extends FeedHead {
   /** The epoch at which the head's rows began to be read (`startFill`). */
   filledAt: number;
+  /** The viewer's state for the posts last shown to them from this head, when still true. */
+  state?: KeptState;
 }
 
 // Above this many remembered changes, the oldest are forgotten and every head read before is
@@ -42,6 +62,10 @@ const MAX_REMEMBERED_CHANGES = 10_000;
 // Author ids are shared between heads (one string per member, not one per head that follows
 // them) up to this many; past it the table starts again (only sharing is lost).
 const MAX_INTERNED_AUTHORS = 100_000;
+
+// A viewer's kept state covers at most this many posts (a few first pages' worth); past it the
+// latest read replaces it.
+const MAX_STATE_POSTS = 200;
 
 /**
  * Each member's first feed page, in this process: bounded (LRU by member), expiring after the
@@ -60,6 +84,11 @@ const MAX_INTERNED_AUTHORS = 100_000;
  * the ids of a page; the card cache handles those. Members with a block either way are not kept
  * (which posts hold a comment hidden from them changes with every comment).
  *
+ * Beside its head, a viewer's own state for the posts it shows (their reaction, save and
+ * notification switch: what a page built from shared cards still reads per viewer) is kept too,
+ * and refused once the viewer reacts, saves or switches anything (`reactions.changed`,
+ * `post.viewerState`) or their head is.
+ *
  * With several processes each keeps its own heads and hears every event, so a head stays stale
  * at most the bus's delivery time, or the TTL if an event was lost; a bus that reconnects clears
  * them all.
@@ -69,10 +98,11 @@ export class FeedHeadCache {
   private epoch = 0;
   private readonly viewerChangedAt = new Map<string, number>();
   private readonly authorChangedAt = new Map<string, number>();
+  private readonly stateChangedAt = new Map<string, number>();
   /** Heads read before this are refused (changes before it are forgotten). */
   private refuseBefore = 0;
   private readonly interned = new Map<string, string>();
-  private readonly counts = { hits: 0, misses: 0, stale: 0 };
+  private readonly counts = { hits: 0, misses: 0, stale: 0, stateHits: 0, stateMisses: 0 };
 
   constructor(options: FeedHeadCacheOptions) {
     if (options.maxMembers <= 0) return;
@@ -110,6 +140,13 @@ export class FeedHeadCache {
         return;
       case 'mute.changed':
         this.viewerChanged(event.muterId);
+        return;
+      // The viewer's own state of a post: their reaction, save or notification switch.
+      case 'reactions.changed':
+        this.remember(this.stateChangedAt, event.actorId);
+        return;
+      case 'post.viewerState':
+        this.remember(this.stateChangedAt, event.userId);
         return;
       // A member suspended, reinstated, deactivated or deleted: their posts leave or come back,
       // and their own feed goes with them. (The posts of `postIds` changed cards, not pages.)
@@ -157,7 +194,61 @@ export class FeedHeadCache {
       filledAt: fillStartedAt,
     };
     if (this.changedSince(viewerId, entry)) return;
+    // The viewer's state does not follow from the head's ids: still true, it stays.
+    const before = this.heads.peek(viewerId)?.state;
+    if (before && !this.stateChangedSince(viewerId, before.filledAt)) entry.state = before;
     this.heads.set(viewerId, entry);
+  }
+
+  /**
+   * The viewer's state rows for `ids` when kept with their head and nothing they did since
+   * changed it; undefined otherwise (read it then, and give it to `putState`).
+   */
+  state(viewerId: string, ids: readonly string[]): ViewerStateRows | undefined {
+    const state = this.heads?.peek(viewerId)?.state;
+    if (
+      state === undefined ||
+      this.stateChangedSince(viewerId, state.filledAt) ||
+      !ids.every((id) => state.ids.has(id))
+    ) {
+      this.counts.stateMisses += 1;
+      return undefined;
+    }
+    this.counts.stateHits += 1;
+    return state.rows;
+  }
+
+  /**
+   * Keeps the viewer's state rows for `ids`, read from rows whose reading began at
+   * `fillStartedAt` (`startFill`), beside their head (none kept without a head).
+   */
+  putState(
+    viewerId: string,
+    ids: readonly string[],
+    rows: ViewerStateRows,
+    fillStartedAt: number,
+  ): void {
+    const entry = this.heads?.peek(viewerId);
+    if (!entry || this.stateChangedSince(viewerId, fillStartedAt)) return;
+    const before = entry.state;
+    if (
+      before &&
+      !this.stateChangedSince(viewerId, before.filledAt) &&
+      before.ids.size + ids.length <= MAX_STATE_POSTS
+    ) {
+      // Both reads hold: nothing the viewer did since the earlier one began changed either.
+      // The later read is what its posts hold now, none of their rows included.
+      const merged = new Map(before.rows);
+      for (const id of ids) merged.delete(id);
+      for (const [id, postRows] of rows) merged.set(id, postRows);
+      entry.state = {
+        ids: new Set([...before.ids, ...ids]),
+        rows: merged,
+        filledAt: Math.min(before.filledAt, fillStartedAt),
+      };
+    } else if (ids.length <= MAX_STATE_POSTS) {
+      entry.state = { ids: new Set(ids), rows, filledAt: fillStartedAt };
+    }
   }
 
   clear(): void {
@@ -165,6 +256,7 @@ export class FeedHeadCache {
     this.refuseBefore = this.epoch;
     this.viewerChangedAt.clear();
     this.authorChangedAt.clear();
+    this.stateChangedAt.clear();
     this.heads?.clear();
   }
 
@@ -182,6 +274,10 @@ export class FeedHeadCache {
     return false;
   }
 
+  private stateChangedSince(viewerId: string, at: number): boolean {
+    return at < this.refuseBefore || (this.stateChangedAt.get(viewerId) ?? -1) >= at;
+  }
+
   private viewerChanged(memberId: string): void {
     this.remember(this.viewerChangedAt, memberId);
   }
@@ -197,6 +293,7 @@ export class FeedHeadCache {
       this.refuseBefore = this.epoch + 1;
       this.viewerChangedAt.clear();
       this.authorChangedAt.clear();
+      this.stateChangedAt.clear();
     }
     changedAt.set(memberId, this.epoch);
     this.epoch += 1;

@@ -1,9 +1,17 @@
-import { ROUTES } from '@hearth/contract';
+import { type Post, ROUTES } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { RedisBus } from '../../infra/bus/redis-bus.js';
 import { buildPost, buildUser, follow } from '../../test-support/factories.js';
-import { createPost, feedPage, feedRequest, nextCursorOf } from '../../test-support/posts-api.js';
+import {
+  createPost,
+  feedPage,
+  feedRequest,
+  nextCursorOf,
+  postNotifications,
+  react,
+  savePost,
+} from '../../test-support/posts-api.js';
 import { useSecondServer } from '../../test-support/second-server.js';
 import { callEndpoint, useTestApp } from '../../test-support/test-app.js';
 import { friendship, mute } from '../../test-support/users-api.js';
@@ -12,6 +20,14 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const texts = async (app: App, token: string, query = '') =>
   (await feedPage(app, token, query)).posts.map((post) => post.text);
+
+/** The viewer's own fields of each card of their first page. */
+const mine = async (app: App, token: string) =>
+  (await feedPage(app, token)).posts.map(({ reactions: r }) => ({
+    check: r.check,
+    saved: r.checkSaved,
+    on: r.notificationsOn,
+  }));
 
 describe('a member’s first feed page, kept between reads', () => {
   const ctx = useTestApp();
@@ -55,6 +71,38 @@ describe('a member’s first feed page, kept between reads', () => {
     expect(ctx.app.feedHeads.stats().hits - start.hits).toBe(2);
     const last = await feedRequest(ctx.app, ada.token, 'limit=6');
     expect(nextCursorOf(last)).toBeUndefined();
+  });
+
+  it('keeps the member’s own reactions, saves and switches with it, and shows their own change at once', async () => {
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    await follow(ctx, ada, bob);
+    const post = await buildPost(ctx, bob, { text: 'one' });
+    const none = [{ check: null, saved: false, on: false }];
+    // Ids and card read; ids kept, her state read; both kept.
+    for (let i = 0; i < 3; i += 1) expect(await mine(ctx.app, ada.token)).toEqual(none);
+    const start = ctx.app.feedHeads.stats();
+    expect(await mine(ctx.app, ada.token)).toEqual(none);
+    expect(ctx.app.feedHeads.stats().stateHits - start.stateHits).toBe(1);
+
+    expect((await react(ctx.app, ada.token, post.id, 'love')).statusCode).toBe(200);
+    expect(await mine(ctx.app, ada.token)).toEqual([{ check: 'love', saved: false, on: false }]);
+    expect(await mine(ctx.app, ada.token)).toEqual([{ check: 'love', saved: false, on: false }]);
+    expect((await savePost(ctx.app, ada.token, post.id)).statusCode).toBe(200);
+    expect(await mine(ctx.app, ada.token)).toEqual([{ check: 'love', saved: true, on: false }]);
+    expect(await mine(ctx.app, ada.token)).toEqual([{ check: 'love', saved: true, on: false }]);
+    const on = await postNotifications(ctx.app, ada.token, post.id, { on: true });
+    expect(on.statusCode).toBe(200);
+    expect(await mine(ctx.app, ada.token)).toEqual([{ check: 'love', saved: true, on: true }]);
+    expect((await react(ctx.app, ada.token, post.id, 'love')).statusCode).toBe(200);
+    expect((await savePost(ctx.app, ada.token, post.id)).statusCode).toBe(200);
+    expect(await mine(ctx.app, ada.token)).toEqual([{ check: null, saved: false, on: true }]);
+    // Bob's own reaction is his: Ada's kept state is still served, and still hers.
+    const before = ctx.app.feedHeads.stats();
+    expect((await react(ctx.app, bob.token, post.id, 'like')).statusCode).toBe(200);
+    await mine(ctx.app, ada.token);
+    expect(await mine(ctx.app, ada.token)).toEqual([{ check: null, saved: false, on: true }]);
+    expect(ctx.app.feedHeads.stats().stateHits - before.stateHits).toBeGreaterThanOrEqual(1);
   });
 
   it('reads later pages from the database each time', async () => {
@@ -156,5 +204,19 @@ describe('first pages across two server processes', () => {
     await poll(['via B', 'from Carl', 'mine']);
     expect((await friendship(b, carl.token, 'unfriend', ada.user.id)).statusCode).toBe(200);
     await poll(['via B', 'mine']);
+
+    // Her own reaction, save and switch made through B: in what A serves her within a second.
+    const viaB = (await feedPage(ctx.app, ada.token)).posts[0] as Post;
+    await mine(ctx.app, ada.token);
+    const pollMine = (expected: unknown) =>
+      expect
+        .poll(async () => (await mine(ctx.app, ada.token))[0], { timeout: 1_000, interval: 20 })
+        .toEqual(expected);
+    expect((await react(b, ada.token, viaB._id, 'wow')).statusCode).toBe(200);
+    await pollMine({ check: 'wow', saved: false, on: false });
+    expect((await savePost(b, ada.token, viaB._id)).statusCode).toBe(200);
+    await pollMine({ check: 'wow', saved: true, on: false });
+    expect((await postNotifications(b, ada.token, viaB._id, { on: true })).statusCode).toBe(200);
+    await pollMine({ check: 'wow', saved: true, on: true });
   });
 });

@@ -1,6 +1,7 @@
 import type { PostNotificationsAnswer } from '@hearth/contract';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/users.js';
+import type { EventBus } from '../../infra/bus/bus.js';
 import type { Clock } from '../../infra/clock.js';
 import { viewerOfMember } from '../access/visibility.js';
 import type { PostReader } from './reader.js';
@@ -10,6 +11,8 @@ export interface PostNotificationsServiceDeps {
   clock: Clock;
   /** Whether the member may see the post: the switch is for those who do. */
   reader: PostReader;
+  /** Told of each switch: the member's kept card state drops it (feed-head-cache.ts). */
+  bus: EventBus;
 }
 
 /**
@@ -26,7 +29,7 @@ export class PostNotificationsService {
 
   /** Turns the post's notifications on or off for the member; 404 unless they may see it. */
   async set(member: UserRow, postId: string, on: boolean): Promise<PostNotificationsAnswer> {
-    const { db, clock, reader } = this.deps;
+    const { db, clock, reader, bus } = this.deps;
     const post = await reader.visiblePost(viewerOfMember(member), postId);
     const byDefault = post.user_id === member.id;
     if (on === byDefault) {
@@ -39,6 +42,7 @@ export class PostNotificationsService {
         created_at: clock.now().toISOString(),
       });
     }
+    await bus.publish({ type: 'post.viewerState', postId, userId: member.id });
     return { on };
   }
 }

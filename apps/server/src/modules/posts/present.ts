@@ -73,7 +73,7 @@ export interface ViewerState {
 }
 
 export function viewerStateOf(
-  rows: Pick<CardStateRow, 'react' | 'count' | 'mine'>[],
+  rows: readonly Pick<CardStateRow, 'react' | 'count' | 'mine'>[],
   viewerIsAuthor: boolean,
 ): ViewerState {
   let mine: Reaction | null = null;

@@ -27,7 +27,7 @@ import {
   newestCommentsOf,
 } from './cards-repo.js';
 import { postEditsOf } from './edits-repo.js';
-import type { FeedHeadCache } from './feed-head-cache.js';
+import type { FeedHeadCache, ViewerStateRows } from './feed-head-cache.js';
 import { toComment, toPost, toPostEdits, toReactionSummary, viewerStateOf } from './present.js';
 import {
   authorPage,
@@ -249,8 +249,9 @@ export class PostReader {
     hidden?: Set<string>,
   ): Promise<Buffer[][]> {
     if (ids.length === 0) return [];
-    const { db, cards } = this.deps;
+    const { db, cards, heads } = this.deps;
     const fill = cards.startFill();
+    const stateFill = heads.startFill();
     const personal = hidden ?? (await postsWithHiddenComments(db, viewer, ids));
     const held = new Map<string, CardText>();
     const toRead: string[] = [];
@@ -260,7 +261,7 @@ export class PostReader {
       else toRead.push(id);
     }
     if (toRead.length === 0) {
-      const state = groupBy(await cardStateOf(db, viewer.id, ids, []), (r) => r.post_id);
+      const state = await this.viewerState(viewer, ids, stateFill);
       return ids.map((id) => viewerPieces(viewer, held.get(id) as CardText, state.get(id)));
     }
     // One batch whatever it holds: with a card to build for the viewer alone, the whole batch is
@@ -269,6 +270,7 @@ export class PostReader {
     const alone = personal.size > 0 ? viewer : undefined;
     const rows = await cardRowsOf(db, toRead, alone);
     const { built, state } = await this.readCards(viewer, ids, rows, alone);
+    if (!viewer.hasBlocks) heads.putState(viewer.id, ids, ownRows(ids, state), stateFill);
     const out: Buffer[][] = [];
     for (const id of ids) {
       const post = built.get(id);
@@ -286,6 +288,20 @@ export class PostReader {
       }
     }
     return out;
+  }
+
+  /**
+   * The viewer's own state (reaction, save, notification switch) of `ids`: kept with their feed's
+   * head while nothing they did changed it (feed-head-cache.ts), read otherwise and kept if
+   * nothing changed it since `fill` (the heads' `startFill`).
+   */
+  private async viewerState(viewer: Viewer, ids: string[], fill: number): Promise<ViewerStateRows> {
+    const { db, heads } = this.deps;
+    const kept = viewer.hasBlocks ? undefined : heads.state(viewer.id, ids);
+    if (kept) return kept;
+    const state = groupBy(await cardStateOf(db, viewer.id, ids, []), (r) => r.post_id);
+    if (!viewer.hasBlocks) heads.putState(viewer.id, ids, state, fill);
+    return state;
   }
 
   /**
@@ -332,10 +348,24 @@ export class PostReader {
 const NOBODY: Viewer = { id: '', hasBlocks: false };
 
 /** A held card with the viewer's reaction, save and notification switch from their state rows. */
-function viewerPieces(viewer: Viewer, card: CardText, state: CardStateRow[] = []): Buffer[] {
+function viewerPieces(
+  viewer: Viewer,
+  card: CardText,
+  state: readonly CardStateRow[] = [],
+): Buffer[] {
   const pieces: Buffer[] = [];
   pushViewerCard(pieces, card, viewerStateOf(state, card.authorId === viewer.id));
   return pieces;
+}
+
+/** The viewer's own rows (no counts) of `ids`, as `cardStateOf` reads them without counts. */
+function ownRows(ids: string[], state: Map<string, CardStateRow[]>): ViewerStateRows {
+  const own = new Map<string, CardStateRow[]>();
+  for (const id of ids) {
+    const rows = state.get(id)?.filter((row) => Number(row.mine) !== 0);
+    if (rows?.length) own.set(id, rows);
+  }
+  return own;
 }
 
 export function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {

@@ -249,6 +249,7 @@ export class PostsService {
       await deleteSaved(trx, member.id, postId);
       return false;
     });
+    await this.deps.bus.publish({ type: 'post.viewerState', postId, userId: member.id });
     return { saved };
   }
 
