@@ -214,3 +214,19 @@ export const REPORT_DETAILS_MAX = 1000;
 export const ACTION_REASON_MAX = 1000;
 /** Reports and audit lines per page. */
 export const REPORTS_PAGE_SIZE = 30;
+
+// Messages (API.md, Messages; the messaging issue).
+/** A message's text, in characters. */
+export const MESSAGE_TEXT_MAX = 2_000;
+/** Members of one conversation, the creator included. */
+export const CONVERSATION_MEMBERS_MAX = 50;
+/** A group conversation's name, in characters. */
+export const CONVERSATION_NAME_MAX = 100;
+export const MESSAGES_PAGE_DEFAULT = 30;
+export const MESSAGES_PAGE_MAX = 50;
+export const CONVERSATIONS_PAGE_DEFAULT = 20;
+export const CONVERSATIONS_PAGE_MAX = 50;
+/** A report of a message carries this many messages before it and after it, at most. */
+export const REPORTED_MESSAGES_AROUND = 3;
+/** A 'typing' signal shows this long unless another comes (the client sends one every 3 s). */
+export const TYPING_SHOWN_MS = 5_000;

@@ -19,6 +19,7 @@ export * from './rules/upload-folders.js';
 export * from './schemas/account.js';
 export * from './schemas/auth.js';
 export * from './schemas/live.js';
+export * from './schemas/messages.js';
 export * from './schemas/moderation.js';
 export * from './schemas/responses.js';
 export * from './schemas/users-posts.js';

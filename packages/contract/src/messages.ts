@@ -55,6 +55,22 @@ export const PRIVACY_MESSAGES = {
   empty: 'Send at least one privacy setting to change.',
 } as const;
 
+/** The messaging calls' sentences (API.md, Messages). */
+export const MESSENGER_MESSAGES = {
+  conversationNotFound: 'This conversation does not exist or you are not in it.',
+  messageNotFound: 'This message does not exist.',
+  empty: 'Write a message or add a photo before sending.',
+  textMax: 'A message can have at most 2000 characters.',
+  imageNotYours: 'A message can only show a photo you uploaded.',
+  members: 'Choose between 1 and 49 other members.',
+  memberNotFound: 'One of these members does not exist.',
+  self: 'You cannot start a conversation with yourself alone.',
+  nameMax: 'A conversation name can have at most 100 characters.',
+  notGroup: 'Members can only be added to a group conversation.',
+  tooManyMembers: 'A conversation can have at most 50 members.',
+  notSender: 'Only its sender can unsend a message.',
+} as const;
+
 /** The block calls' sentences (API.md, Who sees what). */
 export const BLOCK_MESSAGES = {
   self: 'You cannot block or unblock yourself.',

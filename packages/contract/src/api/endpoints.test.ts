@@ -46,6 +46,8 @@ describe('the endpoint table', () => {
       'applications',
       'comment',
       'comments',
+      'conversationMessages',
+      'conversations',
       'feed',
       'getProfile',
       'moderationLog',

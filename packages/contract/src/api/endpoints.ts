@@ -2,6 +2,10 @@ import type { z } from 'zod';
 import {
   BIO_MAX,
   COMMENTS_PAGE_SIZE,
+  CONVERSATION_MEMBERS_MAX,
+  CONVERSATION_NAME_MAX,
+  CONVERSATIONS_PAGE_DEFAULT,
+  CONVERSATIONS_PAGE_MAX,
   DETAIL_MAX,
   FEED_COMMENTS_CARRIED,
   FEED_PAGE_DEFAULT,
@@ -10,6 +14,9 @@ import {
   INVITE_DAYS_MAX,
   INVITE_USES_MAX,
   JOIN_REASON_MAX,
+  MESSAGE_TEXT_MAX,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
   MODERATION_PAGE_SIZE,
   NEXT_CURSOR_HEADER,
   NOTIFICATION_PREVIEW_MAX,
@@ -70,6 +77,22 @@ import {
   notificationsSchema,
   unreadCountSchema,
 } from '../schemas/live.js';
+import {
+  addMembersSchema,
+  chatMessageSchema,
+  chatMessagesSchema,
+  conversationIdParamSchema,
+  conversationSchema,
+  conversationsQuerySchema,
+  conversationsSchema,
+  createConversationSchema,
+  messageIdParamSchema,
+  messagesQuerySchema,
+  messagesUnreadSchema,
+  muteConversationSchema,
+  mutedAnswerSchema,
+  sendMessageSchema,
+} from '../schemas/messages.js';
 import {
   aboutSchema,
   actionReasonSchema,
@@ -204,7 +227,8 @@ export type Access =
   | 'memberViewer'
   | 'moderator'
   | 'admin'
-  | 'inviter';
+  | 'inviter'
+  | 'conversationMember';
 
 /** What a read call shows: one post, posts, comments, one member, members, images, notifications. */
 export type ReadKind =
@@ -234,6 +258,9 @@ export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
   inviter:
     'An admin, or any member while the settings let members invite; otherwise 404. A member ' +
     'sees and revokes only the invites they made.',
+  conversationMember:
+    'A current member of the conversation (or, for a message, of its conversation); for anyone ' +
+    'else it is missing: 404, the same answer as a random id.',
 };
 
 /** The one map from every error status to its body's schema. */
@@ -1295,6 +1322,185 @@ export const ENDPOINTS = {
       'all of them. Answers `{count}`, the number still unread.',
     body: markReadSchema,
     responses: { 200: unreadCountSchema },
+    errors: SESSION_ERRORS,
+  },
+
+  createConversation: {
+    ...ROUTES.createConversation,
+    auth: true,
+    access: 'member',
+    tags: ['messages'],
+    summary: 'Start a conversation',
+    description:
+      `\`{memberIds, name?}\`: 1 to ${CONVERSATION_MEMBERS_MAX - 1} other members (the caller is ` +
+      'added), a group name of at most ' +
+      `${CONVERSATION_NAME_MAX} characters. With one other member the pair's conversation is ` +
+      'answered if it exists (200), else created (201); with more, a group is created (201). ' +
+      'An unknown member, or one blocked by the caller or who blocked them: 404, the answer a ' +
+      "random id gets. For each member who is not the caller's friend the conversation is a " +
+      'message request until they accept it or reply. Limited per member. Answers the ' +
+      'conversation.',
+    body: createConversationSchema,
+    responses: { 200: conversationSchema, 201: conversationSchema },
+    errors: USER_ERRORS,
+  },
+  conversations: {
+    ...ROUTES.conversations,
+    auth: true,
+    access: 'member',
+    tags: ['messages'],
+    summary: "The caller's conversations",
+    description:
+      'Latest activity first. `folder=inbox` (default): conversations the caller started, ' +
+      'accepted or replied in; `folder=requests`: message requests from members who are not ' +
+      "the caller's friends. Conversations holding no message yet are listed to their starter " +
+      'only. A conversation with a member blocked either way is left out when it has only the ' +
+      `two of them. Keyset pagination: \`limit\` (default ${CONVERSATIONS_PAGE_DEFAULT}, at most ` +
+      `${CONVERSATIONS_PAGE_MAX}) and \`cursor\` (the \`${NEXT_CURSOR_HEADER}\` header).`,
+    query: conversationsQuerySchema,
+    responses: { 200: conversationsSchema },
+    errors: SESSION_ERRORS,
+    nextCursorHeader: true,
+  },
+  getConversation: {
+    ...ROUTES.getConversation,
+    auth: true,
+    access: 'conversationMember',
+    tags: ['messages'],
+    summary: 'One conversation',
+    description: 'As the list shows it. Not a member of it, or unknown: 404.',
+    params: conversationIdParamSchema,
+    responses: { 200: conversationSchema },
+    errors: USER_ERRORS,
+  },
+  conversationMessages: {
+    ...ROUTES.conversationMessages,
+    auth: true,
+    access: 'conversationMember',
+    tags: ['messages'],
+    summary: "A conversation's messages",
+    description:
+      'Newest first, older than `cursor` (the ' +
+      `\`${NEXT_CURSOR_HEADER}\` header of the previous page); \`limit\` default ` +
+      `${MESSAGES_PAGE_DEFAULT}, at most ${MESSAGES_PAGE_MAX}. Messages of a member the caller ` +
+      'blocked, or who blocked them, are left out. A member who joined later sees messages from ' +
+      'their joining on. Unsent messages stay as `removed` without text or image.',
+    params: conversationIdParamSchema,
+    query: messagesQuerySchema,
+    responses: { 200: chatMessagesSchema },
+    errors: USER_ERRORS,
+    nextCursorHeader: true,
+  },
+  sendMessage: {
+    ...ROUTES.sendMessage,
+    auth: true,
+    access: 'conversationMember',
+    tags: ['messages'],
+    summary: 'Send a message',
+    description:
+      `\`{text, image?}\`: text of at most ${MESSAGE_TEXT_MAX} characters and at most one ` +
+      "image, which must be one of the caller's uploads to `{me}/message_images` (400 " +
+      'otherwise); both empty once trimmed: 400. In a conversation of two, a block either way ' +
+      'makes it missing (404). Sending accepts a message request. Delivered live (`message`) to ' +
+      'every socket of every member; members who muted it are not notified. Limited per member. ' +
+      'Answers the message (201).',
+    params: conversationIdParamSchema,
+    body: sendMessageSchema,
+    responses: { 201: chatMessageSchema },
+    errors: USER_ERRORS,
+  },
+  markConversationRead: {
+    ...ROUTES.markConversationRead,
+    auth: true,
+    access: 'conversationMember',
+    tags: ['messages'],
+    summary: 'Mark a conversation read',
+    description:
+      "Moves the caller's read mark to the newest message; the other members see 'Seen' " +
+      '(`messageRead`, live). Answers the Messenger figures `{count, requests}` after it.',
+    params: conversationIdParamSchema,
+    responses: { 200: messagesUnreadSchema },
+    errors: USER_ERRORS,
+  },
+  acceptConversation: {
+    ...ROUTES.acceptConversation,
+    auth: true,
+    access: 'conversationMember',
+    tags: ['messages'],
+    summary: 'Accept a message request',
+    description:
+      'Moves the conversation from the requests to the inbox (nothing changes if it is there). ' +
+      'Answers the conversation.',
+    params: conversationIdParamSchema,
+    responses: { 200: conversationSchema },
+    errors: USER_ERRORS,
+  },
+  addConversationMembers: {
+    ...ROUTES.addConversationMembers,
+    auth: true,
+    access: 'conversationMember',
+    tags: ['messages'],
+    summary: 'Add members to a group',
+    description:
+      `\`{add: [ids]}\`: a group only (400 for a conversation of two); at most ` +
+      `${CONVERSATION_MEMBERS_MAX} members in all (400). Members already in it are skipped; an ` +
+      'unknown one, or one blocked either way by the caller: 404. Answers the conversation.',
+    params: conversationIdParamSchema,
+    body: addMembersSchema,
+    responses: { 200: conversationSchema },
+    errors: USER_ERRORS,
+  },
+  leaveConversation: {
+    ...ROUTES.leaveConversation,
+    auth: true,
+    access: 'conversationMember',
+    tags: ['messages'],
+    summary: 'Leave a conversation',
+    description:
+      'The caller leaves: it is gone from their list and its messages from their reach; the ' +
+      "others see the members change. Answers 'ok'.",
+    params: conversationIdParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  muteConversation: {
+    ...ROUTES.muteConversation,
+    auth: true,
+    access: 'conversationMember',
+    tags: ['messages'],
+    summary: 'Mute or unmute a conversation',
+    description:
+      '`{muted}`: a muted conversation does not count on the Messenger button and its messages ' +
+      'do not notify; they still arrive. Answers `{muted}`.',
+    params: conversationIdParamSchema,
+    body: muteConversationSchema,
+    responses: { 200: mutedAnswerSchema },
+    errors: USER_ERRORS,
+  },
+  unsendMessage: {
+    ...ROUTES.unsendMessage,
+    auth: true,
+    access: 'conversationMember',
+    tags: ['messages'],
+    summary: 'Unsend a message',
+    description:
+      'Its sender only (another member of the conversation: 403; anyone else: 404). The text ' +
+      "and image are erased; everyone sees 'Message removed' (`messageRemoved`, live). Already " +
+      "unsent: nothing changes. Answers 'ok'.",
+    params: messageIdParamSchema,
+    responses: { 200: okAnswerSchema },
+    errors: POST_ERRORS,
+  },
+  messagesUnreadCount: {
+    ...ROUTES.messagesUnreadCount,
+    auth: true,
+    access: 'member',
+    tags: ['messages'],
+    summary: "The Messenger button's figures",
+    description:
+      '`{count, requests}`: conversations (not muted, not requests) holding messages the caller ' +
+      'has not read, and message requests waiting for them.',
+    responses: { 200: messagesUnreadSchema },
     errors: SESSION_ERRORS,
   },
 

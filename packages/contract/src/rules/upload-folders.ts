@@ -12,6 +12,7 @@ export const UPLOAD_FOLDER_KINDS = [
   'commentImages',
   'profilePictures',
   'coverPictures',
+  'messageImages',
 ] as const;
 export type UploadFolderKind = (typeof UPLOAD_FOLDER_KINDS)[number];
 
@@ -23,7 +24,8 @@ export interface UploadFolder {
 
 /**
  * A member's folder of this kind: `{username}/post_images`, `{username}/post_images/{postId}`
- * (a comment's image), `{username}/profile_pictures` or `{username}/cover_pictures`.
+ * (a comment's image), `{username}/profile_pictures`, `{username}/cover_pictures` or
+ * `{username}/message_images` (API.md, Messages).
  */
 export function uploadFolderPath(kind: 'commentImages', username: string, postId: string): string;
 export function uploadFolderPath(
@@ -32,6 +34,8 @@ export function uploadFolderPath(
 ): string;
 export function uploadFolderPath(kind: UploadFolderKind, username: string, postId?: string) {
   switch (kind) {
+    case 'messageImages':
+      return `${username}/message_images`;
     case 'postImages':
       return `${username}/post_images`;
     case 'commentImages':
@@ -43,10 +47,10 @@ export function uploadFolderPath(kind: UploadFolderKind, username: string, postI
   }
 }
 
-// The four paths above. A post id here is only a folder name: members comment with images on
+// The five paths above. A post id here is only a folder name: members comment with images on
 // other members' posts, so it need not be the caller's post.
 const UPLOAD_PATH =
-  /^([a-z0-9]+)\/(?:(post_images)(?:\/([A-Za-z0-9-]{1,64}))?|(profile_pictures)|(cover_pictures))$/;
+  /^([a-z0-9]+)\/(?:(post_images)(?:\/([A-Za-z0-9-]{1,64}))?|(profile_pictures)|(cover_pictures)|(message_images))$/;
 
 /** The folder a path names, when it is one of the member's own; undefined otherwise. */
 export function ownUploadFolder(username: string, path: string): UploadFolder | undefined {
@@ -58,7 +62,9 @@ export function ownUploadFolder(username: string, path: string): UploadFolder | 
       : 'postImages'
     : match[4]
       ? 'profilePictures'
-      : 'coverPictures';
+      : match[5]
+        ? 'coverPictures'
+        : 'messageImages';
   return { path, kind };
 }
 
@@ -88,6 +94,11 @@ export const UPLOAD_RULES: Record<UploadFolderKind, UploadRules> = {
   coverPictures: {
     types: ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'],
     messages: FILE_MESSAGES.cover,
+  },
+  // A message's photo: the comment image's rules (the messaging issue).
+  messageImages: {
+    types: ['image/jpeg', 'image/png', 'image/jpg', 'image/webp', 'image/gif'],
+    messages: FILE_MESSAGES.comment,
   },
 };
 

@@ -10,6 +10,7 @@ import {
   STREAMING_PATH,
 } from '../constants.js';
 import { NOTIFICATION_TYPES, REACTIONS } from '../enums.js';
+import { chatMessageSchema, messagesUnreadSchema } from './messages.js';
 import {
   commentSchema,
   friendshipSchema,
@@ -79,6 +80,8 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
     postIds: z.array(z.string().min(1).max(64)).max(LIVE_WATCHED_POSTS_MAX),
   }),
   z.object({ type: z.literal('ping') }),
+  /** The member is writing in that conversation (sent every few seconds while they type). */
+  z.object({ type: z.literal('typing'), conversationId: z.string().min(1).max(64) }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 export { LIVE_CLIENT_MESSAGE_MAX_BYTES };
@@ -139,6 +142,40 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
       comment: commentSchema,
       commentCount: z.number().int(),
     }),
+  }),
+  // Messages (API.md, Messages): to every socket of every member of the conversation.
+  /** A new message; `unread` is the receiving member's Messenger figures after it. */
+  z.object({
+    type: z.literal('message'),
+    payload: z.object({ message: chatMessageSchema, unread: messagesUnreadSchema }),
+  }),
+  /** Its sender unsent a message: show it as 'Message removed'. */
+  z.object({
+    type: z.literal('messageRemoved'),
+    payload: z.object({ conversationId: z.string(), messageId: z.string() }),
+  }),
+  /**
+   * A member read the conversation up to `messageId` (the 'Seen' mark); `unread` is the
+   * receiving member's figures after it (their own read on another device lowers them).
+   */
+  z.object({
+    type: z.literal('messageRead'),
+    payload: z.object({
+      conversationId: z.string(),
+      userId: z.string(),
+      messageId: z.string(),
+      unread: messagesUnreadSchema,
+    }),
+  }),
+  /** A member is writing (shown for TYPING_SHOWN_MS unless another comes). */
+  z.object({
+    type: z.literal('typing'),
+    payload: z.object({ conversationId: z.string(), userId: z.string() }),
+  }),
+  /** Members joined or left, a request was accepted, or it was muted: read it again. */
+  z.object({
+    type: z.literal('conversation'),
+    payload: z.object({ conversationId: z.string() }),
   }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
