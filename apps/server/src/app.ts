@@ -75,6 +75,8 @@ import { uploadTempDirIn } from './modules/media/held-files.js';
 import { mediaAccess } from './modules/media/repo.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { MediaService } from './modules/media/service.js';
+import { messagesRoutes } from './modules/messages/routes.js';
+import { MessagesService } from './modules/messages/service.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { NotificationsService } from './modules/notifications/service.js';
 import { CardCache, publishingThrough } from './modules/posts/card-cache.js';
@@ -323,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const blocks = new BlocksService({ db, clock, imageUrls, friendships, notifications, bus });
   const mutes = new MutesService({ db, clock, imageUrls, bus });
   const search = new SearchService({ db, clock, imageUrls });
+  const messages = new MessagesService({ db, clock, imageUrls, media, bus });
   // 'Download your information': a member's request kicks this process's builder at once.
   const dataExports = new DataExportService({
     db,
@@ -347,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     friendships,
     bus,
     notifications,
+    messages,
     limits: config.live,
     isUncappedAddress: addressMatcher(config.connections.uncappedAddresses),
     log: app.log,
@@ -461,6 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     await scope.register(searchRoutes, { search });
     await scope.register(notificationsRoutes, { notifications });
+    await scope.register(messagesRoutes, { messages, limits: config.limits });
     await scope.register(liveRoutes, { live });
     await scope.register(communityRoutes, {
       community,

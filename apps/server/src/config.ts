@@ -46,6 +46,10 @@ export interface Limits {
   emailChangesPerAccount: Limit;
   /** Links confirming a new e-mail address opened from one IP (POST /users/confirmEmail). */
   emailConfirmPerIp: Limit;
+  /** Messages one member may send, and the other messaging writes (API.md, Messages). */
+  messageWritesPerAccount: Limit;
+  /** Conversations one member may start. */
+  conversationsPerAccount: Limit;
 }
 
 /** How long a connection may dawdle and how many one address may hold (http/connection-limits.ts). */
@@ -167,6 +171,10 @@ const LIMIT_DEFAULTS: Record<keyof Limits, { env: string; max: number; windowMs:
   emailChangesPerAccount: { env: 'EMAIL_CHANGES_ACCOUNT', max: 5, windowMs: 60 * MINUTE },
   // Ours: a link's token cannot be guessed, but nobody needs to try many from one address.
   emailConfirmPerIp: { env: 'EMAIL_CONFIRM_IP', max: 30, windowMs: 60 * MINUTE },
+  // Ours (the messaging issue): a quick conversation goes well under it; a script flooding a
+  // conversation, or starting requests to every member, is held back.
+  messageWritesPerAccount: { env: 'MESSAGE_WRITES_ACCOUNT', max: 120, windowMs: MINUTE },
+  conversationsPerAccount: { env: 'CONVERSATIONS_ACCOUNT', max: 30, windowMs: 60 * MINUTE },
 };
 
 /** The RATE_LIMIT_<NAME> variables, one per limit (each also has a _WINDOW_SECONDS twin). */

@@ -16,6 +16,7 @@ import type { InvitesTable } from './invites.js';
 import type { JobLeasesTable } from './job-leases.js';
 import type { MailOutboxTable } from './mail-outbox.js';
 import type { MediaTable } from './media.js';
+import type { ConversationMembersTable, ConversationsTable, MessagesTable } from './messages.js';
 import type { MutesTable } from './mutes.js';
 import { prepareStatements } from './named-statements.js';
 import type { NotificationsTable } from './notifications.js';
@@ -78,6 +79,9 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   retired_usernames: RetiredUsernamesTable;
   data_exports: DataExportsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -189,6 +189,31 @@ const ROWS: { [T in keyof Database]: Insertable<Database[T]> } = {
   recovery_codes: { id: 'rc1', user_id: ANA, code_hash: 'h', used_at: null },
   retired_usernames: { username: 'gonetest', retired_at: AT },
   data_exports: { id: 'x1', user_id: ANA, status: 'queued', requested_at: AT },
+  conversations: {
+    id: 'c1',
+    is_group: 0,
+    created_by: ANA,
+    created_at: AT,
+    last_activity_at: AT,
+  },
+  conversation_members: {
+    conversation_id: 'c1',
+    user_id: ANA,
+    position: 0,
+    joined_at: AT,
+    visible_from: '',
+    request: 0,
+    muted: 0,
+  },
+  messages: {
+    id: 'msg1',
+    conversation_id: 'c1',
+    sender_id: ANA,
+    text: 't',
+    image: '',
+    removed: 0,
+    created_at: AT,
+  },
 };
 
 async function rowCount(database: TestDatabase, table: keyof Database): Promise<number> {

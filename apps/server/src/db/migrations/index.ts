@@ -18,6 +18,7 @@ import * as suspensionsAndDeletions from './0016-suspensions-and-deletions.js';
 import * as reportImages from './0017-report-images.js';
 import * as ownAccount from './0018-own-account.js';
 import * as languages from './0019-languages.js';
+import * as messages from './0020-messages.js';
 
 /** Every migration, in the order it runs. Names never change once released. */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
@@ -40,4 +41,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0017-report-images', reportImages],
   ['0018-own-account', ownAccount],
   ['0019-languages', languages],
+  ['0020-messages', messages],
 ];

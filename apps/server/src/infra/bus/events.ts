@@ -1,4 +1,4 @@
-import type { Comment, LiveReactions, LiveServerMessage } from '@hearth/contract';
+import type { ChatMessage, Comment, LiveReactions, LiveServerMessage } from '@hearth/contract';
 
 /**
  * The domain events of Hearth (the live-network issue). A service publishes one after the
@@ -73,7 +73,36 @@ export type DomainEvent =
   /** A notification went away (a withdrawn reaction or friend request). */
   | { type: 'notification.removed'; userId: string; notificationId: string }
   /** Some or all of a member's notifications were marked read. */
-  | { type: 'notifications.read'; userId: string };
+  | { type: 'notifications.read'; userId: string }
+  /**
+   * A message was sent (API.md, Messages): the message as its members read it (its image's
+   * address signed) and the conversation's current members, whose sockets get it (not those of a
+   * member blocked either way with its sender), each with their own Messenger figures.
+   */
+  | { type: 'message.sent'; conversationId: string; memberIds: string[]; message: ChatMessage }
+  /** Its sender unsent a message: its members' sockets show it removed. */
+  | {
+      type: 'message.removed';
+      conversationId: string;
+      messageId: string;
+      senderId: string;
+      memberIds: string[];
+    }
+  /** `userId` read the conversation up to `messageId` ('Seen'; their own figures drop). */
+  | {
+      type: 'conversation.read';
+      conversationId: string;
+      userId: string;
+      messageId: string;
+      memberIds: string[];
+    }
+  /** `userId` is writing in the conversation: to the other members. */
+  | { type: 'conversation.typing'; conversationId: string; userId: string; memberIds: string[] }
+  /**
+   * Members joined or left, a request was accepted, or it was muted: these members (those who
+   * left included) read it again.
+   */
+  | { type: 'conversation.changed'; conversationId: string; memberIds: string[] };
 
 /** The 'postEdited' live message's payload (contract, schemas/live.ts). */
 type PostEditedPayload = Extract<LiveServerMessage, { type: 'postEdited' }>['payload'];

@@ -9,6 +9,7 @@ import {
   accountRow,
   BLOCKED,
   commentsAfter,
+  conversationsAfter,
   editsOfPosts,
   FOLLOWERS,
   FOLLOWING,
@@ -19,6 +20,8 @@ import {
   type MemberRef,
   MUTED,
   membersAfter,
+  membersOfConversations,
+  messagesAfter,
   type NewestCursor,
   notificationsBefore,
   postsAfter,
@@ -116,6 +119,8 @@ export function readmeText(username: string, exportedAt: string): string {
     'blocks-and-mutes.json  The members you blocked and those you muted.',
     'search-history.json    The members you chose from search, newest first.',
     'notifications.json     Your notifications, newest first.',
+    'messages.json          Your conversations (their names and members) and the messages',
+    '                       you sent in them.',
     'images.json            Every image you uploaded: its file here, the folder it was',
     '                       uploaded to, its type, size in pixels and bytes, and when.',
     'images/                The images themselves, as stored.',
@@ -276,6 +281,40 @@ export async function writeExportContents(
       }),
     ),
   );
+
+  await json('messages.json', [
+    [
+      'conversations',
+      pages(mine(conversationsAfter), byId, async (rows) => {
+        const members = groupBy(
+          await membersOfConversations(
+            db,
+            rows.map((row) => row.id),
+          ),
+          (row) => row.conversation_id,
+        );
+        return rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          isGroup: Number(row.is_group) === 1,
+          members: (members.get(row.id) ?? []).map(memberOf),
+          createdAt: row.created_at,
+          joinedAt: row.joined_at,
+        }));
+      }),
+    ],
+    [
+      'messages',
+      items(mine(messagesAfter), byId, (row) => ({
+        id: row.id,
+        conversationId: row.conversation_id,
+        text: row.text,
+        image: imageReference(row.image),
+        unsent: Number(row.removed) === 1,
+        sentAt: row.created_at,
+      })),
+    ],
+  ]);
 
   // The images, one read stream at a time; a file the storage lost is left out and told.
   const missing = new Set<string>();

@@ -140,6 +140,42 @@ export function savedPostsAfter(db: Db, userId: string, after: string | undefine
     .$call(pageAfter('post_id', after, limit));
 }
 
+/** The member's conversations (API.md, Messages), by id, with who is in each. */
+export function conversationsAfter(
+  db: Db,
+  userId: string,
+  after: string | undefined,
+  limit: number,
+) {
+  return db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select(['c.id', 'c.name', 'c.is_group', 'c.created_at', 'm.joined_at'])
+    .where('m.user_id', '=', userId)
+    .$call(pageAfter('c.id', after, limit));
+}
+
+/** The members of these conversations, as the zip names them. */
+export function membersOfConversations(db: Db, conversationIds: string[]) {
+  if (conversationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('conversation_members as om')
+    .innerJoin('users as u', 'u.id', 'om.user_id')
+    .select(['om.conversation_id', ...MEMBER_COLUMNS])
+    .where('om.conversation_id', 'in', conversationIds)
+    .orderBy('om.position')
+    .execute();
+}
+
+/** The messages the member sent, by id (time order). */
+export function messagesAfter(db: Db, userId: string, after: string | undefined, limit: number) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'conversation_id', 'text', 'image', 'removed', 'created_at'])
+    .where('sender_id', '=', userId)
+    .$call(pageAfter('id', after, limit));
+}
+
 /** The tables pairing the member with another member, one row a pair, that the zip lists. */
 type PairTableName = 'follows' | 'blocks' | 'mutes' | 'friendships';
 

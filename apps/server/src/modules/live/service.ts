@@ -3,6 +3,7 @@ import {
   type LiveClientMessage,
   type LiveServerMessage,
   liveClientMessageSchema,
+  type MessagesUnread,
   type Notification,
 } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,6 +30,14 @@ export interface NotificationReader {
   unreadCount(userId: string): Promise<number>;
 }
 
+/** What live updates ask of the messaging module (modules/messages provides it). */
+export interface MessengerLink {
+  /** A member's Messenger figures, as their next message carries them. */
+  unreadOf(userId: string): Promise<MessagesUnread>;
+  /** The member is writing in the conversation: relayed when they are a member, else dropped. */
+  typing(userId: string, conversationId: string): Promise<void>;
+}
+
 export interface LiveServiceDeps {
   db: Db;
   clock: Clock;
@@ -37,6 +46,8 @@ export interface LiveServiceDeps {
   bus: EventBus;
   /** Without it, notification events are not sent to sockets. */
   notifications?: NotificationReader;
+  /** Without it, message events are not sent to sockets and 'typing' is dropped. */
+  messages?: MessengerLink;
   limits: LiveLimits;
   /** Whether an address's sockets are never capped (loopback; every one behind TRUST_PROXY). */
   isUncappedAddress: (address: string) => boolean;
@@ -229,6 +240,9 @@ export class LiveService {
         return;
       case 'watch':
         await this.watch(socket, socket.member, message.postIds);
+        return;
+      case 'typing':
+        await this.deps.messages?.typing(socket.member.id, message.conversationId);
         return;
     }
   }
@@ -452,11 +466,84 @@ export class LiveService {
           this.sendNotificationsRead(event.authorId),
         );
         return;
+      case 'message.sent': {
+        const senderId = event.message.sender?._id;
+        await this.toMembers(event.memberIds, senderId, async (memberId) => ({
+          type: 'message',
+          payload: { message: event.message, unread: await this.unreadOf(memberId) },
+        }));
+        return;
+      }
+      case 'message.removed':
+        await this.toMembers(event.memberIds, event.senderId, async () => ({
+          type: 'messageRemoved',
+          payload: { conversationId: event.conversationId, messageId: event.messageId },
+        }));
+        return;
+      case 'conversation.read':
+        await this.toMembers(event.memberIds, event.userId, async (memberId) => ({
+          type: 'messageRead',
+          payload: {
+            conversationId: event.conversationId,
+            userId: event.userId,
+            messageId: event.messageId,
+            unread: await this.unreadOf(memberId),
+          },
+        }));
+        return;
+      case 'conversation.typing':
+        await this.toMembers(
+          event.memberIds.filter((id) => id !== event.userId),
+          event.userId,
+          async () => ({
+            type: 'typing',
+            payload: { conversationId: event.conversationId, userId: event.userId },
+          }),
+        );
+        return;
+      case 'conversation.changed':
+        await this.toMembers(event.memberIds, undefined, async () => ({
+          type: 'conversation',
+          payload: { conversationId: event.conversationId },
+        }));
+        return;
       case 'profile.changed':
       case 'cards.stale':
         // Nothing on the socket: clients refetch what they show when they next ask.
         return;
     }
+  }
+
+  /**
+   * To the sockets on this process of each of these members, in each member's messaging order,
+   * leaving out the sockets of a member blocked either way with `actorId`; `messageFor` is asked
+   * only for members connected here (it may read their figures).
+   */
+  private async toMembers(
+    memberIds: readonly string[],
+    actorId: string | undefined,
+    messageFor: (memberId: string) => Promise<LiveServerMessage>,
+  ): Promise<void> {
+    if (!this.deps.messages) return;
+    await Promise.all(
+      memberIds
+        .filter((memberId) => this.byMember.has(memberId))
+        .map((memberId) =>
+          this.inOrder(`messages:${memberId}`, async () => {
+            const sockets = [...(this.byMember.get(memberId) ?? [])].filter(
+              (socket) => actorId === undefined || !socket.member?.blocked.has(actorId),
+            );
+            if (sockets.length === 0) return;
+            this.sendAll(sockets, await messageFor(memberId));
+          }),
+        ),
+    );
+  }
+
+  private unreadOf(memberId: string): Promise<MessagesUnread> {
+    const messages = this.deps.messages;
+    if (!messages) throw new Error('no messaging module');
+    return messages.unreadOf(memberId);
   }
 
   private track(work: Promise<void>): void {

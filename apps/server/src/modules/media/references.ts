@@ -9,6 +9,7 @@ import {
   visibleMember,
   visiblePost,
 } from '../access/visibility.js';
+import { conversationShown, messageShown } from '../messages/repo.js';
 
 /**
  * What shows an uploaded file: the one list of the rows that may hold an upload's storage key,
@@ -92,6 +93,27 @@ function ofMember(name: string, column: string): MediaSource {
   };
 }
 
+/**
+ * A message's photo (`messages.image`): shown only to its conversation's current members who may
+ * read the message (messages/repo.ts says who), so never to every member: its files are always
+ * signed, and the signed addresses go only to them.
+ */
+const ofMessage: MediaSource = {
+  name: "messages.image: a message's photo, to its conversation's members",
+  uses(key, use) {
+    const holds = sql<SqlBool>`r.image = ${sql.ref(key)}`;
+    if (use === 'any' || use === 'live') {
+      return sql<SqlBool>`exists (select 1 from messages as r where ${holds})`;
+    }
+    if (use === 'open') return sql<SqlBool>`1 = 0`;
+    return sql<SqlBool>`exists (select 1 from messages as r
+      inner join conversation_members as rm
+        on rm.conversation_id = r.conversation_id and rm.user_id = ${use.id}
+      inner join conversations as rc on rc.id = r.conversation_id
+      where ${holds} and ${messageShown(use, 'r', 'rm')} and ${conversationShown(use, 'rc')})`;
+  },
+};
+
 /** Every kind of row that may show an upload. */
 export const MEDIA_SOURCES: readonly MediaSource[] = [
   onPost('post_images.storage_key: a photo of its post', 'post_images', 'storage_key', 'post_id'),
@@ -112,6 +134,7 @@ export const MEDIA_SOURCES: readonly MediaSource[] = [
   ),
   ofMember("users.picture: a member's profile picture", 'picture'),
   ofMember("users.cover: a member's cover", 'cover'),
+  ofMessage,
 ];
 
 /**
