@@ -173,6 +173,22 @@ const EXPECTED: Record<string, Row> = {
   // Ids of another member's notifications change nothing: 200 with the caller's own count.
   markNotificationsRead: { anonymous: 401, other: 200, owner: 200 },
 
+  // Messages (API.md, Messages): the owner is a member of a conversation with a third member;
+  // the other member is not in it, so for them it is missing (404), as a random id.
+  createConversation: { anonymous: 401, other: 201, owner: 201 },
+  conversations: { anonymous: 401, other: 200, owner: 200 },
+  getConversation: { anonymous: 401, other: 404, owner: 200 },
+  conversationMessages: { anonymous: 401, other: 404, owner: 200 },
+  sendMessage: { anonymous: 401, other: 404, owner: 201 },
+  markConversationRead: { anonymous: 401, other: 404, owner: 200 },
+  acceptConversation: { anonymous: 401, other: 404, owner: 200 },
+  addConversationMembers: { anonymous: 401, other: 404, owner: 200 },
+  leaveConversation: { anonymous: 401, other: 404, owner: 200 },
+  muteConversation: { anonymous: 401, other: 404, owner: 200 },
+  // The owner's own message.
+  unsendMessage: { anonymous: 401, other: 404, owner: 200 },
+  messagesUnreadCount: { anonymous: 401, other: 200, owner: 200 },
+
   // Who may join (API.md, Hosts in charge). What the server says about itself: anyone.
   about: { anonymous: 200, other: 200, owner: 200, moderator: 200, admin: 200 },
   // Admin calls: any other member, moderators included, gets the 404 of a path that does not
@@ -271,6 +287,10 @@ async function resetCode(ctx: TestContext, email: string): Promise<string> {
 
 function expectOk(res: LightMyRequestResponse, what: string) {
   if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+}
+
+function expectCreated(res: LightMyRequestResponse, what: string) {
+  if (res.statusCode !== 201) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
 }
 
 function staffOf(cell: Cell): Staff {
@@ -681,6 +701,71 @@ const SCENARIOS: Record<string, Scenario> = {
     return callEndpoint(ctx.app, ROUTES.markNotificationsRead, { body: { ids: [id] }, ...token });
   },
 
+  createConversation: async ({ ctx, token }) => {
+    const third = await buildUser(ctx);
+    return callEndpoint(ctx.app, ROUTES.createConversation, {
+      body: { memberIds: [third.user.id] },
+      ...token,
+    });
+  },
+  conversations: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.conversations, { ...token }),
+  getConversation: async ({ ctx, owner, token }) => {
+    const params = { conversationId: await ownersConversation(ctx, owner) };
+    return callEndpoint(ctx.app, ROUTES.getConversation, { params, ...token });
+  },
+  conversationMessages: async ({ ctx, owner, token }) => {
+    const params = { conversationId: await ownersConversation(ctx, owner) };
+    return callEndpoint(ctx.app, ROUTES.conversationMessages, { params, ...token });
+  },
+  sendMessage: async ({ ctx, owner, token }) => {
+    const params = { conversationId: await ownersConversation(ctx, owner) };
+    return callEndpoint(ctx.app, ROUTES.sendMessage, { params, body: { text: 'Hi' }, ...token });
+  },
+  markConversationRead: async ({ ctx, owner, token }) => {
+    const params = { conversationId: await ownersConversation(ctx, owner) };
+    return callEndpoint(ctx.app, ROUTES.markConversationRead, { params, ...token });
+  },
+  acceptConversation: async ({ ctx, owner, token }) => {
+    const params = { conversationId: await ownersConversation(ctx, owner) };
+    return callEndpoint(ctx.app, ROUTES.acceptConversation, { params, ...token });
+  },
+  addConversationMembers: async ({ ctx, owner, token }) => {
+    const params = { conversationId: await ownersConversation(ctx, owner, 'group') };
+    const newcomer = await buildUser(ctx);
+    return callEndpoint(ctx.app, ROUTES.addConversationMembers, {
+      params,
+      body: { add: [newcomer.user.id] },
+      ...token,
+    });
+  },
+  leaveConversation: async ({ ctx, owner, token }) => {
+    const params = { conversationId: await ownersConversation(ctx, owner) };
+    return callEndpoint(ctx.app, ROUTES.leaveConversation, { params, ...token });
+  },
+  muteConversation: async ({ ctx, owner, token }) => {
+    const params = { conversationId: await ownersConversation(ctx, owner) };
+    return callEndpoint(ctx.app, ROUTES.muteConversation, {
+      params,
+      body: { muted: true },
+      ...token,
+    });
+  },
+  unsendMessage: async ({ ctx, owner, token }) => {
+    const conversationId = await ownersConversation(ctx, owner);
+    const sent = await callEndpoint(ctx.app, ROUTES.sendMessage, {
+      params: { conversationId },
+      body: { text: 'Oops' },
+      token: owner.token,
+    });
+    expectCreated(sent, 'sendMessage');
+    return callEndpoint(ctx.app, ROUTES.unsendMessage, {
+      params: { messageId: sent.json()._id },
+      ...token,
+    });
+  },
+  messagesUnreadCount: ({ ctx, token }) =>
+    callEndpoint(ctx.app, ROUTES.messagesUnreadCount, { ...token }),
+
   about: ({ ctx, token }) => callEndpoint(ctx.app, ROUTES.about, { ...token }),
   moderationSettings: ({ ctx, token }) =>
     callEndpoint(ctx.app, ROUTES.moderationSettings, { ...token }),
@@ -889,6 +974,34 @@ async function ownerNotified(ctx: TestContext, owner: BuiltUser, other: BuiltUse
     .where('user_id', '=', owner.user.id)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A conversation of the owner with a third member (two more for a group), started by that
+ * member with a first message: the owner is in it, the other caller is not. Its id.
+ */
+async function ownersConversation(
+  ctx: TestContext,
+  owner: BuiltUser,
+  kind: 'pair' | 'group' = 'pair',
+): Promise<string> {
+  const third = await buildUser(ctx);
+  const others = kind === 'group' ? [owner, await buildUser(ctx)] : [owner];
+  const started = await callEndpoint(ctx.app, ROUTES.createConversation, {
+    body: { memberIds: others.map((member) => member.user.id) },
+    token: third.token,
+  });
+  expectCreated(started, 'createConversation');
+  const conversationId = started.json()._id as string;
+  expectCreated(
+    await callEndpoint(ctx.app, ROUTES.sendMessage, {
+      params: { conversationId },
+      body: { text: 'Hello' },
+      token: third.token,
+    }),
+    'sendMessage',
+  );
+  return conversationId;
 }
 
 /** Calls of the table missing from `names`, and names that are not calls of the table. */

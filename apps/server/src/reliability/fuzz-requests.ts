@@ -46,6 +46,9 @@ export interface FuzzWorld {
   otherId: string;
   otherUsername: string;
   postId: string;
+  /** The owner's conversation with the other member (API.md, Messages), and a message in it. */
+  conversationId: string;
+  messageId: string;
   uploadUrl: string;
   /** A small real JPEG: most uploads send junk, a few send this. */
   jpeg: Buffer;
@@ -217,7 +220,19 @@ function plausible(field: string, world: FuzzWorld, random: Random): unknown {
     case 'cursor':
       return badCursor(random, world);
     case 'on':
+    case 'muted':
       return pick(random, [true, false]);
+    // Messages: members to start a conversation with or to add, a folder of the list.
+    case 'memberIds':
+    case 'add':
+      return pick(random, [
+        [world.otherId],
+        [world.ownerId],
+        [world.otherId, world.applicantId],
+        [],
+      ]);
+    case 'folder':
+      return pick(random, ['inbox', 'requests', 'spam']);
     case 'audience':
     case 'defaultAudience':
       return pick(random, ['public', 'members', 'friends', 'only_me', 'everyone']);
@@ -444,6 +459,10 @@ function realParameter(param: string, world: FuzzWorld, random: Random): string 
       return world.commentId;
     case 'reportId':
       return world.reportId;
+    case 'conversationId':
+      return world.conversationId;
+    case 'messageId':
+      return world.messageId;
     case 'userId':
     case 'id':
       return pick(random, [world.otherId, world.ownerId, world.applicantId]);

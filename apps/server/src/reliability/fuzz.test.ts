@@ -2,6 +2,7 @@ import { ENDPOINTS, ROUTES } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { makeInvite, register, setSignupMode } from '../test-support/community-api.js';
 import {
+  type BuiltUser,
   buildComment,
   buildPost,
   buildUser,
@@ -10,7 +11,7 @@ import {
 } from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
 import { report } from '../test-support/moderation-api.js';
-import { callEndpoint, useTestApp } from '../test-support/test-app.js';
+import { callEndpoint, type TestContext, useTestApp } from '../test-support/test-app.js';
 import { uploadedUrl } from '../test-support/uploads.js';
 import { runSeed, scaled, seededRandom } from './budget.js';
 import { type FuzzWorld, fuzzRequest } from './fuzz-requests.js';
@@ -29,6 +30,21 @@ function excerpt(payload: unknown): string {
   if (payload === undefined) return '(no body)';
   const text = Buffer.isBuffer(payload) ? payload.toString('latin1') : String(payload);
   return text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
+}
+
+/** A conversation of the owner with the other member, holding the owner's first message. */
+async function ownersConversation(ctx: TestContext, owner: BuiltUser, other: BuiltUser) {
+  const started = await callEndpoint(ctx.app, ROUTES.createConversation, {
+    body: { memberIds: [other.user.id] },
+    token: owner.token,
+  });
+  const conversationId = (started.json() as { _id: string })._id;
+  const sent = await callEndpoint(ctx.app, ROUTES.sendMessage, {
+    params: { conversationId },
+    body: { text: 'Hello' },
+    token: owner.token,
+  });
+  return { conversationId, messageId: (sent.json() as { _id: string })._id };
 }
 
 describe('the fuzz run', () => {
@@ -86,6 +102,7 @@ describe('the fuzz run', () => {
       reportedPostId: reportedPost.id,
       commentId: await buildComment(ctx, ownerPost, other),
       postId: ownerPost.id,
+      ...(await ownersConversation(ctx, owner, other)),
       uploadUrl: await uploadedUrl(
         ctx.app,
         owner.token,
