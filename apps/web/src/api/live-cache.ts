@@ -1,6 +1,8 @@
-import type { LiveServerMessage, NotificationType } from '@hearth/contract';
+import { type LiveServerMessage, type NotificationType, TYPING_SHOWN_MS } from '@hearth/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { friendsKeys } from './friends-keys';
+import { applyLiveMessengerMessage } from './messenger-cache';
+import { messengerKeys } from './messenger-keys';
 import { moderationKeys } from './moderation-keys';
 import { notificationKeys, postKeys as onePostKeys } from './notification-keys';
 import { applyPostEdit, type FeedData, patchPost, postKeys } from './post-cache';
@@ -104,8 +106,11 @@ export function isUnseenPost(
 export function applyLiveMessage(
   queryClient: QueryClient,
   message: LiveServerMessage,
-  viewer: { username: string },
+  viewer: { id: string; username: string },
 ) {
+  if (applyLiveMessengerMessage(queryClient, message, viewer.id, Date.now(), TYPING_SHOWN_MS)) {
+    return;
+  }
   switch (message.type) {
     case 'reactions':
       applyLiveReactions(queryClient, message.payload);
@@ -151,4 +156,8 @@ export function refetchAfterGap(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: profileKeys.olderPosts() });
   void queryClient.invalidateQueries({ queryKey: ONE_POST });
   void queryClient.invalidateQueries({ queryKey: moderationKeys.summary() });
+  void queryClient.invalidateQueries({ queryKey: messengerKeys.unread() });
+  void queryClient.invalidateQueries({ queryKey: messengerKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: [...messengerKeys.all, 'conversation'] });
+  void queryClient.invalidateQueries({ queryKey: [...messengerKeys.all, 'messages'] });
 }

@@ -83,6 +83,11 @@ export class LiveConnection {
     if (this.readyAt !== null) this.send({ type: 'watch', postIds: this.watched });
   }
 
+  /** The member is writing in that conversation (a signal lost while not ready is not kept). */
+  typing(conversationId: string) {
+    if (this.readyAt !== null) this.send({ type: 'typing', conversationId });
+  }
+
   private open() {
     if (this.stopped || typeof WebSocket === 'undefined') return;
     let socket: WebSocket;

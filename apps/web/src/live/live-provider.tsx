@@ -22,7 +22,10 @@ interface NewPosts {
   clear: () => void;
 }
 
+type SendTyping = (conversationId: string) => void;
+
 const TrackContext = createContext<TrackPost | null>(null);
+const TypingContext = createContext<SendTyping>(() => undefined);
 const NewPostsContext = createContext<NewPosts>({ postIds: [], clear: () => undefined });
 
 /**
@@ -76,11 +79,17 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     [visible],
   );
   const clear = useCallback(() => setNewPostIds([]), []);
+  const sendTyping = useCallback<SendTyping>(
+    (conversationId) => connection.current?.typing(conversationId),
+    [],
+  );
   const newPosts = useMemo(() => ({ postIds: newPostIds, clear }), [newPostIds, clear]);
 
   return (
     <TrackContext.Provider value={track}>
-      <NewPostsContext.Provider value={newPosts}>{children}</NewPostsContext.Provider>
+      <TypingContext.Provider value={sendTyping}>
+        <NewPostsContext.Provider value={newPosts}>{children}</NewPostsContext.Provider>
+      </TypingContext.Provider>
     </TrackContext.Provider>
   );
 }
@@ -97,4 +106,9 @@ export function useWatchedPost(postId: string) {
 /** Posts announced live for the home feed's 'New posts' pill. */
 export function useNewPosts(): NewPosts {
   return useContext(NewPostsContext);
+}
+
+/** Tells the other members of a conversation that the member is writing in it. */
+export function useSendTyping(): SendTyping {
+  return useContext(TypingContext);
 }

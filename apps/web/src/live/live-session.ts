@@ -29,7 +29,7 @@ export function openLiveSession(options: LiveSessionOptions): LiveConnection {
         }
         return;
       }
-      applyLiveMessage(queryClient, message, { username });
+      applyLiveMessage(queryClient, message, { id: userId, username });
     },
     onReconnected: () => refetchAfterGap(queryClient),
     onUnauthorized: options.onUnauthorized,

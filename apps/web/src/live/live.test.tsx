@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationKeys } from '../api/notification-keys';
 import { createQueryClient } from '../api/query-client';
 import { deferred, type FakeAnswer, stubServer } from '../test/fake-server';
-import { type FakeSocket, installFakeSockets, showEveryCard } from '../test/fake-socket';
+import { connectLive, installFakeSockets, showEveryCard } from '../test/fake-socket';
 import { stubFeed } from '../test/feed';
 import {
   ada,
@@ -19,17 +19,6 @@ import {
 import { renderApp, userCookie } from '../test/render-app';
 import { LIVE_RECONNECT_BASE_MS } from './live-connection';
 import { WATCH_DEBOUNCE_MS } from './visible-posts';
-
-type Sockets = ReturnType<typeof installFakeSockets>;
-
-/** The app's socket (StrictMode opened and closed another at mount), accepted and ready. */
-async function connect(sockets: Sockets): Promise<FakeSocket> {
-  await waitFor(() => expect(sockets.live()).toHaveLength(1));
-  const socket = sockets.live()[0]!;
-  socket.accept();
-  socket.deliver({ type: 'ready' });
-  return socket;
-}
 
 const settle = (ms = WATCH_DEBOUNCE_MS) => act(() => vi.advanceTimersByTimeAsync(ms));
 
@@ -50,7 +39,7 @@ describe('live updates', () => {
     stubFeed(posts);
     renderApp('/', { user: sessionUser(), fakeTimers: true });
     await screen.findAllByRole('article');
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     await settle();
     const url = new URL(socket.url);
     expect(url.protocol).toBe('ws:');
@@ -66,7 +55,7 @@ describe('live updates', () => {
     const sockets = installFakeSockets();
     stubFeed([]);
     renderApp('/', { user: sessionUser(), fakeTimers: true });
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     await settle(30_000);
     expect(socket.sent.filter((message) => message.type === 'ping')).toHaveLength(1);
     socket.deliver({ type: 'pong' });
@@ -84,7 +73,7 @@ describe('live updates', () => {
     stubFeed([post]);
     renderApp('/', { user: sessionUser(), fakeTimers: true });
     const card = await screen.findByRole('article', { name: 'Post by Grace Hopper' });
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     socket.deliver({
       type: 'reactions',
       payload: { postId: post._id, reactions: liveReactions({ like: 1, love: 2 }) },
@@ -104,7 +93,7 @@ describe('live updates', () => {
     stubFeed([post]);
     renderApp('/', { user: sessionUser(), fakeTimers: true });
     const card = await screen.findByRole('article', { name: 'Post by Ada Owen' });
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     const comment = buildComment({ comment: 'Lovely photo' });
     socket.deliver({ type: 'comment', payload: { postId: post._id, comment, commentCount: 2 } });
     // A message delivered twice (two processes) still shows once.
@@ -128,7 +117,7 @@ describe('live updates', () => {
     stubFeed([post], { comment: () => answer.promise });
     const app = renderApp('/', { user: sessionUser(), fakeTimers: true });
     const card = await screen.findByRole('article', { name: 'Post by Grace Hopper' });
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     await app.user.type(within(card).getByRole('textbox', { name: 'Write a comment' }), 'Mine');
     await app.user.keyboard('{Enter}');
     socket.deliver({
@@ -153,7 +142,7 @@ describe('live updates', () => {
     vi.stubGlobal('scrollTo', scrollTo);
     const app = renderApp('/', { user: sessionUser(), fakeTimers: true });
     await screen.findByText('Older news');
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument();
 
     feed = [fresh, older];
@@ -173,7 +162,7 @@ describe('live updates', () => {
     stubFeed([buildPost({ user: grace })]);
     renderApp('/', { user: sessionUser(), fakeTimers: true });
     await screen.findByRole('article');
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     socket.deliver({ type: 'post', payload: { postId: 'p-own', authorId: ada._id } });
     await settle(0);
     expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument();
@@ -183,7 +172,7 @@ describe('live updates', () => {
     const sockets = installFakeSockets();
     stubFeed([]);
     renderApp('/', { user: sessionUser(), fakeTimers: true });
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     socket.drop(4401);
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
     expect(userCookie()).toBeNull();
@@ -201,7 +190,7 @@ describe('live updates', () => {
     const { calls } = stubFeed([post]);
     renderApp('/', { user: sessionUser(), fakeTimers: true });
     await screen.findByRole('article');
-    const first = await connect(sockets);
+    const first = await connectLive(sockets);
     await settle();
     expect(calls.filter((call) => call.name === 'feed')).toHaveLength(1);
 
@@ -236,7 +225,7 @@ describe('live updates', () => {
     });
     renderApp('/profile/gracehopper', { user: sessionUser(), fakeTimers: true });
     await screen.findByRole('button', { name: 'Add Friend' });
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     socket.deliver({
       type: 'friendship',
       payload: {
@@ -256,7 +245,7 @@ describe('live updates', () => {
     const { calls } = stubFeed([buildPost({ user: grace })]);
     renderApp('/', { user: sessionUser(), fakeTimers: true });
     await screen.findByRole('article');
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     expect(calls.filter((call) => call.name === 'feed')).toHaveLength(1);
     socket.deliver({ type: 'stale' });
     await waitFor(() => expect(calls.filter((call) => call.name === 'feed')).toHaveLength(2));
@@ -267,7 +256,7 @@ describe('live updates', () => {
     stubFeed([]);
     const queryClient = createQueryClient();
     renderApp('/', { user: sessionUser(), fakeTimers: true, queryClient });
-    const socket = await connect(sockets);
+    const socket = await connectLive(sockets);
     socket.deliver({
       type: 'notification',
       payload: {

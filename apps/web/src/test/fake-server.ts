@@ -62,6 +62,9 @@ export const DEFAULT_HANDLERS: Handlers = {
   unreadCount: () => ({ body: { count: 0 } }),
   notifications: () => ({ body: [] }),
   markNotificationsRead: () => ({ body: { count: 0 } }),
+  // The header's Messenger button counts unread conversations (and its panel lists them).
+  messagesUnreadCount: () => ({ body: { count: 0, requests: 0 } }),
+  conversations: () => ({ body: [] }),
   // The post dialog starts from the member's default audience.
   getPrivacy: () => ({ body: DEFAULT_PRIVACY }),
   // A moderator's or admin's header counts what waits for them: nothing.

@@ -1,6 +1,6 @@
 import type { LiveClientMessage, LiveServerMessage } from '@hearth/contract';
-import { act } from '@testing-library/react';
-import { vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { everythingInView } from './in-view';
 
 /**
@@ -71,6 +71,17 @@ export function installFakeSockets() {
     /** The sockets still open or opening (StrictMode opens and closes one at mount). */
     live: () => sockets.filter((socket) => socket.readyState !== FakeSocket.CLOSED),
   };
+}
+
+/** The app's socket (StrictMode opened and closed another at mount), accepted and ready. */
+export async function connectLive(
+  sockets: ReturnType<typeof installFakeSockets>,
+): Promise<FakeSocket> {
+  await waitFor(() => expect(sockets.live()).toHaveLength(1));
+  const socket = sockets.live()[0]!;
+  socket.accept();
+  socket.deliver({ type: 'ready' });
+  return socket;
 }
 
 /**

@@ -88,6 +88,24 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   );
 }
 
+/**
+ * Puts a picked emoji where the caret is in a box's text field, hands the new text to `apply`,
+ * and puts the caret after the emoji once the field shows it.
+ */
+export function insertEmojiInField(
+  field: HTMLTextAreaElement | null,
+  text: string,
+  emoji: string,
+  apply: (next: string) => void,
+) {
+  const next = insertAtCaret(field, text, emoji);
+  apply(next.text);
+  requestAnimationFrame(() => {
+    field?.focus();
+    field?.setSelectionRange(next.caret, next.caret);
+  });
+}
+
 /** Puts `insert` where the caret is in `field`, within `max` characters; returns the new text. */
 export function insertAtCaret(
   field: HTMLTextAreaElement | HTMLInputElement | null,

@@ -139,6 +139,24 @@ export function BellIcon(props: IconProps) {
   );
 }
 
+/** A speech bubble with a lightning stroke: the Messenger button. */
+export function MessengerIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 2C6.4 2 2 6.1 2 11.6c0 2.9 1.2 5.4 3.2 7.1V22l3-1.7c1.2.3 2.4.5 3.8.5 5.6 0 10-4.1 10-9.6S17.6 2 12 2zm1 12.4-2.5-2.7-5 2.7 5.5-5.8 2.6 2.7 4.9-2.7z" />
+    </Icon>
+  );
+}
+
+/** A paper plane: send. */
+export function SendIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 20.5V14l9-2-9-2V3.5L22 12z" />
+    </Icon>
+  );
+}
+
 export function BellOffIcon(props: IconProps) {
   return (
     <Icon {...props}>

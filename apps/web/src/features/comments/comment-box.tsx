@@ -1,19 +1,17 @@
 import { isEmptyComment } from '@hearth/contract';
-import { type KeyboardEvent, type Ref, useId, useRef, useState } from 'react';
+import { type Ref, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useCommentMutation } from '../../api/posts';
 import { useT } from '../../i18n';
 import { serverText } from '../../i18n/server-text';
 import { useSessionUser } from '../../session/session-context';
+import { AttachedImagePreview, AttachImageButton, useAttachedImage } from '../../ui/attached-image';
 import { Avatar } from '../../ui/avatar';
 import { EmojiButton, EmojiPanel } from '../../ui/emoji-button';
-import { insertAtCaret } from '../../ui/emoji-picker';
+import { insertEmojiInField } from '../../ui/emoji-picker';
 import { ErrorBox } from '../../ui/error-box';
-import { CameraIcon } from '../../ui/feed-icons';
-import { CloseIcon } from '../../ui/icons';
-import { acceptAttribute, checkImageFiles } from '../../ui/image-files';
+import { sendOnEnter } from '../../ui/send-on-enter';
 import { Spinner } from '../../ui/spinner';
-import { useObjectUrl } from '../../ui/use-object-url';
 import { usePopover } from '../../ui/use-popover';
 import { commentsMessages as m } from './comments.messages';
 import styles from './comments.module.css';
@@ -35,13 +33,11 @@ export function CommentBox({
   const user = useSessionUser();
   const comment = useCommentMutation();
   const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const attached = useAttachedImage('commentImages');
+  const file = attached.file;
   const [sendError, setSendError] = useState<string | null>(null);
   const picker = usePopover({ dialog: false });
-  const preview = useObjectUrl(file);
   const fieldRef = useRef<HTMLTextAreaElement | null>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
   const sendErrorId = useId();
 
   function setFieldRef(node: HTMLTextAreaElement | null) {
@@ -62,7 +58,7 @@ export function CommentBox({
         onSuccess: () => {
           if (empty) return;
           setText('');
-          setFile(null);
+          attached.remove();
           picker.close();
           onPosted();
         },
@@ -71,29 +67,8 @@ export function CommentBox({
     );
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      send();
-    }
-  }
-
-  function onFiles(files: FileList | null) {
-    const { accepted, error } = checkImageFiles(files ?? [], 'commentImages');
-    setFileError(error);
-    if (!error && accepted[0]) setFile(accepted[0]);
-    // The same file may be chosen again after a 'Try again'.
-    if (fileInputRef.current) fileInputRef.current.value = '';
-  }
-
   function insertEmoji(emoji: string) {
-    const field = fieldRef.current;
-    const next = insertAtCaret(field, text, emoji);
-    setText(next.text);
-    requestAnimationFrame(() => {
-      field?.focus();
-      field?.setSelectionRange(next.caret, next.caret);
-    });
+    insertEmojiInField(fieldRef.current, text, emoji, setText);
   }
 
   return (
@@ -115,45 +90,33 @@ export function CommentBox({
               setText(event.target.value);
               setSendError(null);
             }}
-            onKeyDown={onKeyDown}
+            onKeyDown={(event) => sendOnEnter(event, send)}
             readOnly={comment.isPending}
           />
           <div className={styles.tools}>
             {comment.isPending && <Spinner label={t(m.sending)} size={18} />}
             <EmojiButton picker={picker} className={styles.tool} iconSize={18} />
-            <label className={styles.tool}>
-              <CameraIcon width={18} height={18} />
-              <span className="visually-hidden">{t(m.attachPhoto)}</span>
-              <input
-                ref={fileInputRef}
-                type="file"
-                className="visually-hidden"
-                accept={acceptAttribute('commentImages')}
-                onChange={(event) => onFiles(event.target.files)}
-              />
-            </label>
+            <AttachImageButton
+              attached={attached}
+              label={t(m.attachPhoto)}
+              className={styles.tool}
+              iconSize={18}
+            />
           </div>
         </div>
       </div>
       <EmojiPanel picker={picker} className={styles.picker} onPick={insertEmoji} />
-      {fileError && (
+      {attached.error && (
         <div className={styles.boxNote}>
-          <ErrorBox compact message={fileError} onRetry={() => setFileError(null)} />
+          <ErrorBox compact message={attached.error} onRetry={attached.clearError} />
         </div>
       )}
-      {preview && (
-        <div className={styles.preview}>
-          <img src={preview} alt={t(m.chosenImage)} />
-          <button
-            type="button"
-            className={styles.removePreview}
-            aria-label={t(m.removePhoto)}
-            onClick={() => setFile(null)}
-          >
-            <CloseIcon width={16} height={16} />
-          </button>
-        </div>
-      )}
+      <AttachedImagePreview
+        attached={attached}
+        alt={t(m.chosenImage)}
+        removeLabel={t(m.removePhoto)}
+        className={styles.preview}
+      />
       {sendError && (
         <p id={sendErrorId} role="alert" className={styles.sendError}>
           {serverText(sendError)}

@@ -12,6 +12,8 @@ export const headerMessages = defineMessages('header', {
   linkWithBadge: '{name}, {badge} new',
   moderation: 'Moderation',
   moderationWaiting: 'Moderation, {badge} waiting',
+  messenger: 'Messenger',
+  messengerNew: 'Messenger, {badge} unread',
   notifications: 'Notifications',
   notificationsNew: 'Notifications, {badge} new',
   menu: 'Menu',

@@ -10,6 +10,7 @@ import { AccountMenu } from './account-menu';
 import { AllMenu } from './all-menu';
 import { headerMessages as m } from './header.messages';
 import styles from './header.module.css';
+import { MessengerMenu } from './messenger-menu';
 import { MIDDLE_LINKS } from './middle-links';
 import { ModerationEntry } from './moderation-entry';
 import { NotificationsMenu } from './notifications-menu';
@@ -77,6 +78,7 @@ export function Header() {
           </span>
         </Link>
         {STAFF_ROLES.includes(user.role) && <ModerationEntry />}
+        <MessengerMenu />
         <NotificationsMenu />
         <AllMenu />
         <AccountMenu />

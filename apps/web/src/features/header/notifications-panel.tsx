@@ -23,6 +23,7 @@ import { Spinner } from '../../ui/spinner';
 import { ReactionIcon } from '../reactions/reaction-icon';
 import { notificationsMessages as m } from './notifications.messages';
 import styles from './notifications.module.css';
+import { SeeMoreRow } from './see-more-row';
 
 /**
  * A sentence's quote: `quoted` 'yes' and the text, with '…' when the server cut it to the
@@ -176,20 +177,8 @@ export function NotificationsPanel({
           ))}
         </ul>
       )}
-      {list.hasNextPage && notifications.length > 0 && (
-        <div className={styles.more}>
-          {list.isFetchingNextPage ? (
-            <Spinner label={t(m.loadingMore)} size={20} />
-          ) : (
-            <button
-              type="button"
-              className={styles.seeMore}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t(m.seeMore)}
-            </button>
-          )}
-        </div>
+      {notifications.length > 0 && (
+        <SeeMoreRow list={list} label={t(m.seeMore)} loadingLabel={t(m.loadingMore)} />
       )}
     </div>
   );

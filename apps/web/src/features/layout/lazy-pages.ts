@@ -91,3 +91,6 @@ export const AuditLogPage = lazyTranslated(() =>
 export const SupportInboxPage = lazyTranslated(() =>
   import('../moderation/support-inbox-page').then((m) => ({ default: m.SupportInboxPage })),
 );
+export const MessagesPage = lazyTranslated(() =>
+  import('../messenger/messages-page').then((m) => ({ default: m.MessagesPage })),
+);

@@ -21,6 +21,7 @@ import { GridIcon, ListIcon } from '../../ui/profile-icons';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { NextPageTrigger } from '../feed/post-list';
 import listStyles from '../feed/post-list.module.css';
+import { MessageButton } from '../messenger/message-button';
 import { CreatePostBox } from '../post/create-post-box';
 import { PostCard } from '../post/post-card';
 import { ProfileOptions } from './block-member';
@@ -202,6 +203,7 @@ function ProfileView({ profile, own }: { profile: ShownProfile; own: boolean }) 
                 friendship={profile.friendship}
                 acceptsFriendRequests={profile.acceptsFriendRequests}
               >
+                <MessageButton memberId={profile._id} />
                 <ProfileOptions member={profile} />
               </FriendshipButtons>
             )}
