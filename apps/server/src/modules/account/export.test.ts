@@ -30,6 +30,7 @@ import { type BuiltUser, buildUser, sessionFor } from '../../test-support/factor
 import { jpeg, png } from '../../test-support/images.js';
 import { mailsTo } from '../../test-support/mail.js';
 import { filesUnder } from '../../test-support/media-files.js';
+import { sendMessage, startConversation } from '../../test-support/messages-api.js';
 import { notificationsOf } from '../../test-support/notifications-api.js';
 import {
   comment,
@@ -65,6 +66,7 @@ const ZIP_FILES = [
   'blocks-and-mutes.json',
   'search-history.json',
   'notifications.json',
+  'messages.json',
 ];
 
 /** Where a test keeps the zips it downloads. */
@@ -222,6 +224,11 @@ describe('download your information', () => {
     const shown = await notificationsOf(ctx.app, ada.token);
     expect(shown.map((n) => n.type).sort()).toEqual(['friendAccepted', 'friendRequest', 'react']);
 
+    // A conversation with Grace: Ada's messages are hers to take, Grace's are not.
+    const talk = await startConversation(ctx.app, ada, [grace], undefined);
+    const said = await sendMessage(ctx.app, ada, talk._id, 'See you at the party');
+    await sendMessage(ctx.app, grace, talk._id, 'Grace writes this');
+
     // Asked: queued, and one at a time.
     const asked = await requestExport(ctx.app, ada.token);
     expect(asked.statusCode).toBe(200);
@@ -370,6 +377,28 @@ describe('download your information', () => {
     expect(json(entries, 'blocks-and-mutes.json')).toEqual({
       blocked: [{ member: refOf(bob), since: now }],
       muted: [{ member: refOf(carol), since: now }],
+    });
+    expect(json(entries, 'messages.json')).toEqual({
+      conversations: [
+        {
+          id: talk._id,
+          name: null,
+          isGroup: false,
+          members: [refOf(ada), refOf(grace)],
+          createdAt: now,
+          joinedAt: now,
+        },
+      ],
+      messages: [
+        {
+          id: said._id,
+          conversationId: talk._id,
+          text: 'See you at the party',
+          image: null,
+          unsent: false,
+          sentAt: now,
+        },
+      ],
     });
     expect(json(entries, 'search-history.json')).toEqual({
       searches: [{ member: refOf(grace), searchedAt: now }],

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DELETION_GRACE_MS,
   CONVERSATION_MEMBERS_MAX,
   type Conversation,
   MESSAGE_TEXT_MAX,
@@ -9,7 +10,12 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { type BuiltUser, buildMembers, buildUser } from '../../test-support/factories.js';
+import {
+  type BuiltUser,
+  buildMembers,
+  buildUser,
+  sessionFor,
+} from '../../test-support/factories.js';
 import { jpeg } from '../../test-support/images.js';
 import {
   conversationAs,
@@ -483,15 +489,64 @@ describe('conversations between members (API.md, Messages)', () => {
       expect(answer(await res)).toEqual({ status: 400, body: { message } });
   });
 
-  it("a deleted account's messages stay for the others, without a sender", async () => {
+  it("a deleted account's messages stay for the others, without a sender or their photo; its membership goes", async () => {
     const ada = await buildUser(ctx);
     const bob = await buildUser(ctx);
     const { _id: id } = await startConversation(ctx.app, ada, [bob]);
+    const photo = await uploadedUrl(
+      ctx.app,
+      ada.token,
+      `${ada.user.username}/message_images`,
+      await jpeg(),
+    );
+    const withPhoto = await sendMessage(ctx.app, ada, id, 'look', photo);
     const sent = await sendMessage(ctx.app, ada, id, 'goodbye');
-    await ctx.db.deleteFrom('users').where('id', '=', ada.user.id).execute();
-    expect((await messagesPageOf(ctx.app, bob, id)).messages).toEqual([{ ...sent, sender: null }]);
+    const res = await callEndpoint(ctx.app, ROUTES.deleteAccount, {
+      rawBody: { currentPassword: ada.password },
+      token: ada.token,
+    });
+    expect(res.statusCode).toBe(200);
+    ctx.clock.advance(ACCOUNT_DELETION_GRACE_MS + 60_000);
+    expect(await ctx.app.purges.runOnce()).toMatchObject({ accounts: 1 });
+    // Bob's session ran out over those weeks: he signs in again.
+    bob.token = await sessionFor(ctx, bob.user);
+    expect((await messagesPageOf(ctx.app, bob, id)).messages).toEqual([
+      { ...sent, sender: null },
+      { ...withPhoto, sender: null, image: null },
+    ]);
     const seen = await conversationAs(ctx.app, bob, id);
     expect(seen.members.map((m) => m._id)).toEqual([bob.user.id]);
-    expect(seen.unreadCount).toBe(1);
+    expect(seen.unreadCount).toBe(2);
+  });
+});
+
+describe('messaging writes are limited per member', () => {
+  const ctx = useTestApp({
+    config: {
+      limits: {
+        messageWritesPerAccount: { max: 4, windowMs: 60_000 },
+        conversationsPerAccount: { max: 1, windowMs: 3_600_000 },
+      },
+    },
+  });
+
+  it('a member who sends too fast, or starts too many conversations, waits (429)', async () => {
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    const cleo = await buildUser(ctx);
+    const { _id: id } = await startConversation(ctx.app, ada, [bob]);
+    const second = await callEndpoint(ctx.app, ROUTES.createConversation, {
+      body: { memberIds: [cleo.user.id] },
+      token: ada.token,
+    });
+    expect(second.statusCode).toBe(429);
+    // Both starts spent one write of four each, the refused one too.
+    await sendMessage(ctx.app, ada, id, 'one');
+    await sendMessage(ctx.app, ada, id, 'two');
+    const third = await sendRequest(ctx.app, ada, id, 'three');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ message: expect.any(String) });
+    // Bob's own count is his.
+    expect((await sendRequest(ctx.app, bob, id, 'hi')).statusCode).toBe(201);
   });
 });

@@ -434,3 +434,28 @@ export async function unreadFigures(
   const row = result.rows[0];
   return { count: Number(row?.count ?? 0), requests: Number(row?.requests ?? 0) };
 }
+
+/** The messages with a photo these members sent (their accounts are being deleted). */
+export async function photoMessagesOf(
+  db: Db,
+  senderIds: string[],
+): Promise<Array<{ id: string; sender_id: string | null }>> {
+  if (senderIds.length === 0) return [];
+  return db
+    .selectFrom('messages')
+    .where('sender_id', 'in', senderIds)
+    .where('image', '<>', '')
+    .select(['id', 'sender_id'])
+    .execute();
+}
+
+/** These messages lose their photo (its upload went with its owner's account). */
+export async function erasePhotos(db: Db, messageIds: string[]): Promise<void> {
+  for (let i = 0; i < messageIds.length; i += 500) {
+    await db
+      .updateTable('messages')
+      .set({ image: '' })
+      .where('id', 'in', messageIds.slice(i, i + 500))
+      .execute();
+  }
+}

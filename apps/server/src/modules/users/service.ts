@@ -29,6 +29,7 @@ import {
   usernamesOf,
 } from '../auth/repo.js';
 import type { MediaService } from '../media/service.js';
+import { erasePhotos, photoMessagesOf } from '../messages/repo.js';
 import { asGender } from '../posts/present.js';
 import type { PostReader } from '../posts/reader.js';
 import type { PostsService } from '../posts/service.js';
@@ -251,7 +252,13 @@ export class UsersService {
     // Images others attached to comments on these members' posts go with the posts.
     const leaving = await posts.membersLeaving(trx, ids);
     const usernames = await usernamesOf(trx, ids);
+    // Their messages stay for the others (sender null), without the photos deleted below.
+    const photoMessages = await photoMessagesOf(trx, ids);
     const deleted = new Set(await remove(trx, ids));
+    await erasePhotos(
+      trx,
+      photoMessages.filter((m) => m.sender_id && deleted.has(m.sender_id)).map((m) => m.id),
+    );
     const retired = [...deleted].flatMap((id) => usernames.get(id) ?? []);
     await retireUsernames(trx, retired, clock.now().toISOString());
     // Their reactions went with them: the posts they reacted to are counted again.
