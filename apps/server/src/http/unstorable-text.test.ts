@@ -9,6 +9,7 @@ import {
   sessionFor,
 } from '../test-support/factories.js';
 import { jpeg } from '../test-support/images.js';
+import { sendMessage, startConversation } from '../test-support/messages-api.js';
 import { callEndpoint, type TestContext, useTestApp } from '../test-support/test-app.js';
 import { type FormPart, multipartBody, uploadedUrl } from '../test-support/uploads.js';
 import { FRIENDSHIP_CALLS } from '../test-support/users-api.js';
@@ -40,6 +41,33 @@ interface World {
   pictureUrl: string;
   /** A second session of `me`'s (Where you're logged in). */
   spareSessionId: string;
+  /** `me`'s conversation with `other`, and `me`'s message in it. */
+  conversationId: string;
+  messageId: string;
+}
+
+/** The messaging calls (API.md, Messages), leaving and unsending last. */
+function messageCalls(w: World): Call[] {
+  const url = '/api/v1/messages/conversations/:conversationId';
+  const params = { conversationId: w.conversationId };
+  return [
+    {
+      method: 'POST',
+      url: '/api/v1/messages/conversations',
+      body: { memberIds: [w.other.user.id], name: 'Tea' },
+    },
+    { method: 'GET', url: '/api/v1/messages/conversations', query: { folder: 'inbox' } },
+    { method: 'GET', url, params },
+    { method: 'GET', url: `${url}/messages`, params, query: { limit: '10' } },
+    { method: 'POST', url: `${url}/messages`, params, body: { text: 'Hello', image: '' } },
+    { method: 'PUT', url: `${url}/read`, params },
+    { method: 'PUT', url: `${url}/accept`, params },
+    { method: 'PUT', url: `${url}/members`, params, body: { add: [w.other.user.id] } },
+    { method: 'PUT', url: `${url}/mute`, params, body: { muted: true } },
+    { method: 'GET', url: '/api/v1/messages/unreadCount' },
+    { method: 'DELETE', url: '/api/v1/messages/:messageId', params: { messageId: w.messageId } },
+    { method: 'PUT', url: `${url}/leave`, params },
+  ];
 }
 
 /** Every call with a valid request: each probe spoils one string of it. */
@@ -240,6 +268,7 @@ function calls(w: World): Call[] {
     { method: 'GET', url: '/api/v1/notifications', query: { limit: '10' } },
     { method: 'GET', url: '/api/v1/notifications/unreadCount' },
     { method: 'PUT', url: '/api/v1/notifications/read', body: { ids: [postId] } },
+    ...messageCalls(w),
     // Last: a block would hide the other member from the calls above.
     { method: 'PUT', url: '/api/v1/users/block/:id', params: { id: w.other.user.id } },
     { method: 'PUT', url: '/api/v1/users/unblock/:id', params: { id: w.other.user.id } },
@@ -514,7 +543,18 @@ describe('NUL and lone surrogates in any request', () => {
       spare.json() as { sessions?: Array<{ id: string; current: boolean }> }
     ).sessions?.find((session) => session.current)?.id;
     if (!spareSessionId) throw new Error(`listSessions: ${spare.statusCode} ${spare.body}`);
-    world = { me, other, postId: post.id, commentId, pictureUrl, spareSessionId };
+    const { _id: conversationId } = await startConversation(ctx.app, me, [other]);
+    const { _id: messageId } = await sendMessage(ctx.app, me, conversationId, 'Hello');
+    world = {
+      me,
+      other,
+      postId: post.id,
+      commentId,
+      pictureUrl,
+      spareSessionId,
+      conversationId,
+      messageId,
+    };
   });
 
   it('the sweep covers every call of the API document', async () => {
