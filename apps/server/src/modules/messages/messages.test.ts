@@ -283,6 +283,29 @@ describe('conversations between members (API.md, Messages)', () => {
     });
   });
 
+  it("a suspended member's messages are hidden from everyone until the suspension ends", async () => {
+    const ada = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    const { _id: id } = await startConversation(ctx.app, ada, [bob]);
+    const sent = await sendMessage(ctx.app, ada, id, 'from Ada');
+    await ctx.db
+      .insertInto('suspensions')
+      .values({
+        user_id: ada.user.id,
+        reason: 'spam',
+        by_id: null,
+        by_name: 'host',
+        created_at: ctx.clock.now().toISOString(),
+      })
+      .execute();
+    expect((await messagesPageOf(ctx.app, bob, id)).messages).toEqual([]);
+    const seen = await conversationAs(ctx.app, bob, id);
+    expect([seen.lastMessage, seen.unreadCount]).toEqual([null, 0]);
+    expect(await unreadOf(ctx.app, bob)).toEqual({ count: 0, requests: 0 });
+    await ctx.db.deleteFrom('suspensions').where('user_id', '=', ada.user.id).execute();
+    expect((await messagesPageOf(ctx.app, bob, id)).messages).toEqual([sent]);
+  });
+
   it('members added later read from their joining on; a group holds at most 50; a pair takes no one; a member who leaves loses it', async () => {
     const ada = await buildUser(ctx);
     const bob = await buildUser(ctx);

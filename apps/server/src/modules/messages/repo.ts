@@ -7,7 +7,7 @@ import type {
   MessageRow,
   NewMessage,
 } from '../../db/messages.js';
-import { noBlockWith, type Viewer, visibleMember } from '../access/visibility.js';
+import { noBlockWith, notSuspended, type Viewer, visibleMember } from '../access/visibility.js';
 
 /**
  * The messaging tables' queries (API.md, Messages). Who sees a conversation is said here once:
@@ -27,7 +27,8 @@ export function conversationShown(viewer: Viewer, alias: string): RawBuilder<Sql
 
 /**
  * SQL: the message under `alias` shows to the viewer whose membership is under `memberAlias`:
- * sent since they joined, and not by a member blocked either way.
+ * sent since they joined, not by a member blocked either way, nor by a suspended one (hidden
+ * everywhere while suspended, or while deleting their account).
  */
 export function messageShown(
   viewer: Viewer,
@@ -35,7 +36,13 @@ export function messageShown(
   memberAlias: string,
 ): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.ref(`${alias}.id`)} >= ${sql.ref(`${memberAlias}.visible_from`)}
-    and ${noBlockWith(viewer, `${alias}.sender_id`)})`;
+    and ${fromVisibleSender(viewer, alias)})`;
+}
+
+/** SQL: the sender of the message under `alias` is neither blocked either way nor suspended. */
+function fromVisibleSender(viewer: Viewer, alias: string): RawBuilder<SqlBool> {
+  const sender = `${alias}.sender_id`;
+  return sql<SqlBool>`(${noBlockWith(viewer, sender)} and ${notSuspended(sender)})`;
 }
 
 /** SQL: the message under `alias` is one of others the member under `memberAlias` has not read. */
@@ -44,6 +51,15 @@ function unreadBy(viewer: Viewer, alias: string, memberAlias: string): RawBuilde
   return sql<SqlBool>`(${messageShown(viewer, alias, memberAlias)}
     and ${sql.ref(`${alias}.id`)} > coalesce(${sql.ref(`${memberAlias}.read_message_id`)}, '')
     and (${sender} is null or ${sender} <> ${viewer.id}))`;
+}
+
+/**
+ * SQL: the conversation `c` holds a message the viewer (membership `m`) may read: a request
+ * waits for them only then (a request from a member now blocked or suspended does not).
+ */
+function holdsShownMessage(viewer: Viewer): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from messages as rq
+    where rq.conversation_id = c.id and ${messageShown(viewer, 'rq', 'm')})`;
 }
 
 /** A conversation with the viewer's membership and what the list shows of it. */
@@ -99,7 +115,7 @@ export async function conversationRows(
         eb.or([eb('c.last_message_id', 'is not', null), eb('c.created_by', '=', viewer.id)]),
       );
   } else if (filter.folder === 'requests') {
-    query = query.where('m.request', '=', 1).where('c.last_message_id', 'is not', null);
+    query = query.where('m.request', '=', 1).where(holdsShownMessage(viewer));
   }
   const { cursor } = filter;
   if (cursor) {
@@ -184,7 +200,7 @@ export function messagesPage(
   let query = messageCards(db)
     .where('msg.conversation_id', '=', membership.conversation_id)
     .where('msg.id', '>=', membership.visible_from)
-    .where(noBlockWith(viewer, 'msg.sender_id'));
+    .where(fromVisibleSender(viewer, 'msg'));
   if (before !== undefined) query = query.where('msg.id', '<', before);
   return query.orderBy('msg.id', 'desc').limit(limit).execute();
 }
@@ -429,7 +445,7 @@ export async function unreadFigures(
         and exists (select 1 from messages as um where um.conversation_id = m.conversation_id
           and ${unreadBy(viewer, 'um', 'm')})) as count,
     (select count(*) from conversation_members as m inner join conversations as c on c.id = m.conversation_id
-      where m.user_id = ${viewer.id} and m.request = 1 and c.last_message_id is not null
+      where m.user_id = ${viewer.id} and m.request = 1 and ${holdsShownMessage(viewer)}
         and ${conversationShown(viewer, 'c')}) as requests`.execute(db);
   const row = result.rows[0];
   return { count: Number(row?.count ?? 0), requests: Number(row?.requests ?? 0) };
