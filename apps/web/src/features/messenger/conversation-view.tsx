@@ -70,7 +70,11 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
 
   // Open means read: on opening, and whenever a message of another member makes it unread.
   const { mutate: markReadNow } = markRead;
-  const unreadUpTo = conversation.unreadCount > 0 ? (conversation.lastMessage?._id ?? '') : null;
+  // A message request stays unread (no 'Seen' for its sender) until the member accepts it.
+  const unreadUpTo =
+    conversation.unreadCount > 0 && !conversation.request
+      ? (conversation.lastMessage?._id ?? '')
+      : null;
   // Once per newest message (React's development remount runs the effect twice).
   const markedUpTo = useRef<string | null>(null);
   useEffect(() => {

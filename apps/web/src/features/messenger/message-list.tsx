@@ -179,7 +179,7 @@ function MessageBubble({
   }
   return (
     <div className={styles.message} title={new Date(message.createdAt).toLocaleString()}>
-      <div className={styles.groupBody}>
+      <div className={styles.content}>
         {message.image && (
           <img
             className={styles.image}

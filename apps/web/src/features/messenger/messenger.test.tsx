@@ -314,10 +314,15 @@ describe('message requests', () => {
     expect(
       await screen.findByText(/Grace is not your friend and wants to message you/),
     ).toBeVisible();
+    const callsTo = (name: string) => server.calls.filter((call) => call.name === name);
+    // Its sender sees no 'Seen' before the member accepts.
+    await waitFor(() => expect(callsTo('conversationMessages').length).toBeGreaterThan(0));
+    expect(callsTo('markConversationRead')).toHaveLength(0);
     await app.user.click(screen.getByRole('button', { name: 'Accept' }));
     answer.resolve({ body: { ...request, request: false } });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull());
-    expect(server.calls.filter((call) => call.name === 'acceptConversation')).toHaveLength(1);
+    expect(callsTo('acceptConversation')).toHaveLength(1);
+    await waitFor(() => expect(callsTo('markConversationRead')).toHaveLength(1));
   });
 });
 
