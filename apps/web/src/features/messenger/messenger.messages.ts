@@ -26,7 +26,7 @@ export const messengerMessages = defineMessages('messenger', {
   loadingOlder: 'Loading older messages',
   messages: 'Messages',
   writeMessage: 'Write a message',
-  send: 'Send',
+  send: 'Send message',
   sending: 'Sending',
   attachPhoto: 'Attach a photo',
   chosenImage: 'The photo to send',

@@ -126,7 +126,7 @@ describe('a conversation', () => {
   it('sends a message with Enter and shows it at the bottom', async () => {
     const { user, list, callsTo } = await openConversation();
     const box = screen.getByRole('textbox', { name: 'Write a message' });
-    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
     await user.type(box, 'See you at noon{Enter}');
     await waitFor(() => expect(callsTo('sendMessage')).toHaveLength(1));
     expect(callsTo('sendMessage')[0]?.body).toEqual({ text: 'See you at noon' });
@@ -144,7 +144,7 @@ describe('a conversation', () => {
     const input = screen.getByLabelText('Attach a photo');
     await user.upload(input, new File(['x'], 'cat.png', { type: 'image/png' }));
     expect(await screen.findByRole('img', { name: 'The photo to send' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(callsTo('sendMessage')).toHaveLength(1));
     const form = callsTo('uploadImages')[0]?.body as FormData;
     expect(form.get('path')).toBe('adaowen/message_images');
