@@ -110,7 +110,7 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
         ) : (
           <button
             type="button"
-            className={styles.tool}
+            className={`${styles.tool} ${styles.send}`}
             aria-label={t(m.send)}
             disabled={empty}
             onClick={submit}

@@ -8,7 +8,7 @@ import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
 import { fullName } from '../../ui/full-name';
-import { RelativeTime } from '../../ui/relative-time';
+import { fullDate, RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { chronological, groupMessages, seenByUnderLastOwn } from './message-groups';
 import { messengerMessages as m } from './messenger.messages';
@@ -178,7 +178,7 @@ function MessageBubble({
     );
   }
   return (
-    <div className={styles.message} title={new Date(message.createdAt).toLocaleString()}>
+    <div className={styles.message} title={fullDate(new Date(message.createdAt))}>
       <div className={styles.content}>
         {message.image && (
           <img

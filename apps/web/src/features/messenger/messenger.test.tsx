@@ -290,6 +290,59 @@ describe('a conversation', () => {
   });
 });
 
+describe('a group', () => {
+  const linus = {
+    ...graceMember,
+    _id: '01JLINUS',
+    username: 'linus',
+    first_name: 'Linus',
+    last_name: 'Pauling',
+  };
+
+  it("shows who read the last own message, each sender's name, and adds people", async () => {
+    const mine = buildChatMessage({ conversationId: 'g1', sender: adaMember, text: 'Lunch?' });
+    const group = buildConversation({
+      _id: 'g1',
+      name: 'Lab',
+      isGroup: true,
+      members: [adaMember, graceMember],
+      lastMessage: mine,
+      readMarks: [{ userId: graceMember._id, messageId: mine._id }],
+    });
+    const server = stubServer({
+      ...conversationHandlers(group, [
+        mine,
+        buildChatMessage({ conversationId: 'g1', text: 'Hi all' }),
+      ]),
+      search: () => ({ body: [graceMember, linus] }),
+      addConversationMembers: () => ({
+        body: { ...group, members: [...group.members, linus] },
+      }),
+    });
+    const app = renderApp('/messages/g1', { user: sessionUser() });
+    await screen.findByRole('heading', { level: 2, name: 'Lab' });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    expect(await within(list).findByText('Seen by Grace')).toBeVisible();
+    expect(within(list).getByText('Grace')).toBeVisible();
+    await app.user.click(screen.getByRole('button', { name: 'Conversation options' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Add people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add people' });
+    await app.user.type(within(dialog).getByRole('searchbox', { name: 'Search for people' }), 'l');
+    // Grace is in it already: only Linus is offered.
+    const results = await within(dialog).findByRole('list', { name: 'Search for people' });
+    expect(
+      within(results)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Linus Pauling']);
+    await app.user.click(within(results).getByRole('button', { name: 'Linus Pauling' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add people' })).toBeNull());
+    const add = server.calls.find((call) => call.name === 'addConversationMembers');
+    expect(add?.body).toEqual({ add: [linus._id] });
+  });
+});
+
 describe('message requests', () => {
   it("lists a stranger's request under its tab, and Accept moves it to the chats", async () => {
     const request = buildConversation({
