@@ -15,6 +15,14 @@ export function asMember(user: typeof ada): ConversationMember {
 
 export const adaMember = asMember(ada);
 export const graceMember = asMember(grace);
+/** A third member, for groups. */
+export const linusMember: ConversationMember = {
+  ...graceMember,
+  _id: '01JLINUS',
+  username: 'linus',
+  first_name: 'Linus',
+  last_name: 'Pauling',
+};
 
 let sequence = 0;
 

@@ -12,6 +12,7 @@ import {
   buildConversation,
   conversationHandlers,
   graceMember,
+  linusMember,
   page,
 } from '../../test/messenger';
 import { openProfile } from '../../test/profile';
@@ -291,13 +292,7 @@ describe('a conversation', () => {
 });
 
 describe('a group', () => {
-  const linus = {
-    ...graceMember,
-    _id: '01JLINUS',
-    username: 'linus',
-    first_name: 'Linus',
-    last_name: 'Pauling',
-  };
+  const linus = linusMember;
 
   it("shows who read the last own message, each sender's name, and adds people", async () => {
     const mine = buildChatMessage({ conversationId: 'g1', sender: adaMember, text: 'Lunch?' });
@@ -396,13 +391,7 @@ describe('starting a conversation', () => {
   });
 
   it("with 'New message': people found through the search, a group with its name", async () => {
-    const linus = {
-      ...graceMember,
-      _id: '01JLINUS',
-      username: 'linus',
-      first_name: 'Linus',
-      last_name: 'Pauling',
-    };
+    const linus = linusMember;
     const group = buildConversation({
       _id: 'g1',
       name: 'Lab',
