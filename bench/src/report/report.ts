@@ -135,7 +135,7 @@ export function evaluateTargets(report: BenchReport): Target[] {
       measured: share === undefined ? 'not run' : `${(share * 100).toFixed(1)} %`,
       met: share === undefined ? undefined : share >= TARGET_CEILING_SHARE / slack,
     });
-    for (const write of ['react', 'comment']) {
+    for (const write of ['react', 'comment', 'message']) {
       const result = resultOf(report, engine, 'medium', write);
       targets.push({
         name: `${label} medium: ${write} p99 at 16 connections`,

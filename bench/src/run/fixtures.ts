@@ -40,6 +40,11 @@ export interface Fixtures {
   cursors: Array<{ actor: Actor; cursor: string }>;
   /** Pairs of actors with no relation yet, each to be used once. */
   strangerPairs: Array<[Actor, Actor]>;
+  /**
+   * Conversations of two the load sends messages in (the sender a member of it): one per
+   * actor of the first `CONVERSATION_ACTORS`, with the next actor, started before the load.
+   */
+  conversations: Array<{ sender: Actor; conversationId: string }>;
   /** Seeded pending requests: the receiver (signed in) may accept the requester. */
   pendingRequests: Array<{ receiver: Actor; requesterId: string }>;
   searchTerms: string[];
@@ -48,6 +53,11 @@ export interface Fixtures {
 const ACTORS = 3_000;
 const RECENT_POSTS = 20_000;
 const CURSOR_ACTORS = 300;
+/**
+ * Actors who each start a conversation with the next one before the load: every idle socket's
+ * member (the first 1 000 actors) is then in two conversations.
+ */
+const CONVERSATION_ACTORS = 1_000;
 const PENDING = 5_000;
 const STRANGER_PAIRS = 20_000;
 const SEARCH_TERMS = 5_000;
@@ -169,6 +179,11 @@ export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
     searchTerm(random, random.pick(members)),
   );
   const cursors = await firstPageCursors(baseUrl, actors.slice(0, CURSOR_ACTORS));
+  const conversations = await startConversations(
+    baseUrl,
+    actors.slice(0, CONVERSATION_ACTORS + 1),
+    blockedPairs,
+  );
   return {
     actors,
     members,
@@ -179,7 +194,47 @@ export async function loadFixtures(db: Db, baseUrl: string): Promise<Fixtures> {
     strangerPairs,
     pendingRequests,
     searchTerms,
+    conversations,
   };
+}
+
+/**
+ * Each actor but the last starts a conversation with the next (a pair blocked either way is
+ * skipped) and sends one message in it, a few at a time, through the API.
+ */
+async function startConversations(
+  baseUrl: string,
+  actors: Actor[],
+  blockedPairs: ReadonlySet<string>,
+): Promise<Fixtures['conversations']> {
+  const pairs: Array<[Actor, Actor]> = [];
+  for (let i = 0; i + 1 < actors.length; i += 1) {
+    const [a, b] = [actors[i]!, actors[i + 1]!];
+    if (!blockedPairs.has(pairKey(a.id, b.id))) pairs.push([a, b]);
+  }
+  const call = async (actor: Actor, path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${actor.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { _id: string };
+  };
+  const conversations: Fixtures['conversations'] = [];
+  for (let start = 0; start < pairs.length; start += 8) {
+    const batch = pairs.slice(start, start + 8);
+    conversations.push(
+      ...(await Promise.all(
+        batch.map(async ([sender, other]) => {
+          const { _id } = await call(sender, '/messages/conversations', { memberIds: [other.id] });
+          await call(sender, `/messages/conversations/${_id}/messages`, { text: 'Hello!' });
+          return { sender, conversationId: _id };
+        }),
+      )),
+    );
+  }
+  return conversations;
 }
 
 /** Two members' ids as one key, the smaller first (as friendships key their pairs). */

@@ -13,6 +13,7 @@ export const SCENARIO_NAMES = [
   'getReacts',
   'react',
   'comment',
+  'message',
   'createPost',
   'friendship',
   'mixed',
@@ -129,6 +130,15 @@ export function scenarios(
       actor: actor(),
       body: { comment: commentText(random), image: '', postId: post() },
     }),
+    message: (): Call => {
+      const { sender, conversationId } = random.pick(fixtures.conversations);
+      return {
+        method: 'POST',
+        path: `/messages/conversations/${conversationId}/messages`,
+        actor: sender,
+        body: { text: commentText(random) },
+      };
+    },
     createPost: (): Call => {
       const background = random.chance(0.2) ? random.pick(BUILTIN_BACKGROUNDS) : null;
       return {
@@ -197,6 +207,7 @@ export function scenarios(
     { name: 'getReacts', title: 'getReacts', requests: single(reads.getReacts) },
     { name: 'react', title: 'react (write)', requests: single(writes.react) },
     { name: 'comment', title: 'comment (write)', requests: single(writes.comment) },
+    { name: 'message', title: 'send a message (write)', requests: single(writes.message) },
     { name: 'createPost', title: 'create post (write)', requests: single(writes.createPost) },
     {
       name: 'friendship',
