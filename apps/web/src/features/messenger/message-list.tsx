@@ -38,6 +38,9 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   // Where the view was, from the bottom, when older messages were asked for.
   const fromBottomBeforeOlder = useRef<number | null>(null);
   const shown = useRef<{ oldest?: string; newest?: string }>({});
+  // Whether the member reads the newest messages: what comes in (a message, a photo's height)
+  // keeps them in view; someone reading older ones stays where they are.
+  const atBottom = useRef(true);
 
   const messages = useMemo(() => chronological(itemsOf(query.data)), [query.data]);
   const groups = useMemo(() => groupMessages(messages), [messages]);
@@ -81,12 +84,16 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       return;
     }
     if (newest?._id === before.newest) return;
-    const nearBottom =
-      scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < NEAR_BOTTOM_PX;
-    if (before.newest === undefined || nearBottom || newest?.sender?._id === user.id) {
+    if (before.newest === undefined || atBottom.current || newest?.sender?._id === user.id) {
       scroller.scrollTop = scroller.scrollHeight;
+      atBottom.current = true;
     }
   }, [oldest, newest, user.id]);
+
+  function keepAtBottom() {
+    const scroller = scrollerRef.current;
+    if (scroller && atBottom.current) scroller.scrollTop = scroller.scrollHeight;
+  }
 
   if (query.isError && !query.data) {
     return (
@@ -98,7 +105,14 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
 
   return (
     <>
-      <div ref={scrollerRef} className={styles.scroller}>
+      <div
+        ref={scrollerRef}
+        className={styles.scroller}
+        onScroll={(event) => {
+          const { scrollHeight, scrollTop, clientHeight } = event.currentTarget;
+          atBottom.current = scrollHeight - scrollTop - clientHeight < NEAR_BOTTOM_PX;
+        }}
+      >
         <div ref={sentinelRef} className={styles.sentinel} data-testid="older-messages" />
         {(pending || isFetchingNextPage) && (
           <div className={styles.status}>
@@ -133,6 +147,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
                         message={message}
                         own={own}
                         onUnsend={() => unsend.mutate(message._id)}
+                        onImageLoad={keepAtBottom}
                       />
                     ))}
                     {seen && own && group.messages.some((x) => x._id === seen.messageId) && (
@@ -163,10 +178,12 @@ function MessageBubble({
   message,
   own,
   onUnsend,
+  onImageLoad,
 }: {
   message: ChatMessage;
   own: boolean;
   onUnsend: () => void;
+  onImageLoad: () => void;
 }) {
   const t = useT();
   const name = message.sender ? fullName(message.sender) : '';
@@ -187,6 +204,7 @@ function MessageBubble({
             alt={t(m.photoFrom, { name })}
             decoding="async"
             loading="lazy"
+            onLoad={onImageLoad}
           />
         )}
         {message.text && (
