@@ -83,13 +83,23 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
     markReadNow(conversation._id);
   }, [unreadUpTo, conversation._id, markReadNow]);
 
+  // Opened from the list: on a phone the link pressed is gone with the list, so focus comes
+  // to the conversation's name rather than to nothing.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || active === document.body || !active.offsetParent) {
+      headingRef.current?.focus({ preventScroll: true });
+    }
+  }, []);
+
   const requester = otherMembers(conversation, user.id)[0];
   return (
     <>
       <div className={styles.chatHead}>
         <BackLink />
         <Avatar src={conversationPicture(conversation, user.id)} size={40} />
-        <h2 className={styles.chatTitle} dir="auto">
+        <h2 ref={headingRef} className={styles.chatTitle} dir="auto" tabIndex={-1}>
           {title}
         </h2>
         <MenuButton
