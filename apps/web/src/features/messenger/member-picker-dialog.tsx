@@ -1,4 +1,4 @@
-import { CONVERSATION_MEMBERS_MAX, type PublicUser } from '@hearth/contract';
+import { CONVERSATION_MEMBERS_MAX, CONVERSATION_NAME_MAX, type PublicUser } from '@hearth/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { normalizeSearchTerm, useSearchQuery } from '../../api/search';
 import { useT } from '../../i18n';
@@ -89,7 +89,7 @@ export function MemberPickerDialog({
               id={nameId}
               className={styles.textField}
               value={name}
-              maxLength={100}
+              maxLength={CONVERSATION_NAME_MAX}
               placeholder={t(m.groupName)}
               onChange={(event) => setName(event.target.value)}
             />

@@ -1,4 +1,4 @@
-import { TYPING_SHOWN_MS } from '@hearth/contract';
+import { CONVERSATION_MEMBERS_MAX, TYPING_SHOWN_MS } from '@hearth/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, stubServer } from '../../test/fake-server';
@@ -335,6 +335,32 @@ describe('a group', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add people' })).toBeNull());
     const add = server.calls.find((call) => call.name === 'addConversationMembers');
     expect(add?.body).toEqual({ add: [linus._id] });
+  });
+});
+
+describe('a full group', () => {
+  it(`offers no one more once it has ${CONVERSATION_MEMBERS_MAX} members`, async () => {
+    const others = Array.from({ length: CONVERSATION_MEMBERS_MAX - 1 }, (_, index) => ({
+      ...graceMember,
+      _id: `member-${index}`,
+      username: `member${index}`,
+    }));
+    const group = buildConversation({
+      _id: 'g1',
+      name: 'Everyone',
+      isGroup: true,
+      members: [adaMember, ...others],
+    });
+    stubServer(conversationHandlers(group, []));
+    const app = renderApp('/messages/g1', { user: sessionUser() });
+    await screen.findByRole('heading', { level: 2, name: 'Everyone' });
+    await app.user.click(screen.getByRole('button', { name: 'Conversation options' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Add people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add people' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      `A conversation can have at most ${CONVERSATION_MEMBERS_MAX} members.`,
+    );
+    expect(within(dialog).getByRole('searchbox', { name: 'Search for people' })).toBeDisabled();
   });
 });
 
