@@ -190,9 +190,17 @@ export class MessagesService {
       await insertMessage(trx, row);
       return memberIdsOf(trx, row.conversation_id);
     });
-    const [card] = await messagesByIds(db, [row.id]);
-    if (!card) throw notFound(MESSENGER_MESSAGES.conversationNotFound);
-    const message = toChatMessage(card, imageUrls);
+    // The sender is the caller: their card needs no second read.
+    const message = toChatMessage(
+      {
+        ...row,
+        sender_username: member.username,
+        sender_first_name: member.first_name,
+        sender_last_name: member.last_name,
+        sender_picture: member.picture,
+      },
+      imageUrls,
+    );
     await bus.publish({ type: 'message.sent', conversationId, memberIds, message });
     return message;
   }
