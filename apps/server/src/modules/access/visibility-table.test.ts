@@ -7,6 +7,7 @@ import {
   FRIEND_REQUESTS_FROM,
   FRIENDS_LIST_VISIBLE_TO,
   type LiveServerMessage,
+  liveServerMessageSchema,
   ROUTES,
 } from '@hearth/contract';
 import type { LightMyRequestResponse } from 'fastify';
@@ -329,6 +330,26 @@ const LIVE_TYPES: ReadonlyArray<LiveServerMessage['type']> = [
   'reactions',
   'notification',
 ];
+
+/**
+ * The live message types that carry nothing of a post or a member's posts, or whose rule is not
+ * the posts' (a conversation's members: modules/messages/messages-live.test.ts and
+ * messages.test.ts assert who gets them), each with why it has no row. A new type must go into
+ * `LIVE_TYPES` with a row, or here with its reason: the table's first test fails otherwise.
+ */
+const LIVE_TYPES_ELSEWHERE: Readonly<Partial<Record<LiveServerMessage['type'], string>>> = {
+  ready: 'the socket is authenticated',
+  pong: 'an answer to ping',
+  stale: 'refetch what is on screen',
+  notificationsRead: "the member's own unread count",
+  notificationRemoved: "the member's own notification went away",
+  friendship: "the member's own flags with another member",
+  message: "a conversation's members only (messages-live.test.ts)",
+  messageRemoved: "a conversation's members only (messages-live.test.ts)",
+  messageRead: "a conversation's members only (messages-live.test.ts)",
+  typing: "a conversation's members only (messages-live.test.ts)",
+  conversation: "a conversation's members only (messages-live.test.ts)",
+};
 
 /** How S is hidden once the world is built: a moderator's suspension, or S's own deletion. */
 type Hiding = 'suspension' | 'deletion';
@@ -1236,6 +1257,12 @@ describe('the visibility table', () => {
     expect(rows.filter((row) => !wanted.includes(row))).toEqual([]);
     expect(wanted.filter((row) => !rows.includes(row))).toEqual([]);
     for (const row of rows) expect(OBSERVE[row] ?? LIVE[row], row).toBeDefined();
+    // Every live message type of the contract has a row, or a reason for having none.
+    const types = liveServerMessageSchema.options.map((option) => option.shape.type.value);
+    const unaccounted = types.filter(
+      (type) => !LIVE_TYPES.includes(type) && LIVE_TYPES_ELSEWHERE[type] === undefined,
+    );
+    expect(unaccounted).toEqual([]);
   });
 
   const ctx = useTestApp();
