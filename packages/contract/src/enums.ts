@@ -177,7 +177,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 };
 
 /** What was reported. */
-export const REPORT_TARGETS = ['post', 'comment', 'member'] as const;
+export const REPORT_TARGETS = ['post', 'comment', 'member', 'message'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 /** How a report ended: what a moderator did about it, or the account deleted by an admin. */

@@ -273,8 +273,11 @@ function plausible(field: string, world: FuzzWorld, random: Random): unknown {
         { postId: pick(random, [world.postId, world.reportedPostId]) },
         { commentId: world.commentId },
         { userId: pick(random, [world.otherId, world.ownerId]) },
+        { messageId: pick(random, [world.messageId, world.postId]) },
         { postId: world.postId, userId: world.otherId },
+        { messageId: world.messageId, postId: world.postId },
         { postId: badString(random) },
+        { messageId: badValue(random) },
         { commentId: badValue(random) },
       ]);
     case 'invite':

@@ -185,10 +185,31 @@ export function buildModerationReport(
             removed: false,
             edited: false,
           },
+    messages: type === 'message' ? reportedMessages(sequence, hoursAgo) : null,
     history: { earlierReports: 0, actions: [] },
     resolution: null,
     ...overrides,
   };
+}
+
+/** A message report's messages: Ada's before, Grace's reported one, Ada's after. */
+function reportedMessages(n: number, hoursAgo: number): NonNullable<ModerationReport['messages']> {
+  const at = (minutes: number) =>
+    new Date(Date.now() - (hoursAgo + 1) * HOUR_MS + minutes * 60_000).toISOString();
+  const line = (id: string, who: 'Ada Byron' | 'Grace Hopper', text: string, minutes: number) => ({
+    _id: id,
+    sender: { _id: who === 'Ada Byron' ? '01JADA' : '01JGRACE', name: who },
+    text,
+    image: null,
+    removed: false,
+    createdAt: at(minutes),
+    reported: false,
+  });
+  return [
+    line(`m${n}a`, 'Ada Byron', 'Can we talk about the bins?', 0),
+    { ...line(`m${n}`, 'Grace Hopper', `Buy cheap watches ${n}`, 1), reported: true },
+    line(`m${n}b`, 'Ada Byron', 'Please stop.', 2),
+  ];
 }
 
 /** A line of the audit log, written `hoursAgo` hours ago by Ada Owen unless told otherwise. */

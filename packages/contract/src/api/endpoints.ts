@@ -25,6 +25,7 @@ import {
   NOTIFICATIONS_READ_IDS_MAX,
   PROFILE_FRIENDS_SHOWN,
   REPORT_DETAILS_MAX,
+  REPORTED_MESSAGES_AROUND,
   REPORTS_PAGE_SIZE,
   SEARCH_HISTORY_MAX,
   SEARCH_RESULTS_MAX,
@@ -1654,14 +1655,18 @@ export const ENDPOINTS = {
     auth: true,
     access: 'member',
     tags: ['moderation'],
-    summary: 'Report a post, a comment or a member',
+    summary: 'Report a post, a comment, a member or a message',
     description:
-      '`{target: {postId} | {commentId} | {userId}, reason, details?}`: reasons `spam`, ' +
+      '`{target: {postId} | {commentId} | {userId} | {messageId}, reason, details?}`: reasons `spam`, ' +
       '`harassment`, `hate`, `violence`, `nudity`, `false_information`, `other`; details up to ' +
       `${REPORT_DETAILS_MAX} characters. What the caller may not see (its audience, a block, ` +
-      "trash) is 404 as everywhere; one's own post, comment or profile is 400. One open report " +
-      'per member and target: a second is 409. The report keeps the content as the reporter saw ' +
-      'it. Moderators and admins are notified (`report`). Limited per member. Answers the report ' +
+      'trash; a message: not a current member of its conversation, or the message not shown to ' +
+      "them) is 404 as everywhere; one's own post, comment, profile or message is 400. One open " +
+      'report per member and target: a second is 409. The report keeps the content as the ' +
+      'reporter saw it; a message report keeps the message and up to ' +
+      `${REPORTED_MESSAGES_AROUND} messages before and after it as the reporter could read them, ` +
+      "and nothing else of the conversation reaches the moderators (the queue's `messages`). " +
+      'Moderators and admins are notified (`report`). Limited per member. Answers the report ' +
       'as the Support Inbox shows it.',
     body: reportInputSchema,
     responses: { 201: myReportSchema },

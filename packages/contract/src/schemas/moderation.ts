@@ -7,6 +7,7 @@ import {
   INVITE_USES_MAX,
   PRIVACY_POLICY_MAX,
   REPORT_DETAILS_MAX,
+  REPORTED_MESSAGES_AROUND,
   SERVER_DESCRIPTION_MAX,
   SERVER_NAME_MAX,
   SERVER_RULE_MAX,
@@ -199,13 +200,14 @@ export const userIdParamSchema = z.object({ userId: z.string().min(1).max(64) })
 
 const targetId = z.string({ error: REPORT_MESSAGES.target }).min(1, REPORT_MESSAGES.target).max(64);
 
-/** POST /moderation/report: one post, comment or member, a reason, optional details. */
+/** POST /moderation/report: one post, comment, member or message, a reason, optional details. */
 export const reportInputSchema = z.object({
   target: z.union(
     [
       z.object({ postId: targetId }).strict(),
       z.object({ commentId: targetId }).strict(),
       z.object({ userId: targetId }).strict(),
+      z.object({ messageId: targetId }).strict(),
     ],
     { error: REPORT_MESSAGES.target },
   ),
@@ -224,7 +226,7 @@ export const myReportSchema = z.object({
   target: z.object({
     type: z.enum(REPORT_TARGETS),
     _id: z.string(),
-    /** The post's or comment's text, or the member's name, as reported (cut to a preview). */
+    /** The post's, comment's or message's text, or the member's name, as reported (cut to a preview). */
     preview: z.string(),
   }),
   reason: z.enum(REPORT_REASONS),
@@ -258,6 +260,30 @@ export const reportedContentSchema = z.object({
   edited: z.boolean(),
 });
 
+/**
+ * One message of a message report, as the reporter could read it when reporting (kept with the
+ * report: a later unsend or deletion does not change it): the reported message and up to
+ * REPORTED_MESSAGES_AROUND before and after it in its conversation, oldest first.
+ */
+export const reportedMessageSchema = z.object({
+  _id: z.string(),
+  /** The sender's id and name as they were; `_id` null once the account is gone. */
+  sender: z.object({ _id: z.string().nullable(), name: z.string() }),
+  text: z.string(),
+  /** The photo's signed address for moderators, or null. */
+  image: z.string().nullable(),
+  /** Unsent before the report (shown as 'Message removed'). */
+  removed: z.boolean(),
+  createdAt: z.string(),
+  /** The message reported. */
+  reported: z.boolean(),
+});
+export type ReportedMessage = z.infer<typeof reportedMessageSchema>;
+/** At most 2 × REPORTED_MESSAGES_AROUND + 1 messages. */
+export const reportedMessagesSchema = z
+  .array(reportedMessageSchema)
+  .max(2 * REPORTED_MESSAGES_AROUND + 1);
+
 /** A report as moderators see it in the queue. */
 export const moderationReportSchema = z.object({
   _id: z.string(),
@@ -270,8 +296,13 @@ export const moderationReportSchema = z.object({
   target: z.object({ type: z.enum(REPORT_TARGETS), _id: z.string() }),
   /** The member reported (the author of the post or comment); null once their account is gone. */
   member: personSchema.nullable(),
-  /** The post or comment as reported; null for a member report. */
+  /**
+   * The post, comment or message as reported; null for a member report. For a message, `trashed`
+   * says its sender unsent it since (or it is gone).
+   */
   content: reportedContentSchema.nullable(),
+  /** A message report: the message and the few around it, as reported; null for the others. */
+  messages: reportedMessagesSchema.nullable(),
   /** The reported member's record: reports against them before this one, and actions taken. */
   history: z.object({
     earlierReports: z.number(),

@@ -7,6 +7,7 @@ import {
   type MyReport,
   POST_MESSAGES,
   REPORT_MESSAGES,
+  REPORTED_MESSAGES_AROUND,
   REPORTS_PAGE_SIZE,
   type ReportInput,
   type ReportsQuery,
@@ -22,9 +23,10 @@ import type { UserRow } from '../../db/users.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import type { Clock } from '../../infra/clock.js';
 import type { ImageUrls } from '../../infra/storage/image-urls.js';
-import { viewerOfMember } from '../access/visibility.js';
+import { type Viewer, viewerOfMember } from '../access/visibility.js';
 import type { MailQueue } from '../mail/service.js';
 import { contentRemovedMail, warningMail } from '../mail/templates.js';
+import { findMembership, findShownMessage, messagesAround } from '../messages/repo.js';
 import type { NotificationEvent, NotificationsService } from '../notifications/service.js';
 import type { PostReader } from '../posts/reader.js';
 import type { PostsService } from '../posts/service.js';
@@ -33,6 +35,7 @@ import {
   detailsOf,
   type MemberAction,
   type ReportSnapshot,
+  snapshotImageKeys,
   toAuditEntry,
   toModerationReport,
   toMyReport,
@@ -74,7 +77,16 @@ const MY_REPORTS_MAX = 100;
 const HISTORY_ACTIONS_MAX = 20;
 
 /** What a report names, as stored. */
-type Target = { type: 'post' | 'comment' | 'member'; id: string };
+type Target = { type: 'post' | 'comment' | 'member' | 'message'; id: string };
+
+/** What a report names, its member, and what it keeps. */
+interface ReportedFacts {
+  target: Target;
+  memberId: string;
+  postId: string | null;
+  commentId: string | null;
+  snapshot: ReportSnapshot | null;
+}
 
 /** What a moderator's action did, to announce after its transaction commits. */
 interface Outcome {
@@ -124,7 +136,7 @@ export class ModerationService {
     let notified: NotificationEvent[] = [];
     try {
       notified = await db.transaction().execute(async (trx) => {
-        await insertReport(trx, row, facts.snapshot?.images ?? []);
+        await insertReport(trx, row, snapshotImageKeys(facts.snapshot));
         return notifications.reportReceived(trx, { reporterId: member.id, nowIso });
       });
     } catch (error) {
@@ -187,7 +199,11 @@ export class ModerationService {
     const report = await findReport(db, reportId);
     if (!report) throw notFound(SERVER_MESSAGES.notFound);
     if (report.status !== 'open') throw conflict(MODERATION_MESSAGES.reportResolved);
-    if (input.action === 'remove' && report.target_type === 'member') {
+    // A message is unsent by its sender only: warn or suspend them instead.
+    if (
+      input.action === 'remove' &&
+      (report.target_type === 'member' || report.target_type === 'message')
+    ) {
       throw invalid(MODERATION_MESSAGES.nothingToRemove);
     }
     // The member to suspend, checked before anything is written (a purged member: nobody).
@@ -311,7 +327,7 @@ export class ModerationService {
     done: Outcome,
   ): Promise<string | undefined> {
     const { posts } = this.deps;
-    if (target.type === 'member') return undefined;
+    if (target.type === 'member' || target.type === 'message') return undefined;
     const removed =
       target.type === 'post'
         ? await posts.removePost(trx, target.id, nowIso)
@@ -384,13 +400,7 @@ export class ModerationService {
   private async reportedFacts(
     member: UserRow,
     target: ReportInput['target'],
-  ): Promise<{
-    target: Target;
-    memberId: string;
-    postId: string | null;
-    commentId: string | null;
-    snapshot: ReportSnapshot | null;
-  }> {
+  ): Promise<ReportedFacts> {
     const { reader, db } = this.deps;
     const viewer = viewerOfMember(member);
     if ('postId' in target) {
@@ -425,6 +435,7 @@ export class ModerationService {
         },
       };
     }
+    if ('messageId' in target) return this.reportedMessage(viewer, target.messageId);
     const reported = await findVisibleMember(db, viewer, target.userId);
     if (!reported) throw notFound(SERVER_MESSAGES.notFound);
     return {
@@ -433,6 +444,43 @@ export class ModerationService {
       postId: null,
       commentId: null,
       snapshot: null,
+    };
+  }
+
+  /**
+   * A message the member may read (a current member of its conversation, the message shown to
+   * them: the messages module's rule; 404 otherwise, as for a random id), with the messages around
+   * it they could read, kept as they were: nothing else of the conversation.
+   */
+  private async reportedMessage(viewer: Viewer, messageId: string): Promise<ReportedFacts> {
+    const { db } = this.deps;
+    const found = await findShownMessage(db, viewer, messageId);
+    const membership = found && (await findMembership(db, viewer, found.conversation_id));
+    if (!found || !membership) throw notFound(SERVER_MESSAGES.notFound);
+    const rows = await messagesAround(db, viewer, membership, found.id, REPORTED_MESSAGES_AROUND);
+    const reported = rows.find((row) => row.id === found.id);
+    if (!reported || reported.sender_id === null) throw notFound(SERVER_MESSAGES.notFound);
+    return {
+      target: { type: 'message', id: reported.id },
+      memberId: reported.sender_id,
+      postId: null,
+      commentId: null,
+      snapshot: {
+        text: reported.text,
+        background: null,
+        images: reported.image ? [reported.image] : [],
+        createdAt: reported.created_at,
+        editedAt: null,
+        messages: rows.map((row) => ({
+          id: row.id,
+          senderId: row.sender_id,
+          senderName: [row.sender_first_name, row.sender_last_name].filter(Boolean).join(' '),
+          text: row.text,
+          image: row.image || null,
+          removed: Number(row.removed) === 1,
+          createdAt: row.created_at,
+        })),
+      },
     };
   }
 
@@ -465,6 +513,8 @@ function emptyOutcome(): Outcome {
 }
 
 function asTargetType(value: string): Target['type'] {
-  if (value === 'post' || value === 'comment' || value === 'member') return value;
+  if (value === 'post' || value === 'comment' || value === 'member' || value === 'message') {
+    return value;
+  }
   throw new Error(`unknown report target ${value}`);
 }

@@ -111,6 +111,45 @@ export interface ReportSnapshot {
   createdAt: string;
   /** When its author had last edited it (a post), null if never: a later edit shows. */
   editedAt: string | null;
+  /** A message report: the message and those around it the reporter could read, oldest first. */
+  messages?: SnapshotMessage[];
+}
+
+/** One message of a message report's snapshot; `image` is a storage key. */
+export interface SnapshotMessage {
+  id: string;
+  senderId: string | null;
+  senderName: string;
+  text: string;
+  image: string | null;
+  removed: boolean;
+  createdAt: string;
+}
+
+/** Every photo a snapshot shows (report_images keeps them reachable for moderators). */
+export function snapshotImageKeys(snapshot: ReportSnapshot | null): string[] {
+  if (snapshot === null) return [];
+  const around = (snapshot.messages ?? []).flatMap((message) => message.image ?? []);
+  return [...snapshot.images, ...around];
+}
+
+function snapshotMessagesOf(value: unknown): SnapshotMessage[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((item: Partial<SnapshotMessage>) =>
+    typeof item?.id === 'string'
+      ? [
+          {
+            id: item.id,
+            senderId: typeof item.senderId === 'string' ? item.senderId : null,
+            senderName: typeof item.senderName === 'string' ? item.senderName : '',
+            text: typeof item.text === 'string' ? item.text : '',
+            image: typeof item.image === 'string' && item.image !== '' ? item.image : null,
+            removed: item.removed === true,
+            createdAt: typeof item.createdAt === 'string' ? item.createdAt : '',
+          },
+        ]
+      : [],
+  );
 }
 
 export function snapshotOf(json: string | null): ReportSnapshot | null {
@@ -122,6 +161,7 @@ export function snapshotOf(json: string | null): ReportSnapshot | null {
     images: Array.isArray(value.images) ? value.images.filter((k) => typeof k === 'string') : [],
     createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
     editedAt: typeof value.editedAt === 'string' ? value.editedAt : null,
+    ...(value.messages === undefined ? {} : { messages: snapshotMessagesOf(value.messages) ?? [] }),
   };
 }
 
@@ -197,6 +237,18 @@ export function toModerationReport(
             createdAt: snapshot.createdAt,
             ...contentState(type, row, snapshot),
           },
+    messages:
+      type === 'message' && snapshot !== null
+        ? (snapshot.messages ?? []).map((message) => ({
+            _id: message.id,
+            sender: { _id: message.senderId, name: message.senderName },
+            text: message.text,
+            image: message.image === null ? null : imageUrls.url(message.image, true),
+            removed: message.removed,
+            createdAt: message.createdAt,
+            reported: message.id === row.target_id,
+          }))
+        : null,
     history: { earlierReports: Number(row.earlier_reports), actions },
     resolution:
       row.status === 'resolved' && row.action
@@ -212,10 +264,15 @@ export function toModerationReport(
 
 /** What happened to the post or comment since it was reported, from the live rows. */
 function contentState(
-  type: 'post' | 'comment',
+  type: 'post' | 'comment' | 'message',
   row: QueueReportRow,
   snapshot: ReportSnapshot,
 ): { trashed: boolean; removed: boolean; edited: boolean } {
+  if (type === 'message') {
+    // Unsent by its sender since (or gone with the conversation).
+    const unsent = row.message_exists === null || Number(row.message_removed) === 1;
+    return { trashed: unsent, removed: false, edited: false };
+  }
   if (type === 'post') {
     const removed = row.post_removed_at !== null;
     // Purged: it was in trash (a removed one says so on its report's resolution).

@@ -193,6 +193,9 @@ export type QueueReportRow = ReportRow & {
   post_edited_at: string | null;
   comment_exists: string | null;
   comment_removed_at: string | null;
+  /** The message reported, as it is now (null once gone). */
+  message_exists: string | null;
+  message_removed: number | null;
   /** Reports against the same member before this one. */
   earlier_reports: number | string | bigint;
 };
@@ -212,6 +215,9 @@ export function reportsPage(
     .leftJoin('users as m', 'm.id', 'r.member_id')
     .leftJoin('posts as p', 'p.id', 'r.post_id')
     .leftJoin('comments as c', 'c.id', 'r.comment_id')
+    .leftJoin('messages as msg', (join) =>
+      join.onRef('msg.id', '=', 'r.target_id').on('r.target_type', '=', 'message'),
+    )
     .selectAll('r')
     .select([
       'rp.username as reporter_username',
@@ -228,6 +234,8 @@ export function reportsPage(
       'p.edited_at as post_edited_at',
       'c.id as comment_exists',
       'c.removed_at as comment_removed_at',
+      'msg.id as message_exists',
+      'msg.removed as message_removed',
       (eb) =>
         eb
           .selectFrom('reports as e')

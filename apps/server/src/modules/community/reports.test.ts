@@ -301,6 +301,7 @@ describe('the reports queue', () => {
         removed: false,
         edited: true,
       },
+      messages: null,
       history: { earlierReports: 0, actions: [] },
       resolution: null,
     });

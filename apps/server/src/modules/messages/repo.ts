@@ -205,6 +205,30 @@ export function messagesPage(
   return query.orderBy('msg.id', 'desc').limit(limit).execute();
 }
 
+/**
+ * The message and up to `around` messages before and after it in its conversation that the
+ * member may read (the rule of `messagesPage`), oldest first: what a report of it keeps.
+ */
+export async function messagesAround(
+  db: Db,
+  viewer: Viewer,
+  membership: Pick<ConversationMemberRow, 'conversation_id' | 'visible_from'>,
+  messageId: string,
+  around: number,
+): Promise<MessageCardRow[]> {
+  const shown = () =>
+    messageCards(db)
+      .where('msg.conversation_id', '=', membership.conversation_id)
+      .where('msg.id', '>=', membership.visible_from)
+      .where(fromVisibleSender(viewer, 'msg'));
+  const [before, at, after] = await Promise.all([
+    shown().where('msg.id', '<', messageId).orderBy('msg.id', 'desc').limit(around).execute(),
+    shown().where('msg.id', '=', messageId).execute(),
+    shown().where('msg.id', '>', messageId).orderBy('msg.id', 'asc').limit(around).execute(),
+  ]);
+  return [...before.reverse(), ...at, ...after];
+}
+
 /** The viewer's membership of a conversation that shows to them; undefined otherwise. */
 export interface Membership extends ConversationMemberRow {
   is_group: number;

@@ -46,6 +46,7 @@ export const membersMessages = defineMessages('admin.members', {
   reportedPost: '<0>{reason}</0> · a post · reported <1/>',
   reportedComment: '<0>{reason}</0> · a comment · reported <1/>',
   reportedProfile: '<0>{reason}</0> · the profile · reported <1/>',
+  reportedMessage: '<0>{reason}</0> · a message · reported <1/>',
   open: 'Open',
   resolvedAs: 'Resolved: {outcome}',
   resolvedClosed: 'Resolved: closed',

@@ -415,6 +415,7 @@ const REPORTED_WHAT: Record<ReportTarget, MessageDescriptor> = {
   post: m.reportedPost,
   comment: m.reportedComment,
   member: m.reportedProfile,
+  message: m.reportedMessage,
 };
 
 /** A member's record, under their row: the reports naming them and the actions about them. */

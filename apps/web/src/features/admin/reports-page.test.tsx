@@ -135,6 +135,51 @@ describe('Reports (/admin/reports)', () => {
     ).toEqual(['Dismiss', 'Warn', 'Suspend']);
   });
 
+  it('shows a message report: the messages around it, the reported one marked, no Remove', async () => {
+    // Ada's message before, Grace's reported one, Ada's after (the builder's); Ada had unsent
+    // hers before the report, Grace's carries a photo, and Grace unsent it since.
+    const built = buildModerationReport({ target: { type: 'message', _id: 'm900' } });
+    const [before, reported, after] = built.messages ?? [];
+    stubQueue([
+      {
+        ...built,
+        content: built.content && { ...built.content, trashed: true },
+        messages: [
+          { ...before!, text: '', removed: true },
+          { ...reported!, image: 'https://hearth.example/media/g/message_images/x.jpg?sig=s' },
+          after!,
+        ],
+      },
+    ]);
+    renderApp('/admin/reports', { user: sessionUser({ role: 'moderator' }) });
+    await openList();
+    const item = reportNamed('Message by Grace Hopper');
+    const figure = within(item).getByRole('figure', {
+      name: 'The message as reported, with the ones around it',
+    });
+    // The badges come first, then the messages.
+    const messages = within(figure).getAllByRole('list').at(-1)!;
+    const lines = within(messages).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      expect.stringMatching(/^Ada Byron · .*Message removed$/),
+      expect.stringMatching(/^Grace Hopper · .*ReportedBuy cheap watches \d+$/),
+      expect.stringMatching(/^Ada Byron · .*Please stop\.$/),
+    ]);
+    expect(lines[1]).toHaveAttribute('aria-current', 'true');
+    expect(lines[0]).not.toHaveAttribute('aria-current');
+    expect(
+      within(lines[1]!).getByRole('img', { name: 'Photo in the message from Grace Hopper' }),
+    ).toBeVisible();
+    expect(within(figure).getByRole('list', { name: 'Since the report' })).toHaveTextContent(
+      'Unsent by the sender',
+    );
+    expect(
+      within(item)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Dismiss', 'Warn', 'Suspend']);
+  });
+
   it('removes with a reason: required first, then the call, and the report leaves the open tab', async () => {
     const spam = buildModerationReport({}, 5);
     const same = buildModerationReport({ target: spam.target }, 4);

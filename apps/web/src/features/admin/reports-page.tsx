@@ -49,6 +49,7 @@ const TARGET_HEADING: Record<ReportTarget, MessageDescriptor> = {
   post: m.postBy,
   comment: m.commentBy,
   member: m.memberNamed,
+  message: m.messageBy,
 };
 
 /**
@@ -170,7 +171,8 @@ function ReportItem({
   const headingId = useId();
   const { member, reporter, content, history, resolution } = report;
   const name = member ? fullName(member) : t(a.deletedAccount);
-  const removable = report.target.type !== 'member';
+  // A message is unsent by its sender only: warn or suspend them instead.
+  const removable = report.target.type === 'post' || report.target.type === 'comment';
   return (
     <li className={queue.item}>
       <article aria-labelledby={headingId} className={queue.report}>
@@ -221,7 +223,11 @@ function ReportItem({
           </p>
         )}
 
-        {content && <ReportedContent content={content} type={report.target.type} />}
+        {report.messages ? (
+          <ReportedMessages messages={report.messages} unsent={content?.trashed ?? false} />
+        ) : (
+          content && <ReportedContent content={content} type={report.target.type} />
+        )}
 
         <div className={queue.history}>
           <h3 className={queue.subtitle}>
@@ -382,6 +388,76 @@ function ReportedContent({
           components={{ 0: <RelativeTime iso={content.createdAt} /> }}
         />
       </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * A message report: the message and the few around it as the reporter could read them when
+ * reporting (nothing else of the conversation), oldest first, the reported one marked.
+ */
+function ReportedMessages({
+  messages,
+  unsent,
+}: {
+  messages: NonNullable<ModerationReport['messages']>;
+  /** The sender unsent the reported message since. */
+  unsent: boolean;
+}) {
+  const t = useT();
+  return (
+    <figure className={queue.content} aria-label={t(m.messagesAsReported)}>
+      {unsent && (
+        <ul className={queue.badges} aria-label={t(m.sinceReport)}>
+          <li className={queue.badge}>{t(m.unsentSince)}</li>
+        </ul>
+      )}
+      <ol className={queue.messages}>
+        {messages.map((message) => {
+          const name = message.sender.name || t(a.deletedAccount);
+          return (
+            <li
+              key={message._id}
+              className={
+                message.reported ? `${queue.message} ${queue.reportedMessage}` : queue.message
+              }
+              aria-current={message.reported ? 'true' : undefined}
+              data-testid={message.reported ? 'reported-message' : undefined}
+            >
+              <p className={styles.detail}>
+                <strong dir="auto">{name}</strong> · <RelativeTime iso={message.createdAt} />
+                {message.reported && (
+                  <>
+                    {' '}
+                    <span className={queue.badge}>{t(m.reportedMessage)}</span>
+                  </>
+                )}
+              </p>
+              {message.removed ? (
+                <p className={queue.text}>
+                  <em>{t(m.messageRemoved)}</em>
+                </p>
+              ) : (
+                message.text && (
+                  <p className={queue.text} dir="auto">
+                    {message.text}
+                  </p>
+                )
+              )}
+              {message.image && (
+                <a href={message.image} target="_blank" rel="noreferrer">
+                  <img
+                    className={queue.image}
+                    {...cappedPictureAttributes(message.image, 160)}
+                    alt={t(m.photoInMessage, { name })}
+                    loading="lazy"
+                  />
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ol>
     </figure>
   );
 }

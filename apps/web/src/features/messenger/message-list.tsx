@@ -1,9 +1,9 @@
 import type { ChatMessage, Conversation } from '@hearth/contract';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { itemsOf } from '../../api/cursor-pages';
 import { useMessagesQuery, useUnsendMessageMutation } from '../../api/messenger';
-import { useT } from '../../i18n';
+import { lazyTranslated, useT } from '../../i18n';
 import { useSessionUser } from '../../session/session-context';
 import { Avatar } from '../../ui/avatar';
 import { ErrorBox } from '../../ui/error-box';
@@ -14,6 +14,11 @@ import { chronological, groupMessages, seenByUnderLastOwn } from './message-grou
 import { messengerMessages as m } from './messenger.messages';
 import styles from './messenger.module.css';
 import { TypingLine } from './typing-line';
+
+// Loaded once a member reports a message, not with the Messenger.
+const ReportDialog = lazyTranslated(() =>
+  import('../moderation/report-dialog').then((d) => ({ default: d.ReportDialog })),
+);
 
 /** Within this distance of the bottom, a new message keeps the view at the bottom. */
 const NEAR_BOTTOM_PX = 120;
@@ -33,6 +38,8 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   const user = useSessionUser();
   const query = useMessagesQuery(conversation._id);
   const unsend = useUnsendMessageMutation(conversation._id);
+  // The message whose Report dialog is open (another member's).
+  const [reporting, setReporting] = useState<string | null>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   // Where the view was, from the bottom, when older messages were asked for.
@@ -147,6 +154,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
                         message={message}
                         own={own}
                         onUnsend={() => unsend.mutate(message._id)}
+                        onReport={() => setReporting(message._id)}
                         onImageLoad={keepAtBottom}
                       />
                     ))}
@@ -170,6 +178,15 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
         </ol>
       </div>
       <TypingLine conversation={conversation} />
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            title={t(m.reportMessage)}
+            target={{ messageId: reporting }}
+            onClose={() => setReporting(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -178,11 +195,14 @@ function MessageBubble({
   message,
   own,
   onUnsend,
+  onReport,
   onImageLoad,
 }: {
   message: ChatMessage;
   own: boolean;
   onUnsend: () => void;
+  /** Another member's message: 'Report' opens the report dialog. */
+  onReport: () => void;
   onImageLoad: () => void;
 }) {
   const t = useT();
@@ -213,9 +233,19 @@ function MessageBubble({
           </span>
         )}
       </div>
-      {own && (
+      {own ? (
         <button type="button" className={styles.unsend} onClick={onUnsend}>
           {t(m.unsend)}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={styles.unsend}
+          aria-label={t(m.reportMessageFrom, { name })}
+          aria-haspopup="dialog"
+          onClick={onReport}
+        >
+          {t(m.report)}
         </button>
       )}
     </div>

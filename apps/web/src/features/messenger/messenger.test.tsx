@@ -1,4 +1,4 @@
-import { CONVERSATION_MEMBERS_MAX, TYPING_SHOWN_MS } from '@hearth/contract';
+import { CONVERSATION_MEMBERS_MAX, REPORT_REASON_LABELS, TYPING_SHOWN_MS } from '@hearth/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, stubServer } from '../../test/fake-server';
@@ -15,6 +15,7 @@ import {
   linusMember,
   page,
 } from '../../test/messenger';
+import { buildMyReport } from '../../test/moderation';
 import { openProfile } from '../../test/profile';
 import { renderApp } from '../../test/render-app';
 import { TYPING_SIGNAL_INTERVAL_MS } from './message-composer';
@@ -238,6 +239,35 @@ describe('a conversation', () => {
     });
     await waitFor(() => expect(within(list).getAllByText('Message removed')).toHaveLength(2));
     expect(within(list).queryByText('Oops, wrong chat')).toBeNull();
+  });
+
+  it("reports another member's message: 'Report' opens the report dialog, which sends the message target", async () => {
+    const theirs = buildChatMessage({ text: 'You again?' });
+    const mine = buildChatMessage({ sender: adaMember, text: 'Hi' });
+    const { user, list, callsTo } = await openConversation(buildConversation(), [mine, theirs], {
+      report: () => ({
+        status: 201,
+        body: buildMyReport({
+          target: { type: 'message', _id: theirs._id, preview: 'You again?' },
+          reason: 'harassment',
+        }),
+      }),
+    });
+    // One's own message offers Unsend, another's Report.
+    const reportButtons = within(list).getAllByRole('button', { name: /^Report message from/ });
+    expect(reportButtons).toHaveLength(1);
+    expect(reportButtons[0]).toHaveAccessibleName('Report message from Grace Hopper');
+    expect(reportButtons[0]).toHaveTextContent('Report');
+    await user.click(reportButtons[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Report message' });
+    await user.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.harassment }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(callsTo('report')).toHaveLength(1));
+    expect(callsTo('report')[0]?.body).toEqual({
+      target: { messageId: theirs._id },
+      reason: 'harassment',
+    });
+    expect(await within(dialog).findByRole('status')).toBeVisible();
   });
 
   it('loads older messages when the member scrolls up, each once, in order', async () => {

@@ -41,6 +41,7 @@ export const inboxMessages = defineMessages('moderation.inbox', {
   list: 'Your reports',
   post: 'A post',
   comment: 'A comment',
+  message: 'A message',
   member: 'A member',
   memberNamed: 'A member: <0>{name}</0>',
   open: 'Open',

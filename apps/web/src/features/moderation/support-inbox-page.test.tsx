@@ -55,11 +55,15 @@ describe('the Support Inbox (/support)', () => {
       50,
     );
     const warned = buildMyReport({ status: 'resolved', outcome: 'warn' }, 80);
-    stubFeed([], { myReports: () => ({ body: [open, removed, dismissed, warned] }) });
+    const message = buildMyReport(
+      { target: { type: 'message', _id: 'm1', preview: 'You again?' }, reason: 'harassment' },
+      90,
+    );
+    stubFeed([], { myReports: () => ({ body: [open, removed, dismissed, warned, message] }) });
     renderApp('/support', { user: sessionUser() });
 
     const list = await screen.findByRole('list', { name: 'Your reports' });
-    const [first, second, third, fourth] = within(list).getAllByRole('listitem');
+    const [first, second, third, fourth, fifth] = within(list).getAllByRole('listitem');
     expect(first).toHaveAccessibleName('A post');
     expect(first).toHaveTextContent('Buy cheap watches');
     expect(first).toHaveTextContent(`${REPORT_REASON_LABELS.spam} · Reported 2 hours ago`);
@@ -75,7 +79,10 @@ describe('the Support Inbox (/support)', () => {
     expect(third).toHaveAccessibleName('A member: Grace Hopper');
     expect(third).toHaveTextContent(`Status: ${REPORT_OUTCOME_LABELS.dismiss}`);
     expect(fourth).toHaveTextContent(`Status: ${REPORT_OUTCOME_LABELS.warn}`);
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4);
+    expect(fifth).toHaveAccessibleName('A message');
+    expect(fifth).toHaveTextContent('You again?');
+    expect(fifth).toHaveTextContent('Status: Open');
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(5);
   });
 
   it('shows a suspension and an account deletion as their outcomes', async () => {

@@ -18,6 +18,7 @@ import styles from './moderation.module.css';
 const TARGET_NAMES: Record<Exclude<ReportTarget, 'member'>, MessageDescriptor> = {
   post: m.post,
   comment: m.comment,
+  message: m.message,
 };
 
 /**
