@@ -8,16 +8,19 @@ export interface ReportsTable {
   id: string;
   /** Null once the reporter's account is gone. */
   reporter_id: string | null;
-  /** The member reported (the author of the post or comment); null once their account is gone. */
+  /** The member reported (the author of the post, comment or message); null once their account is gone. */
   member_id: string | null;
-  /** 'post', 'comment' or 'member'. */
+  /** 'post', 'comment', 'member' or 'message'. */
   target_type: string;
   target_id: string;
   post_id: string | null;
   comment_id: string | null;
   reason: string;
   details: string;
-  /** JSON: the content as it was reported (text, background, images, createdAt); null for a member. */
+  /**
+   * JSON: the content as it was reported (text, background, images, createdAt; a message's also
+   * `messages`, it and those around it); null for a member.
+   */
   snapshot: string | null;
   /** 'open' or 'resolved'. */
   status: string;

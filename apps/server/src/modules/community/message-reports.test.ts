@@ -211,6 +211,12 @@ describe('reporting a message', () => {
       body: { message: MODERATION_MESSAGES.nothingToRemove },
     });
     expect((await resolveAs('warn', 'Be kind.')).status).toBe(200);
+    const line = await ctx.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'report.warn')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(line.details)).toMatchObject({ messageId: early._id, reportId: made._id });
     expect((await myReports(ctx.app, bob.token))[0]).toMatchObject({
       target: { type: 'message', _id: early._id },
       status: 'resolved',

@@ -105,9 +105,10 @@ export class ModerationService {
   constructor(private readonly deps: ModerationServiceDeps) {}
 
   /**
-   * A member reports a post, a comment or a member they may see (404 otherwise, as everywhere),
-   * not their own (400); a second open report of the same target is 409. The report keeps the
-   * content as the reporter saw it; moderators and admins are notified.
+   * A member reports a post, a comment, a member or a message they may see (404 otherwise, as
+   * everywhere), not their own (400); a second open report of the same target is 409. The report
+   * keeps the content as the reporter saw it (a message: with the few around it); moderators and
+   * admins are notified.
    */
   async report(member: UserRow, input: ReportInput): Promise<MyReport> {
     const { db, clock, notifications } = this.deps;
@@ -241,6 +242,7 @@ export class ModerationService {
           reason,
           ...(target.type === 'post' ? { postId: target.id } : {}),
           ...(target.type === 'comment' ? { commentId: target.id } : {}),
+          ...(target.type === 'message' ? { messageId: target.id } : {}),
           reportId,
         },
         at: nowIso,
