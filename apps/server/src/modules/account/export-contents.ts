@@ -309,7 +309,8 @@ export async function writeExportContents(
         id: row.id,
         conversationId: row.conversation_id,
         text: row.text,
-        image: imageReference(row.image),
+        // An unsent message's photo is hidden from everyone, as its text is gone.
+        image: Number(row.removed) === 1 ? null : imageReference(row.image),
         unsent: Number(row.removed) === 1,
         sentAt: row.created_at,
       })),

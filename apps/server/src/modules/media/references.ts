@@ -102,15 +102,19 @@ const ofMessage: MediaSource = {
   name: "messages.image: a message's photo, to its conversation's members",
   uses(key, use) {
     const holds = sql<SqlBool>`r.image = ${sql.ref(key)}`;
-    if (use === 'any' || use === 'live') {
-      return sql<SqlBool>`exists (select 1 from messages as r where ${holds})`;
+    if (use === 'any') return sql<SqlBool>`exists (select 1 from messages as r where ${holds})`;
+    // An unsent message keeps its photo's key and shows it to no one: /media hides the file
+    // (signed only for the moderators of a report that kept it).
+    if (use === 'live') {
+      return sql<SqlBool>`exists (select 1 from messages as r where ${holds} and r.removed = 0)`;
     }
     if (use === 'open') return sql<SqlBool>`1 = 0`;
     return sql<SqlBool>`exists (select 1 from messages as r
       inner join conversation_members as rm
         on rm.conversation_id = r.conversation_id and rm.user_id = ${use.id}
       inner join conversations as rc on rc.id = r.conversation_id
-      where ${holds} and ${messageShown(use, 'r', 'rm')} and ${conversationShown(use, 'rc')})`;
+      where ${holds} and r.removed = 0 and ${messageShown(use, 'r', 'rm')}
+        and ${conversationShown(use, 'rc')})`;
   },
 };
 

@@ -361,7 +361,7 @@ describe('conversations between members (API.md, Messages)', () => {
     expect((await conversationAs(ctx.app, ada, group._id)).members).toHaveLength(3);
   });
 
-  it('unsending erases text and image for everyone', async () => {
+  it('unsending erases text and image for everyone; the photo’s addresses, signed or not, answer as a missing file', async () => {
     const ada = await buildUser(ctx);
     const bob = await buildUser(ctx);
     const { _id: id } = await startConversation(ctx.app, ada, [bob]);
@@ -372,7 +372,8 @@ describe('conversations between members (API.md, Messages)', () => {
       await jpeg(),
     );
     const sent = await sendMessage(ctx.app, ada, id, 'oops', photo);
-    expect(sent.image).not.toBeNull();
+    const url = sent.image?.url as string;
+    expect((await ctx.app.inject({ url })).statusCode).toBe(200);
     const res = await callEndpoint(ctx.app, ROUTES.unsendMessage, {
       params: { messageId: sent._id },
       token: ada.token,
@@ -385,10 +386,19 @@ describe('conversations between members (API.md, Messages)', () => {
     }
     const row = await ctx.db
       .selectFrom('messages')
-      .select(['text', 'image'])
+      .select(['text', 'removed'])
       .where('id', '=', sent._id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ text: '', image: '' });
+    expect(row).toEqual({ text: '', removed: 1 });
+    // Its file is hidden from everyone, the sender included, with the address handed out before
+    // or without its signature: the answer of a file that does not exist.
+    const missing = answer(
+      await ctx.app.inject({ url: `/media/${ada.user.username}/message_images/${uuidv7()}.jpg` }),
+    );
+    for (const address of [url, url.split('?')[0] as string, sent.image?.variants[0]?.url]) {
+      expect(answer(await ctx.app.inject({ url: address as string }))).toEqual(missing);
+    }
+    expect(missing.status).toBe(404);
   });
 
   it("a message's photo must be the sender's own upload to message_images; its address is signed, served to members and refused to anyone else", async () => {

@@ -450,7 +450,9 @@ export async function deleteMembership(
 export async function eraseMessage(db: Db, messageId: string): Promise<void> {
   await db
     .updateTable('messages')
-    .set({ text: '', image: '', removed: 1 })
+    // The photo's key stays, so /media keeps hiding the file (media/references.ts: a removed
+    // message's photo is used but live for no one); the text goes.
+    .set({ text: '', removed: 1 })
     .where('id', '=', messageId)
     .execute();
 }
