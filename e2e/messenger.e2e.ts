@@ -101,6 +101,8 @@ describe('the Messenger, in two browsers', () => {
       .poll(() => photoShown.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
     await adaPage.getByText('Bob is typing…').waitFor({ state: 'detached' });
+    // 'Seen' on both sides: under Ada's message (Bob opened it), under Bob's reply (she has it open).
+    await messages(adaPage).getByText('Seen', { exact: true }).waitFor({ timeout: 5_000 });
     await messages(bobPage).getByText('Seen', { exact: true }).waitFor({ timeout: 5_000 });
     await screenshot(bobPage, 'messenger-conversation-seen-1280', { fullPage: false });
     await screenshot(adaPage, 'messenger-conversation-375', { fullPage: false });
