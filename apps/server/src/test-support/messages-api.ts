@@ -10,7 +10,9 @@ import { v7 as uuidv7 } from 'uuid';
 import type { App } from '../app.js';
 import type { Db } from '../db/database.js';
 import type { BuiltUser } from './factories.js';
+import { jpeg } from './images.js';
 import { callEndpoint } from './test-app.js';
+import { uploadedUrl } from './uploads.js';
 
 /** Answers the body of a call that must succeed with `status`; throws with the answer otherwise. */
 function expectStatus(res: LightMyRequestResponse, status: number) {
@@ -18,6 +20,11 @@ function expectStatus(res: LightMyRequestResponse, status: number) {
     throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
   }
   return res.json();
+}
+
+/** A JPEG `who` uploaded to their message photos folder: its address, for sendMessage. */
+export async function messagePhoto(app: App, who: BuiltUser): Promise<string> {
+  return uploadedUrl(app, who.token, `${who.user.username}/message_images`, await jpeg());
 }
 
 /** Starts (or finds) a conversation; must answer 200 or 201. */

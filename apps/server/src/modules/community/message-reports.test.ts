@@ -7,8 +7,7 @@ import {
 } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { type BuiltUser, buildUser } from '../../test-support/factories.js';
-import { jpeg } from '../../test-support/images.js';
-import { sendMessage, startConversation } from '../../test-support/messages-api.js';
+import { messagePhoto, sendMessage, startConversation } from '../../test-support/messages-api.js';
 import {
   myReports,
   queuePage,
@@ -17,7 +16,6 @@ import {
   resolveReport,
 } from '../../test-support/moderation-api.js';
 import { callEndpoint, type TestContext, useTestApp } from '../../test-support/test-app.js';
-import { uploadedUrl } from '../../test-support/uploads.js';
 import { befriend, memberCard } from '../../test-support/users-api.js';
 
 /** Ada and Bob, friends, in a conversation of more messages than a report carries. */
@@ -98,12 +96,7 @@ describe('reporting a message', () => {
   it('the first message carries only those after it; a photo opens for the moderator after the sender unsends it, and the snapshot stays', async () => {
     const moderator = await buildUser(ctx, { role: 'moderator' });
     const { ada, bob, conversationId, ids } = await longConversation(ctx);
-    const photo = await uploadedUrl(
-      ctx.app,
-      ada.token,
-      `${ada.user.username}/message_images`,
-      await jpeg(),
-    );
+    const photo = await messagePhoto(ctx.app, ada);
     ctx.clock.advance(1_000);
     const withPhoto = await sendMessage(ctx.app, ada, conversationId, 'look', photo);
 

@@ -22,6 +22,7 @@ import {
   conversationsOf,
   insertMessages,
   markRead,
+  messagePhoto,
   messagesPageOf,
   messagesRequest,
   sendMessage,
@@ -365,12 +366,7 @@ describe('conversations between members (API.md, Messages)', () => {
     const ada = await buildUser(ctx);
     const bob = await buildUser(ctx);
     const { _id: id } = await startConversation(ctx.app, ada, [bob]);
-    const photo = await uploadedUrl(
-      ctx.app,
-      ada.token,
-      `${ada.user.username}/message_images`,
-      await jpeg(),
-    );
+    const photo = await messagePhoto(ctx.app, ada);
     const sent = await sendMessage(ctx.app, ada, id, 'oops', photo);
     const url = sent.image?.url as string;
     expect((await ctx.app.inject({ url })).statusCode).toBe(200);
@@ -406,25 +402,14 @@ describe('conversations between members (API.md, Messages)', () => {
     const bob = await buildUser(ctx);
     const eve = await buildUser(ctx);
     const { _id: id } = await startConversation(ctx.app, ada, [bob]);
-    const folder = (who: BuiltUser, name: string) => `${who.user.username}/${name}`;
-    const photo = await uploadedUrl(
-      ctx.app,
-      ada.token,
-      folder(ada, 'message_images'),
-      await jpeg(),
-    );
+    const photo = await messagePhoto(ctx.app, ada);
     const postPhoto = await uploadedUrl(
       ctx.app,
       ada.token,
-      folder(ada, 'post_images'),
+      `${ada.user.username}/post_images`,
       await jpeg(),
     );
-    const bobsPhoto = await uploadedUrl(
-      ctx.app,
-      bob.token,
-      folder(bob, 'message_images'),
-      await jpeg(),
-    );
+    const bobsPhoto = await messagePhoto(ctx.app, bob);
     const notYours = { status: 400, body: { message: MESSENGER_MESSAGES.imageNotYours } };
     for (const image of [postPhoto, bobsPhoto, 'https://elsewhere.example/x.jpg']) {
       expect(answer(await sendRequest(ctx.app, ada, id, 'look', image))).toEqual(notYours);
@@ -526,12 +511,7 @@ describe('conversations between members (API.md, Messages)', () => {
     const ada = await buildUser(ctx);
     const bob = await buildUser(ctx);
     const { _id: id } = await startConversation(ctx.app, ada, [bob]);
-    const photo = await uploadedUrl(
-      ctx.app,
-      ada.token,
-      `${ada.user.username}/message_images`,
-      await jpeg(),
-    );
+    const photo = await messagePhoto(ctx.app, ada);
     const withPhoto = await sendMessage(ctx.app, ada, id, 'look', photo);
     const sent = await sendMessage(ctx.app, ada, id, 'goodbye');
     const res = await callEndpoint(ctx.app, ROUTES.deleteAccount, {
