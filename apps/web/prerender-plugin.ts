@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import {
   type LanguageCode,
   languageDirection,
@@ -18,6 +18,14 @@ import { appLoaderScript, showLoginScript } from './src/prerender/show-login-scr
 
 const LOGIN_PAGE = 'src/features/auth/login-page.tsx';
 const SSR_ENTRY = 'src/prerender/login-markup.tsx';
+const HOME_SSR_ENTRY = 'src/prerender/home-markup.tsx';
+/** The first screen of a signed-in member's home: the layout and the home page. */
+const HOME_SCREEN = ['src/features/layout/app-layout.tsx', 'src/features/home/home-page.tsx'];
+/**
+ * Where the build leaves what the server needs to draw a member's home (`home-markup.js` and
+ * `home.json`); a dot folder, which the server's static files never serve.
+ */
+export const HOME_SSR_DIR = '.ssr';
 
 interface ManifestChunk {
   file: string;
@@ -60,15 +68,34 @@ export function prerenderLogin(): Plugin {
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
       const ssrOutDir = path.join(config.root, 'node_modules', '.hearth-prerender');
-      await build({
-        configFile: false,
-        root: config.root,
-        mode: config.mode,
-        logLevel: 'warn',
-        plugins: [react(), compileMessages()],
-        resolve: { alias: config.resolve.alias },
-        css: config.css,
+      // The app's own build settings, for a module that runs in Node.
+      const ssrBuild = (settings: InlineConfig) =>
+        build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          plugins: [react(), compileMessages()],
+          resolve: { alias: config.resolve.alias },
+          css: config.css,
+          ...settings,
+        });
+      await ssrBuild({
         build: { ssr: SSR_ENTRY, outDir: ssrOutDir, emptyOutDir: true, manifest: false },
+      });
+      // The member's home, rendered by the server at each request (src/prerender/home-markup.tsx):
+      // one file with everything it imports, so the server needs nothing of this workspace.
+      await ssrBuild({
+        ssr: { noExternal: true },
+        // React's production build, whatever NODE_ENV the server runs under.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        publicDir: false,
+        build: {
+          ssr: HOME_SSR_ENTRY,
+          outDir: path.join(outDir, HOME_SSR_DIR),
+          emptyOutDir: true,
+          manifest: false,
+        },
       });
       const entry = pathToFileURL(path.join(ssrOutDir, 'login-markup.js')).href;
       const { renderLoginMarkup } = (await import(entry)) as {
@@ -98,6 +125,23 @@ export function prerenderLogin(): Plugin {
         .map((file) => `${base}${file}`);
       const css = [...new Set(loginChunks.flatMap((chunk) => chunk.css ?? []))].filter(
         (file) => !entryCss.has(file),
+      );
+
+      // The home's stylesheets (inlined by the server into a member's page, as the login's are
+      // here) and its modules (preloaded there), beyond the entry's.
+      const homeChunks = HOME_SCREEN.flatMap((key) => closure(manifest, key));
+      if (homeChunks.length === 0) throw new Error(`prerender: the manifest has no ${HOME_SCREEN}`);
+      const homeAssets = {
+        css: [...new Set(homeChunks.flatMap((chunk) => chunk.css ?? []))].filter(
+          (file) => !entryCss.has(file),
+        ),
+        modules: [...new Set(homeChunks.map((chunk) => chunk.file))].filter(
+          (file) => !entryFiles.has(file),
+        ),
+      };
+      await writeFile(
+        path.join(outDir, HOME_SSR_DIR, 'home.json'),
+        `${JSON.stringify(homeAssets, null, 2)}\n`,
       );
 
       const readCss = async (file: string) => {

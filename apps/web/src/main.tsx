@@ -1,10 +1,11 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { HOME_SCREEN_ATTRIBUTE } from '@hearth/contract';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
-import { AppProviders } from './app-providers';
+import { App } from './app';
 import { captureLoginHandover } from './features/auth/prerender-handover';
 import { startHomeEarly } from './features/home/start-home-early';
-import { preloadLoginPage } from './features/layout/lazy-pages';
+import { preloadHomeScreen, preloadLoginPage } from './features/layout/lazy-pages';
 import {
   currentLanguage,
   finishCatalogue,
@@ -13,8 +14,7 @@ import {
   takeLanguageFromAddress,
 } from './i18n';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
-import { AppRoutes } from './router';
-import { BrowserRouter } from './routing/routing';
+import { HOME_HYDRATED_HOOK } from './prerender/show-login-script';
 import './styles/global.css';
 
 const queryClient = createQueryClient();
@@ -24,20 +24,34 @@ const container = document.getElementById('root')!;
 startHomeEarly(queryClient, window.location.pathname);
 
 function mount() {
-  const root = createRoot(container);
   // A transition renders in slices, so a slow phone's main thread is not blocked for the whole
   // first render; the screen is still swapped in one commit.
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
-      </StrictMode>,
-    );
+    createRoot(container).render(<App queryClient={queryClient} />);
   });
+  afterMount();
+}
+
+/**
+ * Takes over a member's home the server drew (web-app.ts, prerender/home-markup.tsx): the same
+ * tree attaches to the page as it is, in slices too, instead of drawing it again. Where the page
+ * and the app disagree (the member changed their language since, say), React draws that part
+ * again by itself.
+ */
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(container, <App queryClient={queryClient} onMounted={afterHydration} />);
+  });
+  afterMount();
+}
+
+/** What the member typed and pressed while the page waited for the app (show-login-script.ts). */
+function afterHydration() {
+  const hook = (window as unknown as Record<string, (() => void) | undefined>)[HOME_HYDRATED_HOOK];
+  hook?.();
+}
+
+function afterMount() {
   // The rest of a language's catalogue (what later screens and dialogs say) once the first
   // screen is painted, so it does not compete with that screen's downloads; a screen opened
   // sooner fetches it itself (i18n.ts `catalogueComplete`).
@@ -109,6 +123,10 @@ if (document.documentElement.classList.contains(PRERENDERED_LOGIN_CLASS)) {
     captureLoginHandover(container.querySelector(`[${PRERENDERED_ATTRIBUTE}]`) ?? container);
     mount();
   });
+} else if (container.hasAttribute(HOME_SCREEN_ATTRIBUTE)) {
+  // A member's home drawn by the server (web-app.ts): the app hydrates it once the layout's and
+  // the home's code are here.
+  Promise.all([preloadHomeScreen().catch(() => undefined), languageReady]).then(hydrate);
 } else {
   languageReady.then(mount);
 }

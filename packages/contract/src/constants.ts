@@ -84,6 +84,11 @@ export const WEB_FEED_PAGE_SIZE = 10;
  * their first feed page as the API answers it, so the app shows it without asking again.
  */
 export const HOME_FEED_ELEMENT_ID = 'hearth-home-feed';
+/**
+ * On #root when the server drew a member's home screen into their page (the phone issue): the
+ * app mounts over it once the layout's and the home's code are here.
+ */
+export const HOME_SCREEN_ATTRIBUTE = 'data-home-screen';
 export const SEARCH_RESULTS_MAX = 20;
 export const SEARCH_TERM_MAX = 100;
 /** Members kept in one member's recent searches; adding one more forgets the oldest. */

@@ -48,6 +48,7 @@ function userCookie(member: BuiltUser): string {
 interface HomeBlock {
   memberId: string;
   nextCursor: string | null;
+  renderedAt: number;
   posts: Post[];
 }
 
@@ -234,5 +235,144 @@ describe('the session cookie as the page reads it', () => {
     expect(sessionToken('user=%E0%A4%A')).toBeUndefined();
     expect(sessionToken('user=null')).toBeUndefined();
     expect(sessionToken(undefined)).toBeUndefined();
+  });
+});
+
+// The home's first screen, drawn by the server with the web build's renderer (apps/web
+// src/prerender/home-markup.tsx, built into `.ssr/`; the browser tests use the real one). Here a
+// renderer of the same shape writes what it was given, so the page shows what the server passes.
+const RENDERER = `export async function renderHomeMarkup(input) {
+  if (input.posts.some((post) => post.text === 'Break the renderer')) throw new Error('boom');
+  return '<main data-given="' + encodeURIComponent(JSON.stringify(input)) + '">home</main>';
+}
+`;
+const HOME_CSS = '._home_1{display:grid}';
+const LOGIN_CSS = '._login_1{display:flex}';
+
+describe('a member’s home page with its first screen drawn', () => {
+  let screenDist: string;
+  beforeAll(async () => {
+    screenDist = await mkdtemp(path.join(os.tmpdir(), 'hearth-home-screen-'));
+    await mkdir(path.join(screenDist, 'assets'));
+    await mkdir(path.join(screenDist, '.ssr'));
+    const page = INDEX.replace(
+      '</head>',
+      `<style data-prerendered-css>${LOGIN_CSS}</style>\n<link rel="stylesheet" href="/assets/login.css" disabled data-prerendered-css></head>`,
+    ).replace(
+      '<div id="root"></div>',
+      '<div id="root"><div data-prerendered="login"><form>login</form></div></div><script>load()</script>',
+    );
+    await writeFile(path.join(screenDist, 'index.html'), page);
+    await writeFile(path.join(screenDist, 'index.fr.html'), page.replace('lang="en"', 'lang="fr"'));
+    await writeFile(path.join(screenDist, 'assets', 'home-1.css'), HOME_CSS);
+    await writeFile(path.join(screenDist, '.ssr', 'home-markup.js'), RENDERER);
+    await writeFile(
+      path.join(screenDist, '.ssr', 'home.json'),
+      JSON.stringify({ css: ['assets/home-1.css'], modules: ['assets/home-1.js'] }),
+    );
+  });
+  afterAll(async () => {
+    await rm(screenDist, { recursive: true, force: true });
+  });
+  const ctx = useTestApp({ config: () => ({ webDist: screenDist }) });
+
+  /** The `user` cookie exactly as the web app writes it after a login: the whole session. */
+  async function appCookie(member: BuiltUser): Promise<string> {
+    const login = await callEndpoint(ctx.app, ROUTES.login, {
+      body: { email: member.user.email, password: member.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const { message: _message, ...session } = login.json() as Record<string, unknown>;
+    return `user=${encodeURIComponent(JSON.stringify(session))}`;
+  }
+
+  /** What the page's renderer was given, read back from its markup. */
+  function given(html: string) {
+    const found = /<main data-given="([^"]*)">home<\/main>/.exec(html);
+    return found
+      ? (JSON.parse(decodeURIComponent(found[1]!)) as {
+          language: string;
+          user: Record<string, unknown>;
+          posts: Post[];
+          nextCursor: string | null;
+          now: number;
+        })
+      : undefined;
+  }
+
+  const home = (cookie: string) => ctx.app.inject({ url: '/', headers: { accept: HTML, cookie } });
+
+  it('holds the layout and the first cards in #root, with the home’s styles and modules', async () => {
+    const ada = await buildUser(ctx, { first_name: 'Ada', last_name: 'Lovelace' });
+    for (let i = 1; i <= WEB_FEED_PAGE_SIZE + 1; i++) {
+      await buildPost(ctx, ada, { text: `Post ${i}` });
+    }
+    const res = await home(`${await appCookie(ada)}; lang=fr`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const drawn = given(res.body);
+    // The page's posts as the block holds them (the app's list draws its first cards), in the
+    // member's language, as of the block's time, the member without their token.
+    expect(drawn?.posts).toEqual(homeBlock(res.body)?.posts);
+    expect(drawn?.posts[0]?.text).toBe(`Post ${WEB_FEED_PAGE_SIZE + 1}`);
+    expect(drawn?.nextCursor).toBe(homeBlock(res.body)?.nextCursor);
+    expect(drawn?.now).toBe(homeBlock(res.body)?.renderedAt);
+    expect(Math.abs(Date.now() - drawn!.now)).toBeLessThan(60_000);
+    expect(drawn?.language).toBe('fr');
+    expect(drawn?.user).toMatchObject({ id: ada.user.id, first_name: 'Ada', token: '' });
+    expect(res.body).not.toContain(ada.token);
+    // In #root instead of the login screen, marked for the app with the home's modules (which
+    // its loader preloads); the loader after it stays.
+    expect(res.body).toContain(
+      `<div id="root" data-home-screen="/assets/home-1.js"><main data-given="`,
+    );
+    expect(res.body).not.toContain('data-prerendered="login"');
+    expect(res.body).toMatch(/home<\/main><\/div><script>load\(\)<\/script>/);
+    // The home's stylesheet inline in the head (and its link disabled, for Vite's loader); the
+    // login screen's styles left out.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(`<style>${HOME_CSS}</style>`);
+    expect(head).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/home-1.css" disabled>',
+    );
+    expect(head).not.toContain('login.css');
+    expect(head).not.toContain(LOGIN_CSS);
+    // The CSP is every page's.
+    const plain = await ctx.app.inject({ url: '/', headers: { accept: HTML } });
+    expect(res.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    expect(given(plain.body)).toBeUndefined();
+  });
+
+  it('is drawn for the member of the session only, and a failed drawing leaves the app to it', async () => {
+    const ada = await buildUser(ctx, { first_name: 'Ada' });
+    const grace = await buildUser(ctx, { first_name: 'Grace' });
+    await buildPost(ctx, ada, { text: 'Ada’s own' });
+    // A cookie whose session is Ada's but whose member is Grace's: the feed is Ada's, the
+    // screen is not drawn with Grace's name.
+    const adaSession = JSON.parse(decodeURIComponent((await appCookie(ada)).slice(5)));
+    const graceSession = JSON.parse(decodeURIComponent((await appCookie(grace)).slice(5)));
+    const mixed = `user=${encodeURIComponent(JSON.stringify({ ...graceSession, token: adaSession.token }))}`;
+    const res = await home(mixed);
+    expect(homeBlock(res.body)?.memberId).toBe(ada.user.id);
+    expect(given(res.body)).toBeUndefined();
+    expect(res.body).toContain('data-prerendered="login"');
+
+    // Through the API, so the feed's kept first page learns of it as any new post's.
+    expect((await createPost(ctx.app, ada.token, { text: 'Break the renderer' })).statusCode).toBe(
+      201,
+    );
+    const failed = await home(await appCookie(ada));
+    expect(failed.statusCode).toBe(200);
+    expect(homeBlock(failed.body)?.posts[0]?.text).toBe('Break the renderer');
+    expect(given(failed.body)).toBeUndefined();
+    expect(failed.body).not.toContain('data-home-screen');
+  });
+
+  it('never serves the renderer itself', async () => {
+    for (const url of ['/.ssr/home-markup.js', '/.ssr/home.json']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('renderHomeMarkup');
+    }
   });
 });

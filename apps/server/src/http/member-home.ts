@@ -3,6 +3,8 @@ import {
   firstPictureOf,
   type PictureRequest,
   type Post,
+  type SessionUser,
+  sessionUserSchema,
   WEB_FEED_PAGE_SIZE,
 } from '@hearth/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +23,15 @@ export interface MemberHome {
   nextCursor: string | null;
   /** How the first card asks for its first picture, preloaded by the page's head. */
   firstPicture: PictureRequest | undefined;
+  /** The page's posts, for the home's first screen drawn into the page. */
+  posts: Post[];
+  /** When the page was made (ms since the epoch): its relative times are as of then. */
+  renderedAt: number;
+  /**
+   * The member as the web app's `user` cookie holds them (what the app's own first render
+   * draws the header with), its token left out; only when the cookie is this member's.
+   */
+  user: SessionUser | undefined;
 }
 
 /** The member home of a page request, or null: no session cookie, a refused one, any failure. */
@@ -41,7 +52,8 @@ export function memberHomeSource(
   const members = new WeakMap<FastifyRequest, string>();
   const limited = limitHook(app, 'home', deps.limit, (request) => members.get(request));
   return async (request) => {
-    const token = sessionToken(request.headers.cookie);
+    const session = cookieSession(request.headers.cookie);
+    const token = session?.token;
     if (!token) return null;
     try {
       const result = await deps.auth.authenticate(token, { ip: request.ip, log: request.log });
@@ -51,12 +63,17 @@ export function memberHomeSource(
       await limited(request);
       const page = await deps.reader.feed(member, { limit: WEB_FEED_PAGE_SIZE });
       const postsJson = page.json.toString('utf8');
-      const first = firstPostOf(postsJson);
+      const posts = JSON.parse(postsJson) as Post[];
+      const first = posts[0];
+      const user = sessionUserSchema.safeParse(session);
       return {
         memberId: member.id,
         postsJson,
         nextCursor: page.nextCursor ?? null,
         firstPicture: first ? firstPictureOf(first) : undefined,
+        posts,
+        renderedAt: Date.now(),
+        user: user.success && user.data.id === member.id ? { ...user.data, token: '' } : undefined,
       };
     } catch (error) {
       // Over the limit, or the database is away: the page as for anyone, the app will ask.
@@ -70,18 +87,23 @@ export function memberHomeSource(
 
 /** The token in the `user` cookie (the web app's session: JSON, URI-encoded), if any. */
 export function sessionToken(cookieHeader: string | undefined): string | undefined {
+  return cookieSession(cookieHeader)?.token;
+}
+
+/** The `user` cookie's session object when it carries a token. */
+function cookieSession(
+  cookieHeader: string | undefined,
+): (Record<string, unknown> & { token: string }) | undefined {
   const session = cookieValue(cookieHeader, COOKIE_NAMES.user);
   if (session === undefined) return undefined;
   try {
-    const token = (JSON.parse(session) as { token?: unknown } | null)?.token;
-    return typeof token === 'string' && token.length > 0 ? token : undefined;
+    const parsed = JSON.parse(session) as unknown;
+    if (!parsed || typeof parsed !== 'object') return undefined;
+    const token = (parsed as { token?: unknown }).token;
+    return typeof token === 'string' && token.length > 0
+      ? (parsed as Record<string, unknown> & { token: string })
+      : undefined;
   } catch {
     return undefined;
   }
-}
-
-/** The first post of a page's JSON (an array of posts), without its comments or the others. */
-function firstPostOf(json: string): Pick<Post, 'images' | 'type'> | undefined {
-  const posts = JSON.parse(json) as Pick<Post, 'images' | 'type'>[];
-  return posts[0];
 }

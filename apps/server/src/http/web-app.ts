@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import {
   acceptedLanguages,
   COOKIE_NAMES,
   DEFAULT_LANGUAGE,
   HOME_FEED_ELEMENT_ID,
+  HOME_SCREEN_ATTRIBUTE,
   isLanguageCode,
   LANGUAGE_CODES,
+  type LanguageCode,
+  type Post,
   pickLanguage,
   SERVER_MESSAGES,
+  type SessionUser,
 } from '@hearth/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MemberHome, MemberHomeSource } from './member-home.js';
@@ -66,6 +71,8 @@ export async function registerWebApp(
     // apps/web): the one the client accepts is sent as it is, with Vary: Accept-Encoding.
     preCompressed: true,
     cacheControl: false,
+    // Nothing under a dot name: the build's `.ssr/` (the server's own renderer) and `.vite/`.
+    dotfiles: 'ignore',
     // '/' is the page in the visitor's language (below), not index.html as it is.
     index: false,
     setHeaders(reply, filePath) {
@@ -83,6 +90,7 @@ export async function registerWebApp(
     },
   });
   const pages = languagePages(webDist);
+  const homeScreen = await loadHomeScreen(webDist, app);
   // The pages as text, read once: a member's home is one of them with their feed written in.
   const texts = new Map<string, string>();
   const textOf = (file: string) => {
@@ -98,13 +106,105 @@ export async function registerWebApp(
     reply.header('vary', 'Cookie, Accept-Language');
     const home = request.method === 'GET' && memberHome ? await memberHome(request) : null;
     if (!home) return reply.header('cache-control', 'no-cache').sendFile(file);
+    const screen = homeScreen && (await homeScreen(request, home, languageOf(file)));
     // Made for this member alone: kept by no cache, shared or the browser's.
     return reply
       .header('cache-control', 'private, no-store')
       .type('text/html; charset=utf-8')
-      .send(memberPage(textOf(file), home));
+      .send(memberPage(textOf(file), home, screen ?? undefined));
   });
   return true;
+}
+
+/** The language of a page file (index.html is English's, index.{code}.html the others'). */
+function languageOf(file: string): LanguageCode {
+  const code = /^index\.([a-zA-Z-]+)\.html$/.exec(file)?.[1];
+  return isLanguageCode(code) ? code : DEFAULT_LANGUAGE;
+}
+
+/** The member's home screen as the server draws it into their page (`memberPage`). */
+export interface HomeScreen {
+  /** The screen's stylesheets, inline: for the end of the head. */
+  head: string;
+  /** The screen's modules, which the app's loader preloads with the app's own. */
+  modules: string[];
+  /** The layout and the home with the first cards, as the app would draw them. */
+  markup: string;
+}
+
+interface HomeMarkupModule {
+  renderHomeMarkup(input: {
+    language: LanguageCode;
+    user: SessionUser;
+    posts: Post[];
+    nextCursor: string | null;
+    now: number;
+  }): Promise<string>;
+}
+
+/**
+ * The web build's renderer of a member's home screen (apps/web src/prerender/home-markup.tsx,
+ * built into `.ssr/`, with the home's stylesheets and modules in `.ssr/home.json`), when the
+ * build has one. A failed render is logged and the page goes without the screen: the app then
+ * draws it as it always did.
+ */
+async function loadHomeScreen(
+  webDist: string,
+  app: FastifyInstance,
+): Promise<
+  | ((
+      request: FastifyRequest,
+      home: MemberHome,
+      language: LanguageCode,
+    ) => Promise<HomeScreen | null>)
+  | undefined
+> {
+  const folder = path.join(webDist, '.ssr');
+  const modulePath = path.join(folder, 'home-markup.js');
+  const assetsPath = path.join(folder, 'home.json');
+  if (!existsSync(modulePath) || !existsSync(assetsPath)) return undefined;
+  let renderer: HomeMarkupModule;
+  let head: string;
+  let modules: string[];
+  try {
+    renderer = (await import(pathToFileURL(modulePath).href)) as HomeMarkupModule;
+    const assets = JSON.parse(readFileSync(assetsPath, 'utf8')) as {
+      css: string[];
+      modules: string[];
+    };
+    const css = assets.css.map((file) => readFileSync(path.join(webDist, file), 'utf8').trim());
+    if (css.some((text) => /<\/style/i.test(text)))
+      throw new Error('a stylesheet cannot be inlined');
+    head = [
+      `<style>${css.join('\n')}</style>`,
+      // Disabled links are neither fetched nor applied; Vite's loader, which looks for a
+      // stylesheet link by address, takes them as loaded when the home's code arrives.
+      ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" disabled>`),
+    ].join('');
+    modules = assets.modules.map((file) => `/${file}`);
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      'the web build’s home renderer cannot load: homes are drawn by the app',
+    );
+    return undefined;
+  }
+  return async (request, home, language) => {
+    if (!home.user) return null;
+    try {
+      const markup = await renderer.renderHomeMarkup({
+        language,
+        user: home.user,
+        posts: home.posts,
+        nextCursor: home.nextCursor,
+        now: home.renderedAt,
+      });
+      return { head, modules, markup };
+    } catch (error) {
+      request.log.warn({ err: error }, 'the home page goes without its first screen');
+      return null;
+    }
+  };
 }
 
 /**
@@ -115,10 +215,11 @@ export async function registerWebApp(
  * the CSP stays as strict as for any page; every `<` in it is written `\u003c`, so no text of a
  * post can close the element.
  */
-export function memberPage(page: string, home: MemberHome): string {
+export function memberPage(page: string, home: MemberHome, screen?: HomeScreen): string {
   const data =
     `{"memberId":${JSON.stringify(home.memberId)},` +
-    `"nextCursor":${JSON.stringify(home.nextCursor)},"posts":${home.postsJson}}`;
+    `"nextCursor":${JSON.stringify(home.nextCursor)},"renderedAt":${home.renderedAt},` +
+    `"posts":${home.postsJson}}`;
   const block = `<script type="application/json" id="${HOME_FEED_ELEMENT_ID}">${data.replace(/</g, '\\u003c')}</script>`;
   const picture = home.firstPicture;
   const preload = picture
@@ -128,8 +229,39 @@ export function memberPage(page: string, home: MemberHome): string {
       ' fetchpriority="high">'
     : '';
   // The preload first in the head, so the browser's scanner meets it before the styles.
-  const withPreload = page.replace(/<head>/i, (head) => `${head}${preload}`);
-  return withPreload.replace(/<\/head>/i, (end) => `${block}${end}`);
+  const withPreload = (screen ? withoutLoginStyles(page) : page).replace(
+    /<head>/i,
+    (head) => `${head}${preload}`,
+  );
+  const withData = withPreload.replace(/<\/head>/i, (end) => `${screen?.head ?? ''}${block}${end}`);
+  return screen ? withHomeScreen(withData, screen) : withData;
+}
+
+/**
+ * The page without the prerendered login screen's styles (`data-prerendered-css`), which its
+ * script drops for a session anyway: a member's home page need not carry or parse them.
+ */
+function withoutLoginStyles(page: string): string {
+  return page.replace(
+    /<style data-prerendered-css>[\s\S]*?<\/style>|\s*<link [^>]*data-prerendered-css>/g,
+    '',
+  );
+}
+
+/**
+ * The page with the home screen in #root instead of the prerendered login screen (which a
+ * session hides): #root holds everything up to the app's loader, the body's last script.
+ * `HOME_SCREEN_ATTRIBUTE` on #root tells the app to mount once the home's code is here, and
+ * its loader which modules that code is.
+ */
+function withHomeScreen(page: string, { markup, modules }: HomeScreen): string {
+  const open = '<div id="root">';
+  const start = page.indexOf(open);
+  const loader = page.lastIndexOf('<script', page.lastIndexOf('</body>'));
+  const end = page.lastIndexOf('</div>', loader);
+  if (start < 0 || loader < 0 || end < start) return page;
+  const root = `<div id="root" ${HOME_SCREEN_ATTRIBUTE}="${attribute(modules.join(' '))}">`;
+  return `${page.slice(0, start)}${root}${markup}${page.slice(end)}`;
 }
 
 /** Text for an HTML attribute in double quotes. */

@@ -1,3 +1,4 @@
+import { HOME_SCREEN_ATTRIBUTE } from '@hearth/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureLoginHandover } from '../features/auth/prerender-handover';
@@ -12,7 +13,12 @@ import {
   PRERENDERED_LOGIN_SUBMITTED_CLASS,
   PRERENDERED_SIGNUP_CLASS,
 } from './prerender-constants';
-import { appLoaderScript, showLoginScript } from './show-login-script';
+import {
+  appLoaderScript,
+  HOME_HYDRATED_HOOK,
+  HOME_PHOTO_WAIT_MS,
+  showLoginScript,
+} from './show-login-script';
 
 describe('the prerendered login screen', () => {
   it('holds the login form as the spec words it, with the brand and the footer', async () => {
@@ -182,6 +188,7 @@ describe('the script that loads the app', () => {
     vi.useRealTimers();
     vi.restoreAllMocks();
     document.head.innerHTML = '';
+    document.body.innerHTML = '';
     document.documentElement.classList.remove(PRERENDERED_LOGIN_CLASS);
   });
 
@@ -198,6 +205,64 @@ describe('the script that loads the app', () => {
     expect(loaded()).toEqual({
       entry: ['/assets/index.js'],
       preloads: ['/assets/react.js', '/assets/login-page.js'],
+    });
+  });
+
+  describe('over a member’s home drawn by the server', () => {
+    function drawHome(withPhoto: boolean) {
+      document.body.innerHTML = `<div id="root" ${HOME_SCREEN_ATTRIBUTE}="/assets/layout.js /assets/home.js"><article>${withPhoto ? '<img alt="" src="/media/photo.webp">' : ''}</article></div>`;
+      // Still loading (happy-dom loads no picture, and calls every one complete).
+      const photo = document.querySelector('img');
+      if (photo) Object.defineProperty(photo, 'complete', { value: false });
+    }
+
+    it('waits for the first card’s photo, then loads the app with the home’s modules', async () => {
+      drawHome(true);
+      new Function(appLoaderScript(scripts))();
+      await vi.advanceTimersByTimeAsync(HOME_PHOTO_WAIT_MS - 100);
+      expect(loaded().entry).toEqual([]);
+      document.querySelector('img')!.dispatchEvent(new Event('load'));
+      await vi.advanceTimersByTimeAsync(50);
+      expect(loaded()).toEqual({
+        entry: ['/assets/index.js'],
+        preloads: ['/assets/react.js', '/assets/layout.js', '/assets/home.js'],
+      });
+    });
+
+    it('holds a press on the drawn page until the app has it, then makes it again with what was typed', () => {
+      drawHome(false);
+      document.querySelector('article')!.innerHTML =
+        '<button type="button">Like</button><textarea></textarea>';
+      const like = document.querySelector('button')!;
+      const box = document.querySelector('textarea')!;
+      let likes = 0;
+      like.addEventListener('click', () => likes++);
+      const typed: string[] = [];
+      box.addEventListener('input', () => typed.push(box.value));
+      new Function(appLoaderScript(scripts))();
+
+      like.click();
+      box.value = 'What a view!';
+      expect(likes).toBe(0);
+      (window as unknown as Record<string, () => void>)[HOME_HYDRATED_HOOK]!();
+      expect(likes).toBe(1);
+      expect(typed).toEqual(['What a view!']);
+      // From then on a press is the app's at once.
+      like.click();
+      expect(likes).toBe(2);
+    });
+
+    it('waits no longer than its bound for a photo that never comes, and not at all without one', async () => {
+      drawHome(true);
+      new Function(appLoaderScript(scripts))();
+      await vi.advanceTimersByTimeAsync(HOME_PHOTO_WAIT_MS);
+      expect(loaded().entry).toEqual(['/assets/index.js']);
+
+      added = [];
+      drawHome(false);
+      new Function(appLoaderScript(scripts))();
+      await vi.advanceTimersByTimeAsync(50);
+      expect(loaded().entry).toEqual(['/assets/index.js']);
     });
   });
 });

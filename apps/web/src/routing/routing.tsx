@@ -197,9 +197,17 @@ export function Routes({ routes, pathname }: { routes: readonly RouteObject[]; p
   return screen;
 }
 
-/** The browser's address bar (main.tsx). */
-export function BrowserRouter({ children }: { children: ReactNode }) {
-  return <WouterRouter>{children}</WouterRouter>;
+/**
+ * The browser's address bar (main.tsx). On the server, which has none, `ssrPath` is the address
+ * the page is drawn for (prerender/home-markup.tsx); the browser's first render, hydrating that
+ * page, reads the same.
+ */
+export function BrowserRouter({ children, ssrPath }: { children: ReactNode; ssrPath?: string }) {
+  return ssrPath === undefined ? (
+    <WouterRouter>{children}</WouterRouter>
+  ) : (
+    <WouterRouter ssrPath={ssrPath}>{children}</WouterRouter>
+  );
 }
 
 /**

@@ -37,10 +37,17 @@ function persist(action: SessionAction): void {
   }
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** The session of the `user` cookie; `initialUser` instead where there is none (the server). */
+export function SessionProvider({
+  children,
+  initialUser,
+}: {
+  children: ReactNode;
+  initialUser?: SessionUser;
+}) {
   const queryClient = useQueryClient();
   const [state, reduce] = useReducer(sessionReducer, undefined, () => ({
-    user: readSessionUser(),
+    user: initialUser ?? readSessionUser(),
   }));
 
   const dispatch = useCallback(

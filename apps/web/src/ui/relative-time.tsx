@@ -7,6 +7,12 @@ import { timeMessages as m } from './relative-time.messages';
 let now = Date.now();
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
+/** When the clock was last read. */
+let lastRead = 0;
+/** Set by `setClock`: the clock stays as set until a relative time is shown. */
+let held = false;
+/** Reads closer together than this are one render's: they all get the same time. */
+const ONE_RENDER_MS = 2000;
 
 function tick() {
   now = Date.now();
@@ -15,6 +21,9 @@ function tick() {
 
 function subscribe(listener: () => void) {
   if (listeners.size === 0) {
+    // The first relative time shown since the clock slept: the times drawn are brought up to
+    // date (only those, each on its own).
+    held = false;
     now = Date.now();
     timer = setInterval(tick, RELATIVE_TIME_REFRESH_MS);
   }
@@ -25,10 +34,29 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * The clock's time. While nothing listens the clock is asleep, and a render that finds it behind
+ * wakes it up, once: every later read of the same render gets the same time. (React reads it
+ * again before it commits a render, and a value changed meanwhile makes it render the whole app
+ * again at once, in one blocking task: a slow phone's first render of the feed takes longer than
+ * a second.)
+ */
 function readNow() {
-  // While nothing listens the clock is asleep; wake it up when it is clearly behind.
-  if (listeners.size === 0 && Date.now() - now > 1000) now = Date.now();
+  const time = Date.now();
+  const newRender = Math.abs(time - lastRead) > ONE_RENDER_MS;
+  lastRead = time;
+  if (!held && newRender && listeners.size === 0 && Math.abs(time - now) > 1000) now = time;
   return now;
+}
+
+/**
+ * Sets the clock, held there until a relative time is shown (it ticks on from then): a page the
+ * server drew says "5 minutes ago" as of its drawing, and the browser hydrating it must say the
+ * same.
+ */
+export function setClock(time: number): void {
+  now = time;
+  held = true;
 }
 
 /** The current time, refreshed every RELATIVE_TIME_REFRESH_MS (spec: every 30 seconds). */

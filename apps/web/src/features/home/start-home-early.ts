@@ -4,6 +4,7 @@ import { createApiClient } from '../../api/client';
 import { feedQueryOptions } from '../../api/feed-query';
 import { type FeedData, type FeedPage, postKeys } from '../../api/post-cache';
 import { readSessionUser } from '../../session/session-cookie';
+import { setClock } from '../../ui/relative-time';
 
 /**
  * At boot (main.tsx), for a signed-in member opening the home `/`: the first page of the feed the
@@ -64,6 +65,9 @@ function takeEmbeddedFeed(memberId: string | undefined): FeedPage | undefined {
     if (!isEmbeddedFeed(data) || memberId === undefined || data.memberId !== memberId) {
       return undefined;
     }
+    // The server drew the cards as of this time: the app's first render says the same (and
+    // hydrates the page), and the clock ticks on from there.
+    if (typeof data.renderedAt === 'number') setClock(data.renderedAt);
     return { posts: data.posts, nextCursor: data.nextCursor };
   } catch {
     // A damaged block: the page is fetched as without one.
@@ -75,6 +79,8 @@ interface EmbeddedFeed {
   memberId: string;
   nextCursor: string | null;
   posts: Post[];
+  /** When the server wrote the page (ms since the epoch), from servers that draw the home. */
+  renderedAt?: number;
 }
 
 function isEmbeddedFeed(data: unknown): data is EmbeddedFeed {

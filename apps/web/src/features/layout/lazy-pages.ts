@@ -1,27 +1,40 @@
-import { type ComponentProps, createElement, lazy, useState } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 import { lazyTranslated } from '../../i18n';
 
-type LoginModule = typeof import('../auth/login-page');
-let loginModule: LoginModule | undefined;
-
 /**
- * Loads the login screen's code. main.tsx awaits it before mounting when the prerendered login
- * screen shows, so the app's first render draws the same login screen, not a loading state.
+ * A screen whose code can be loaded ahead (`preload`): drawn at once when its code is already
+ * here, else through React.lazy. main.tsx awaits it before mounting over a screen the page
+ * already shows (the prerendered login, a member's home drawn by the server), so the app's
+ * first render draws the same screen, not a loading state.
  */
-export function preloadLoginPage(): Promise<LoginModule> {
-  return import('../auth/login-page').then((module) => {
-    loginModule = module;
-    return module;
-  });
+function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Screen(props: P) {
+    // Chosen once per mount, so a later render never swaps one for the other (and its state).
+    const [ready] = useState(() => loaded);
+    return createElement(ready ?? Lazy, props);
+  }
+  return { Screen, preload };
 }
 
-const LazyLoginPage = lazy(() => preloadLoginPage().then((m) => ({ default: m.LoginPage })));
+const login = preloadable(() => import('../auth/login-page').then((m) => m.LoginPage));
+/** The login screen's code, before mounting over the prerendered login screen. */
+export const preloadLoginPage = login.preload;
+export const LoginPage = login.Screen;
 
-/** The login screen: drawn at once when its code is already here, else through React.lazy. */
-export function LoginPage(props: ComponentProps<LoginModule['LoginPage']>) {
-  // Chosen once per mount, so a later render never swaps one for the other (and the form's state).
-  const [loaded] = useState(() => loginModule?.LoginPage);
-  return createElement(loaded ?? LazyLoginPage, props);
+const layout = preloadable(() => import('./app-layout').then((m) => m.AppLayout));
+const home = preloadable(() => import('../home/home-page').then((m) => m.HomePage));
+export const AppLayout = layout.Screen;
+export const HomePage = home.Screen;
+/** The logged-in layout's and the home's code, before mounting over a member's home page. */
+export function preloadHomeScreen(): Promise<unknown> {
+  return Promise.all([layout.preload(), home.preload()]);
 }
 
 // Each screen is its own chunk: the first paint loads only the screen it shows. The first screens
@@ -29,10 +42,6 @@ export function LoginPage(props: ComponentProps<LoginModule['LoginPage']>) {
 // screen waits for the whole catalogue too (i18n.ts `lazyTranslated`).
 export const ResetPage = lazyTranslated(() =>
   import('../reset/reset-page').then((m) => ({ default: m.ResetPage })),
-);
-export const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.AppLayout })));
-export const HomePage = lazy(() =>
-  import('../home/home-page').then((m) => ({ default: m.HomePage })),
 );
 export const ActivatePage = lazyTranslated(() =>
   import('../activate/activate-page').then((m) => ({ default: m.ActivatePage })),

@@ -43,9 +43,24 @@ const TYPE_WORDING = {
   coverPicture: m.updatedCoverPhoto,
 } as const;
 
-/** 'like, love': the reactions' names, listed as the member's language lists words. */
-function listReactions(names: readonly string[]): string {
-  return new Intl.ListFormat(formatLocale(), { type: 'unit', style: 'short' }).format(names);
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/**
+ * 'like, love': the reactions' names, listed as the member's language lists words. English by
+ * hand, as `Intl.ListFormat('en', { type: 'unit', style: 'short' })` writes it: the first Intl
+ * formatter a page makes loads the browser's locale data (some 60 ms on a desktop, four times
+ * that on a phone) in the middle of the feed's first render (see ui/relative-time.tsx). Other
+ * languages make theirs once.
+ */
+export function listReactions(names: readonly string[]): string {
+  const locale = formatLocale();
+  if (locale === 'en') return names.join(', ');
+  let format = listFormats.get(locale);
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
+    listFormats.set(locale, format);
+  }
+  return format.format(names);
 }
 
 /**
