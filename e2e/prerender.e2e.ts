@@ -93,8 +93,17 @@ describe('the login screen, prerendered', () => {
     await page.getByPlaceholder('Email address or phone number').fill('early@example.test');
     await page.getByPlaceholder('Password').fill('typed-early');
     release();
-    // The app has taken over once the prerendered markup is gone.
-    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    // The app has taken the form over (it hydrates the prerendered markup, which stays: React
+    // has tied its elements to the app's components).
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(document.querySelector('form') ?? {}).some((key) =>
+            key.startsWith('__reactFiber'),
+          ),
+        ),
+      )
+      .toBe(true);
     await expect
       .poll(() => page.getByPlaceholder('Email address or phone number').inputValue())
       .toBe('early@example.test');

@@ -196,8 +196,13 @@ export function prerenderLogin(): Plugin {
         .replace('</head>', `  ${head}\n  </head>`)
         .replace('</body>', `  <script>${loader}</script>\n  </body>`);
       if (!html.includes('<html lang="en">')) throw new Error('prerender: no <html lang="en">');
-      for (const [language, markup] of markups) {
+      for (const [language, rendered] of markups) {
+        // React's preloads of the screen's pictures lead the markup: they belong in the head,
+        // and the app hydrates #root's screen without them.
+        const hoisted = /^(?:<link\b[^>]*>)*/.exec(rendered)?.[0] ?? '';
+        const markup = rendered.slice(hoisted.length);
         const page = html
+          .replace('</head>', `  ${hoisted}\n  </head>`)
           .replace(
             '<html lang="en">',
             `<html lang="${language}" dir="${languageDirection(language as LanguageCode)}">`,

@@ -38,9 +38,9 @@ function mount() {
  * and the app disagree (the member changed their language since, say), React draws that part
  * again by itself.
  */
-function hydrate() {
+function hydrate(element: Element = container, onMounted?: () => void) {
   startTransition(() => {
-    hydrateRoot(container, <App queryClient={queryClient} onMounted={afterHydration} />);
+    hydrateRoot(element, <App queryClient={queryClient} onMounted={onMounted} />);
   });
   afterMount();
 }
@@ -114,19 +114,22 @@ const languageReady = compilerReady.then(() =>
 );
 
 // The built index.html holds the login screen, prerendered (prerender-plugin.ts). When it shows,
-// the app mounts once the login screen's code is here, so its first render replaces the markup
-// with the same screen (keeping what was typed) instead of a loading state.
+// the app hydrates it once the login screen's code is here: the same elements become the app's,
+// with what was typed (the form reads it, and a submit made before, through the handover). The
+// app lives in that screen's element from then on (`display: contents`, as long as the page).
 if (document.documentElement.classList.contains(PRERENDERED_LOGIN_CLASS)) {
   Promise.all([preloadLoginPage().catch(() => undefined), languageReady]).then(() => {
-    // The prerendered screen itself, not #root: the first commit empties #root, and the removed
-    // inputs still hold what was typed until the app's form reads them.
-    captureLoginHandover(container.querySelector(`[${PRERENDERED_ATTRIBUTE}]`) ?? container);
-    mount();
+    const screen = container.querySelector(`[${PRERENDERED_ATTRIBUTE}]`);
+    captureLoginHandover(screen ?? container);
+    if (screen) hydrate(screen);
+    else mount();
   });
 } else if (container.hasAttribute(HOME_SCREEN_ATTRIBUTE)) {
   // A member's home drawn by the server (web-app.ts): the app hydrates it once the layout's and
   // the home's code are here.
-  Promise.all([preloadHomeScreen().catch(() => undefined), languageReady]).then(hydrate);
+  Promise.all([preloadHomeScreen().catch(() => undefined), languageReady]).then(() =>
+    hydrate(container, afterHydration),
+  );
 } else {
   languageReady.then(mount);
 }

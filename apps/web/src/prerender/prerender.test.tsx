@@ -1,7 +1,11 @@
 import { HOME_SCREEN_ATTRIBUTE } from '@hearth/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../api/query-client';
+import { App } from '../app';
 import { captureLoginHandover } from '../features/auth/prerender-handover';
+import { preloadLoginPage } from '../features/layout/lazy-pages';
 import { stubServer } from '../test/fake-server';
 import { authAnswer } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
@@ -39,6 +43,37 @@ describe('the prerendered login screen', () => {
     expect(screen.getByRole('list', { name: 'Languages' })).toBeInTheDocument();
     document.body.innerHTML = '';
   });
+});
+
+describe('the prerendered login screen, taken over by the app', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    window.history.replaceState(null, '', '/');
+  });
+
+  it.each(['/login', '/', '/profile/someone'])(
+    'is hydrated at %s: the same form, no part drawn again',
+    async (path) => {
+      window.history.replaceState(null, '', path);
+      const screenElement = document.createElement('div');
+      screenElement.innerHTML = (await renderLoginMarkup()).replace(/^(?:<link\b[^>]*>)*/, '');
+      document.body.append(screenElement);
+      const form = screenElement.querySelector('form');
+      expect(form).not.toBeNull();
+      await preloadLoginPage();
+      const mismatches: unknown[] = [];
+      let root: Root | undefined;
+      await act(async () => {
+        root = hydrateRoot(screenElement, <App queryClient={createQueryClient()} />, {
+          onRecoverableError: (error) => mismatches.push(error),
+        });
+      });
+      expect(mismatches).toEqual([]);
+      expect(screenElement.querySelector('form')).toBe(form);
+      expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+      act(() => root?.unmount());
+    },
+  );
 });
 
 describe('the script that decides before paint whether it shows', () => {
