@@ -1,6 +1,6 @@
 import type { SessionUser } from '@hearth/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, useEffect, useRef } from 'react';
+import { StrictMode } from 'react';
 import { AppProviders } from './app-providers';
 import { AppRoutes } from './router';
 import { BrowserRouter } from './routing/routing';
@@ -13,16 +13,11 @@ export function App({
   queryClient,
   initialUser,
   ssrPath,
-  onMounted,
 }: {
   queryClient: QueryClient;
   initialUser?: SessionUser;
   ssrPath?: string;
-  /** Called once the app is on the page (after a hydration, once it is done). */
-  onMounted?: () => void;
 }) {
-  const mounted = useRef(onMounted);
-  useEffect(() => mounted.current?.(), []);
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient} initialUser={initialUser}>

@@ -14,7 +14,6 @@ import {
   takeLanguageFromAddress,
 } from './i18n';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_LOGIN_CLASS } from './prerender/prerender-constants';
-import { HOME_HYDRATED_HOOK } from './prerender/show-login-script';
 import './styles/global.css';
 
 const queryClient = createQueryClient();
@@ -38,17 +37,11 @@ function mount() {
  * and the app disagree (the member changed their language since, say), React draws that part
  * again by itself.
  */
-function hydrate(element: Element = container, onMounted?: () => void) {
+function hydrate(element: Element = container) {
   startTransition(() => {
-    hydrateRoot(element, <App queryClient={queryClient} onMounted={onMounted} />);
+    hydrateRoot(element, <App queryClient={queryClient} />);
   });
   afterMount();
-}
-
-/** What the member typed and pressed while the page waited for the app (show-login-script.ts). */
-function afterHydration() {
-  const hook = (window as unknown as Record<string, (() => void) | undefined>)[HOME_HYDRATED_HOOK];
-  hook?.();
 }
 
 function afterMount() {
@@ -128,7 +121,7 @@ if (document.documentElement.classList.contains(PRERENDERED_LOGIN_CLASS)) {
   // A member's home drawn by the server (web-app.ts): the app hydrates it once the layout's and
   // the home's code are here.
   Promise.all([preloadHomeScreen().catch(() => undefined), languageReady]).then(() =>
-    hydrate(container, afterHydration),
+    hydrate(container),
   );
 } else {
   languageReady.then(mount);

@@ -17,12 +17,7 @@ import {
   PRERENDERED_LOGIN_SUBMITTED_CLASS,
   PRERENDERED_SIGNUP_CLASS,
 } from './prerender-constants';
-import {
-  appLoaderScript,
-  HOME_HYDRATED_HOOK,
-  HOME_PHOTO_WAIT_MS,
-  showLoginScript,
-} from './show-login-script';
+import { appLoaderScript, HOME_HYDRATED_HOOK, showLoginScript } from './show-login-script';
 
 describe('the prerendered login screen', () => {
   it('holds the login form as the spec words it, with the brand and the footer', async () => {
@@ -251,13 +246,9 @@ describe('the script that loads the app', () => {
       if (photo) Object.defineProperty(photo, 'complete', { value: false });
     }
 
-    it('waits for the first card’s photo, then loads the app with the home’s modules', async () => {
+    it('loads the app at once, with the home’s modules', () => {
       drawHome(true);
       new Function(appLoaderScript(scripts))();
-      await vi.advanceTimersByTimeAsync(HOME_PHOTO_WAIT_MS - 100);
-      expect(loaded().entry).toEqual([]);
-      document.querySelector('img')!.dispatchEvent(new Event('load'));
-      await vi.advanceTimersByTimeAsync(50);
       expect(loaded()).toEqual({
         entry: ['/assets/index.js'],
         preloads: ['/assets/react.js', '/assets/layout.js', '/assets/home.js'],
@@ -285,19 +276,6 @@ describe('the script that loads the app', () => {
       // From then on a press is the app's at once.
       like.click();
       expect(likes).toBe(2);
-    });
-
-    it('waits no longer than its bound for a photo that never comes, and not at all without one', async () => {
-      drawHome(true);
-      new Function(appLoaderScript(scripts))();
-      await vi.advanceTimersByTimeAsync(HOME_PHOTO_WAIT_MS);
-      expect(loaded().entry).toEqual(['/assets/index.js']);
-
-      added = [];
-      drawHome(false);
-      new Function(appLoaderScript(scripts))();
-      await vi.advanceTimersByTimeAsync(50);
-      expect(loaded().entry).toEqual(['/assets/index.js']);
     });
   });
 });

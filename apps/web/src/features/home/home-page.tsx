@@ -1,5 +1,6 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n';
+import { HOME_HYDRATED_HOOK } from '../../prerender/show-login-script';
 import { useSessionUser } from '../../session/session-context';
 import { NewPostsPill } from '../feed/new-posts-pill';
 import { PostList } from '../feed/post-list';
@@ -16,6 +17,11 @@ export function HomePage() {
   const t = useT();
   const user = useSessionUser();
   const middleRef = useRef<HTMLDivElement>(null);
+  // On a home the server drew: once the home itself has been hydrated (after the header, which
+  // is outside its Suspense boundary), what was pressed and typed meanwhile reaches the app.
+  useEffect(() => {
+    (window as unknown as Record<string, (() => void) | undefined>)[HOME_HYDRATED_HOOK]?.();
+  }, []);
   return (
     <div className={styles.home}>
       <HomeLeft />
