@@ -242,11 +242,18 @@ export function memberPage(page: string, home: MemberHome, screen?: HomeScreen):
  * script drops for a session anyway: a member's home page need not carry or parse them.
  */
 function withoutLoginStyles(page: string): string {
-  return page.replace(
-    /<style data-prerendered-css>[\s\S]*?<\/style>|\s*<link [^>]*data-prerendered-css>/g,
-    '',
-  );
+  // The same few pages (one per language) every time: worked out once each, not per request.
+  let stripped = strippedPages.get(page);
+  if (stripped === undefined) {
+    stripped = page.replace(
+      /<style data-prerendered-css>[\s\S]*?<\/style>|\s*<link [^>]*data-prerendered-css>/g,
+      '',
+    );
+    strippedPages.set(page, stripped);
+  }
+  return stripped;
 }
+const strippedPages = new Map<string, string>();
 
 /**
  * The page with the home screen in #root instead of the prerendered login screen (which a
